@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports run one way: domain imports neither side; web and server never import each other. */
+const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: boundary([{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/domain is pure and shared: no server, web or Node imports.' }]),
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundary([{ group: ['**/server/**'], message: 'The browser never imports server code; share through src/domain.' }]),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: boundary([{ group: ['**/web/**'], message: 'The server never imports web code; share through src/domain.' }]),
+  },
+);

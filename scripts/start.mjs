@@ -1,0 +1,25 @@
+// `npm start`: builds when the build is missing or older than the sources, then runs the server in this process.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const STAMP = 'dist/.build-stamp';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sourcesChanged = () =>
+  Math.max(newestMtime('src'), ...['package-lock.json', 'vite.config.ts'].map((f) => statSync(f).mtimeMs));
+
+if (!existsSync(STAMP) || !existsSync('dist/server/main.js') || statSync(STAMP).mtimeMs < sourcesChanged()) {
+  console.log('Building the shop (first start or sources changed)…');
+  execSync('npm run build', { stdio: 'inherit' });
+  writeFileSync(STAMP, new Date().toISOString());
+}
+await import('../dist/server/main.js');

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/database';
+import { createTokenService } from './auth/tokens';
+import { registerErrorHandling } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security';
+import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
+import { createMailTransport, type MailTransport } from './mail/transport';
+import { createOutboxWorker } from './mail/worker';
+import { registerRoutes } from './routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+  backgroundJobs?: boolean;
+  /** Serve the built web app (default: when it has been built). */
+  serveWeb?: boolean;
+  mailTransport?: MailTransport;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir });
+  const outbox = createOutboxWorker({
+    handle: database,
+    transport,
+    from: config.MAIL_FROM,
+    logger: app.log,
+    pollMs: config.MAIL_POLL_MS,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    dialect: database.dialect,
+    tokens: createTokenService(config.JWT_SECRET),
+    outbox,
+    backgroundJobs: options.backgroundJobs ?? false,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const webDir = webDistDir(config.WEB_DIST);
+  const serveWeb = (options.serveWeb ?? true) && isWebBuilt(webDir);
+  registerErrorHandling(app, { spaFallback: serveWeb });
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerRoutes(app);
+  if (serveWeb) await registerWebApp(app, webDir);
+  else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
+
+  if (ctx.backgroundJobs) app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+  });
+  return app;
+}

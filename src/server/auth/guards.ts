@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ROLES, type Role } from '../../domain/constants';
+import { forbidden, unauthorized } from '../http/errors';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  username: string;
+  roles: Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthUser;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Loads the caller from the token and, every time, from the database: a deleted account or a revoked role
+ * takes effect on the next request, whatever the token says.
+ */
+export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+  if (request.auth) return request.auth;
+  const token = bearerToken(request);
+  if (!token) return null;
+  const claims = await request.server.ctx.tokens.verify(token);
+  if (!claims) return null;
+  const db = request.server.ctx.db;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .where('id', '=', claims.userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
+  request.auth = { ...user, roles: roles.map((r) => r.role as Role) };
+  return request.auth;
+}
+
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const user = await authenticate(request);
+  if (!user) throw unauthorized('Your session has ended or is not valid. Please log in again.');
+}
+
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const user = await authenticate(request);
+  if (!user) throw unauthorized('Please log in as an admin to continue.');
+  if (!user.roles.includes(ROLES.ADMIN)) throw forbidden('This needs admin access.');
+}
+
+/** The authenticated caller inside a handler guarded by requireUser/requireAdmin. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

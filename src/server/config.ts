@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalString,
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@gheeshop.local')),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6).optional()),
+  SHOP_EMAIL: optionalString,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Ghee Shop <orders@gheeshop.local>')),
+  SMTP_URL: optionalString,
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  SANITY_PROJECT_ID: optionalString,
+  SANITY_DATASET: optionalString,
+  SANITY_STUDIO_URL: optionalString,
+  SANITY_API_HOST: optionalString,
+  REDIS_URL: optionalString,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
+  INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.string().default('https://www.instagram.com/gheeshop')),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  SERVE_WEB: boolFlag,
+  WEB_DIST: optionalString,
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL'> {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  SHOP_EMAIL: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment once at start; a bad value stops the process with a message naming it,
+ * rather than failing later in the middle of a request.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...raw,
+    dataDir,
+    JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    SHOP_EMAIL: raw.SHOP_EMAIL ?? raw.ADMIN_EMAIL,
+  };
+}
+
+/** A generated secret is kept in DATA_DIR so tokens survive a restart without any setup. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { DatabaseHandle, DB, Dialect } from './db/database';
+import type { TokenService } from './auth/tokens';
+import type { OutboxWorker } from './mail/worker';
+
+/** What every capability needs, built once per app and reachable as `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: DB;
+  dialect: Dialect;
+  tokens: TokenService;
+  outbox: OutboxWorker;
+  /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */
+  backgroundJobs: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

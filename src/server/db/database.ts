@@ -1,0 +1,87 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type DB = Kysely<Database>;
+/** Anything a repository can run queries on: the database or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  dialect: Dialect;
+  /** Cheap round trip used by /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… for PostgreSQL; a file path or undefined for SQLite. */
+  url?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL only: the schema to work in (tests use a fresh one each). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; every count we read fits in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function isPostgresUrl(url: string | undefined): boolean {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  const url = options.url;
+  if (url && isPostgresUrl(url)) return openPostgres(url, options);
+  const file = url ? path.resolve(url.replace(/^sqlite:(\/\/)?/, '')) : path.join(options.dataDir, 'shop.db');
+  return openSqlite(file);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

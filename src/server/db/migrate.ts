@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database';
+import { initialMigration } from './migrations/0001-initial';
+
+/** Migrations are listed in code (not read from disk) so the bundled server carries them. */
+function migrations(handle: DatabaseHandle): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(handle.dialect),
+  };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,241 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Column types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and timestamps as
+ * ISO-8601 UTC text so that one set of queries runs unchanged on both databases; ISO text sorts in time order.
+ */
+export type Flag = number;
+export type IsoTime = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  mobilenumber: string;
+  address: string;
+  pincode: string;
+  district: string;
+  state: string;
+  password_hash: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  offerpercentage: number;
+  instock: Flag;
+  ratings: number;
+  rating_star: number;
+  default_size: number;
+  position: number;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface ProductSizesTable {
+  product_id: number;
+  size_ml: number;
+  price: number;
+  position: number;
+}
+
+export interface ImagesTable {
+  hash: string;
+  mime: string;
+  width: number;
+  height: number;
+  created_at: IsoTime;
+}
+
+export interface ImageVariantsTable {
+  hash: string;
+  variant: string;
+  width: number;
+  height: number;
+  bytes: number;
+  data: Buffer;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  image_hash: string;
+  position: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderid: string;
+  user_id: number;
+  receipt: string;
+  username: string;
+  emailaddress: string;
+  mobilenumber: string;
+  address: string;
+  pincode: string;
+  district: string;
+  state: string;
+  note: string;
+  total_amount: number;
+  paymentmode: string;
+  payment_status: string;
+  paymentid: string;
+  status: string;
+  gateway_order_id: string | null;
+  verified_at: IsoTime | null;
+  paid_at: IsoTime | null;
+  client_created_at: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  product_id: number | null;
+  name: string;
+  size_ml: number;
+  unit_price: number;
+  item_qty: number;
+  line_total: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  gateway_payment_id: string;
+  gateway_order_id: string;
+  status: string;
+  amount: number;
+  error_description: string | null;
+  source: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  received_at: IsoTime;
+}
+
+export interface SandboxOrdersTable {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: string;
+  created_at: IsoTime;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  order_id: string;
+  amount: number;
+  status: string;
+  error_description: string | null;
+  created_at: IsoTime;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  title: string;
+  subject: string;
+  body: string;
+  status: string;
+  isdefault: Flag;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface SettingsTable {
+  id: number;
+  emailsetting: Flag;
+  customeremail: Flag;
+  intialsubject: string;
+  intialbody: string;
+  updated_at: IsoTime;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: IsoTime;
+  locked_until: IsoTime | null;
+  last_error: string | null;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  target: string;
+  details: string;
+  created_at: IsoTime;
+}
+
+/** Small key/value facts about the installation, such as whether the catalogue was ever seeded. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  app_meta: AppMetaTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  products: ProductsTable;
+  product_sizes: ProductSizesTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
+  product_images: ProductImagesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  gateway_events: GatewayEventsTable;
+  sandbox_orders: SandboxOrdersTable;
+  sandbox_payments: SandboxPaymentsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_templates: EmailTemplatesTable;
+  settings: SettingsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
+export type SettingsRow = Selectable<SettingsTable>;
+export type MailRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,42 @@
+import type { OrderStatus } from '../../../domain/order-status';
+
+/** Copy for the first start; the shop owner edits all of it in the dashboard. */
+export const INITIAL_ORDER_MAIL = {
+  subject: 'Thank you for your order {{orderId}}',
+  body: [
+    'Namaste {{customerName}},',
+    '',
+    'Thank you for ordering from Ghee Shop. We have received your order {{orderId}} ({{receipt}}).',
+    '',
+    '{{items}}',
+    '',
+    'Total: {{totalAmount}}',
+    'Delivering to: {{address}}, {{district}}, {{state}} {{pincode}}',
+    '',
+    'We will write again when it is on its way.',
+    'With warmth, the Ghee Shop family',
+  ].join('\n'),
+};
+
+export const DEFAULT_STATUS_TEMPLATES: Record<OrderStatus, { title: string; subject: string; body: string }> = {
+  PREPARATION: {
+    title: 'Order in preparation',
+    subject: 'Your order {{orderId}} is being prepared',
+    body: 'Namaste {{customerName}},\n\nYour order {{orderId}} is being prepared in our kitchen.\n\n{{items}}\n\nTotal: {{totalAmount}}\n\nThe Ghee Shop family',
+  },
+  READY: {
+    title: 'Order ready',
+    subject: 'Your order {{orderId}} is packed and ready',
+    body: 'Namaste {{customerName}},\n\nYour order {{orderId}} is packed and ready to leave.\n\nThe Ghee Shop family',
+  },
+  OUTFORDELIVERY: {
+    title: 'Out for delivery',
+    subject: 'Your order {{orderId}} is out for delivery',
+    body: 'Namaste {{customerName}},\n\nYour order {{orderId}} is on its way to {{address}}, {{district}} {{pincode}}.\nPlease keep {{mobileNumber}} reachable.\n\nThe Ghee Shop family',
+  },
+  DELIVERED: {
+    title: 'Delivered',
+    subject: 'Your order {{orderId}} was delivered',
+    body: 'Namaste {{customerName}},\n\nYour order {{orderId}} has been delivered. We hope you enjoy every spoonful.\n\nThe Ghee Shop family',
+  },
+};

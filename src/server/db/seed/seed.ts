@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_STATUSES } from '../../../domain/order-status';
+import { ROLES } from '../../../domain/constants';
+import { hashPassword } from '../../auth/passwords';
+import { renderBottleArtwork } from '../../catalog/artwork/bottle-art';
+import { storeImage } from '../../media/image-store';
+import type { Config } from '../../config';
+import type { DB, Executor } from '../database';
+import { nowIso } from '../database';
+import { SEED_PRODUCTS } from './catalogue-data';
+import { DEFAULT_STATUS_TEMPLATES, INITIAL_ORDER_MAIL } from './default-mail-copy';
+
+export interface SeedOptions {
+  /** Render product artwork (slow); tests that do not look at images turn it off. */
+  images?: boolean;
+}
+
+const CATALOGUE_SEEDED = 'catalogue_seeded';
+
+/** First-start data. Every step checks before it writes, so running it on every start never duplicates. */
+export async function seedDatabase(db: DB, config: Config, log: FastifyBaseLogger, options: SeedOptions = {}) {
+  await db.transaction().execute(async (trx) => {
+    await seedSettings(trx);
+    await seedTemplates(trx);
+  });
+  await seedAdmin(db, config, log);
+  await seedCatalogue(db, options.images ?? true);
+}
+
+async function seedSettings(trx: Executor) {
+  await trx
+    .insertInto('settings')
+    .values({
+      id: 1,
+      emailsetting: 1,
+      customeremail: 1,
+      intialsubject: INITIAL_ORDER_MAIL.subject,
+      intialbody: INITIAL_ORDER_MAIL.body,
+      updated_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+async function seedTemplates(trx: Executor) {
+  // Claimed through app_meta so two processes starting together on one database seed once.
+  const claimed = await trx
+    .insertInto('app_meta')
+    .values({ key: 'templates_seeded', value: nowIso() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!claimed) return;
+  const now = nowIso();
+  await trx
+    .insertInto('email_templates')
+    .values(
+      ORDER_STATUSES.map((status) => ({
+        ...DEFAULT_STATUS_TEMPLATES[status],
+        status,
+        isdefault: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+async function seedAdmin(db: DB, config: Config, log: FastifyBaseLogger) {
+  const email = config.ADMIN_EMAIL.trim().toLowerCase();
+  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) return;
+  const generated = !config.ADMIN_PASSWORD;
+  const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const user = await trx
+      .insertInto('users')
+      .values({
+        email,
+        username: 'Shop Admin',
+        mobilenumber: '',
+        address: '',
+        pincode: '',
+        district: '',
+        state: '',
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) return;
+    await trx
+      .insertInto('user_roles')
+      .values([
+        { user_id: user.id, role: ROLES.USER },
+        { user_id: user.id, role: ROLES.ADMIN },
+      ])
+      .execute();
+  });
+  if (generated) {
+    log.warn(`Admin account created: ${email} with password ${password} (shown once; change it or set ADMIN_PASSWORD)`);
+  } else {
+    log.info({ email }, 'admin account created');
+  }
+}
+
+const artworkCache = new Map<string, Buffer>();
+
+async function artwork(spec: Parameters<typeof renderBottleArtwork>[0]): Promise<Buffer> {
+  const key = JSON.stringify(spec);
+  let png = artworkCache.get(key);
+  if (!png) {
+    png = await renderBottleArtwork(spec);
+    artworkCache.set(key, png);
+  }
+  return png;
+}
+
+async function seedCatalogue(db: DB, withImages: boolean) {
+  const seeded = await db.selectFrom('app_meta').select('value').where('key', '=', CATALOGUE_SEEDED).executeTakeFirst();
+  if (seeded) return;
+  // Render outside the transaction: it is the slow part and needs no lock.
+  const images = withImages
+    ? await Promise.all(SEED_PRODUCTS.map((p) => Promise.all(p.art.map((spec) => artwork(spec)))))
+    : SEED_PRODUCTS.map(() => []);
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('app_meta')
+      .values({ key: CATALOGUE_SEEDED, value: nowIso() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) return;
+    const now = nowIso();
+    for (const [index, product] of SEED_PRODUCTS.entries()) {
+      const row = await trx
+        .insertInto('products')
+        .values({
+          name: product.name,
+          description: product.description,
+          offerpercentage: product.offerpercentage,
+          instock: product.instock ? 1 : 0,
+          ratings: product.ratings,
+          rating_star: product.ratingStar,
+          default_size: product.quantity,
+          position: index,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('product_sizes')
+        .values(
+          product.quantitysize.map((size, position) => ({
+            product_id: row.id,
+            size_ml: size,
+            price: product.price[position] ?? 0,
+            position,
+          })),
+        )
+        .execute();
+      for (const [position, png] of (images[index] ?? []).entries()) {
+        const hash = await storeImage(trx, png);
+        await trx
+          .insertInto('product_images')
+          .values({ product_id: row.id, image_hash: hash, position })
+          .onConflict((oc) => oc.columns(['product_id', 'image_hash']).doNothing())
+          .execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/** Turns schema issues into `{ "items.0.itemQty": "message" }`, first message per field. */
+export function validationFields(issues: ValidationIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.params?.issue?.path ?? (issue.instancePath ?? '').split('/').filter(Boolean);
+    const key = path.map(String).join('.') || '_';
+    if (!(key in fields)) fields[key] = issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is larger than the 1 MB this API accepts.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON.',
+  },
+};
+
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...error.extra,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = validationFields(error.validation as ValidationIssue[]);
+      const first = Object.values(fields)[0] ?? 'The request is not valid.';
+      return reply.status(400).send({ error: 'VALIDATION_FAILED', message: first, fields });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ error: known.code, message: known.message });
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return reply.status(400).send({ error: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: 'RATE_LIMITED', message: error.message });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // The shop uses hash routes, so any other page address is the app itself.
+    if (options.spaFallback && !isApi && request.method === 'GET') {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

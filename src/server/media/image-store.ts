@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import type { Executor } from '../db/database';
+import { nowIso } from '../db/database';
+
+/** The sizes every product image is kept in: cards (width 300), square thumbnails, and the gallery. */
+export const IMAGE_VARIANTS = {
+  card: { width: 300 },
+  thumb: { width: 300, height: 300 },
+  gallery: { width: 800 },
+} as const;
+export type ImageVariant = keyof typeof IMAGE_VARIANTS;
+
+export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+
+export class ImageRejectedError extends Error {}
+
+export function mediaUrl(hash: string, variant: ImageVariant): string {
+  return `/media/${hash}-${variant}.webp`;
+}
+
+/**
+ * Decodes, checks and resizes an image, then stores it keyed by the hash of its content, so the same
+ * picture uploaded twice is stored once and its URLs can be cached forever.
+ */
+export async function storeImage(executor: Executor, input: Buffer): Promise<string> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    throw new ImageRejectedError('The file is not an image we can read. Upload a JPEG, PNG or WebP picture.');
+  }
+  if (!meta.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(meta.format)) {
+    throw new ImageRejectedError(`Images must be JPEG, PNG or WebP; this one is ${meta.format ?? 'unknown'}.`);
+  }
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
+  const existing = await executor.selectFrom('images').select('hash').where('hash', '=', hash).executeTakeFirst();
+  if (existing) return hash;
+
+  const variants = await Promise.all(
+    (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map(async (variant) => {
+      const size = IMAGE_VARIANTS[variant];
+      const { data, info } = await sharp(input)
+        .rotate()
+        .resize({
+          width: size.width,
+          ...('height' in size ? { height: size.height, fit: 'cover' as const } : {}),
+          withoutEnlargement: !('height' in size),
+        })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      return { hash, variant, width: info.width, height: info.height, bytes: data.length, data };
+    }),
+  );
+  await executor
+    .insertInto('images')
+    .values({ hash, mime: `image/${meta.format}`, width: meta.width ?? 0, height: meta.height ?? 0, created_at: nowIso() })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+  await executor
+    .insertInto('image_variants')
+    .values(variants)
+    .onConflict((oc) => oc.columns(['hash', 'variant']).doNothing())
+    .execute();
+  return hash;
+}

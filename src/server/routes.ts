@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { accountsRoutes } from './accounts/routes';
+import { catalogRoutes } from './catalog/routes';
+import { checkoutRoutes } from './checkout/routes';
+import { emailTemplatesRoutes } from './email-templates/routes';
+import { healthRoutes } from './health/routes';
+import { mediaRoutes } from './media/routes';
+import { ordersRoutes } from './orders/routes';
+import { settingsRoutes } from './settings/routes';
+
+/** Every capability's routes; each plugin declares its full paths. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(mediaRoutes);
+  await app.register(accountsRoutes);
+  await app.register(catalogRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(emailTemplatesRoutes);
+  await app.register(settingsRoutes);
+}

@@ -1,0 +1,65 @@
+import { getToken } from '../features/session/session-store';
+
+/** A failed call, with the server's `{error, message, fields}` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Every call goes through here: JSON in and out, the session's bearer token attached when there is one. */
+export async function request<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const err = (data ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
+    throw new ApiError(
+      response.status,
+      err.error ?? 'HTTP_' + response.status,
+      err.message ?? `The request failed (${response.status}).`,
+      err.fields ?? {},
+      data,
+    );
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
