@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes';
+import { adminRoutes } from './admin/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -18,4 +19,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(settingsRoutes);
+  await app.register(adminRoutes);
 }

@@ -1,0 +1,59 @@
+import type { Order } from '../../domain/schemas/order';
+import type { OrderStatus } from '../../domain/order-status';
+import type { PaymentMode, PaymentStatus } from '../../domain/constants';
+import type { Executor } from '../db/database';
+import type { OrderLineRow, OrderRow } from '../db/schema';
+
+/** An order row and its lines in the wire shape of SPEC.md §3 (Order as returned). */
+export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
+  return {
+    id: row.id,
+    orderid: row.orderid,
+    paymentid: row.paymentid,
+    status: row.status as OrderStatus,
+    paymentmode: row.paymentmode as PaymentMode,
+    paymentstatus: row.payment_status as PaymentStatus,
+    address: row.address,
+    district: row.district,
+    state: row.state,
+    pincode: row.pincode,
+    mobilenumber: row.mobilenumber,
+    totalAmount: row.total_amount,
+    items: lines
+      .sort((a, b) => a.position - b.position)
+      .map((l) => ({ name: l.name, quantity: l.size_ml, itemQty: l.item_qty, finalPrice: l.unit_price })),
+    createdAt: row.created_at,
+    username: row.username,
+    emailaddress: row.emailaddress,
+    note: row.note,
+    receipt: row.receipt,
+  };
+}
+
+/** Attaches lines to many orders with one query (no N+1). */
+export async function withLines(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await executor
+    .selectFrom('order_lines')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  const byOrder = new Map<number, OrderLineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.order_id) ?? [];
+    list.push(line);
+    byOrder.set(line.order_id, list);
+  }
+  return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
+}
+
+export async function findOrderByOrderId(executor: Executor, orderid: string): Promise<Order | null> {
+  const row = await executor.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
+  if (!row) return null;
+  const [order] = await withLines(executor, [row]);
+  return order ?? null;
+}

@@ -1,0 +1,29 @@
+import type { Settings } from '../../domain/schemas/settings';
+import type { Executor } from '../db/database';
+import { nowIso } from '../db/database';
+
+/** The one settings row (created by the first start), in the wire shape. */
+export async function getSettings(executor: Executor): Promise<Settings> {
+  const row = await executor.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return {
+    emailsetting: row.emailsetting === 1,
+    customeremail: row.customeremail === 1,
+    intialsubject: row.intialsubject,
+    intialbody: row.intialbody,
+  };
+}
+
+export async function saveSettings(executor: Executor, settings: Settings): Promise<Settings> {
+  await executor
+    .updateTable('settings')
+    .set({
+      emailsetting: settings.emailsetting ? 1 : 0,
+      customeremail: settings.customeremail ? 1 : 0,
+      intialsubject: settings.intialsubject,
+      intialbody: settings.intialbody,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', 1)
+    .execute();
+  return getSettings(executor);
+}
