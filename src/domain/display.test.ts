@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  descriptionPreview,
+  displayOrderId,
+  displayPaymentId,
+  formatRupees,
+  formatSize,
+  orderDate,
+  orderTime,
+  withOrderPrefix,
+  withPaymentPrefix,
+} from './display';
+
+describe('ids', () => {
+  it('drops the 6-character order_ prefix', () => {
+    expect(displayOrderId('order_Nx1AbC2dEf3GhI')).toBe('Nx1AbC2dEf3GhI');
+  });
+
+  it('drops the 4-character pay_ prefix', () => {
+    expect(displayPaymentId('pay_Nx1AbC2dEf3GhI')).toBe('Nx1AbC2dEf3GhI');
+  });
+
+  it('keeps an id without the prefix and an empty payment id as they are', () => {
+    expect(displayOrderId('ABC123')).toBe('ABC123');
+    expect(displayPaymentId('')).toBe('');
+    expect(displayPaymentId('paymentX')).toBe('paymentX');
+  });
+
+  it('adds a missing prefix for payment verification, never twice', () => {
+    expect(withOrderPrefix('Nx1AbC')).toBe('order_Nx1AbC');
+    expect(withOrderPrefix(' order_Nx1AbC ')).toBe('order_Nx1AbC');
+    expect(withPaymentPrefix('Qz9')).toBe('pay_Qz9');
+    expect(withPaymentPrefix('pay_Qz9')).toBe('pay_Qz9');
+    expect(withOrderPrefix('  ')).toBe('');
+  });
+});
+
+describe('orderDate and orderTime (shop time, Asia/Kolkata)', () => {
+  it('shows a UTC timestamp in Indian time', () => {
+    expect(orderDate('2024-05-01T08:00:00.000Z')).toBe('2024-05-01');
+    expect(orderTime('2024-05-01T08:00:00.000Z')).toBe('13:30');
+  });
+
+  it('keeps date and time together across the UTC midnight', () => {
+    // 20:00 UTC is 01:30 the next day in India.
+    expect(orderDate('2024-05-01T20:00:00.000Z')).toBe('2024-05-02');
+    expect(orderTime('2024-05-01T20:00:00.000Z')).toBe('01:30');
+  });
+
+  it('honours an explicit offset', () => {
+    expect(orderDate('2024-12-31T23:59:00+05:30')).toBe('2024-12-31');
+    expect(orderTime('2024-12-31T23:59:00+05:30')).toBe('23:59');
+  });
+
+  it('uses 24-hour time with two digits', () => {
+    expect(orderTime('2024-05-01T00:05:00Z')).toBe('05:35');
+    expect(orderTime('2024-05-01T12:00:00Z')).toBe('17:30');
+  });
+
+  it('falls back to the first 10 characters for anything else', () => {
+    expect(orderDate('2024-05-01')).toBe('2024-05-01');
+    expect(orderDate('not a date at all')).toBe('not a date');
+    expect(orderDate('')).toBe('');
+    expect(orderTime('2024-05-01')).toBe('');
+    expect(orderTime('garbage')).toBe('');
+    expect(orderTime('2024-13-45T99:99:00Z')).toBe('');
+  });
+});
+
+describe('descriptionPreview', () => {
+  it('cuts at 80 characters and adds ...', () => {
+    const text = 'a'.repeat(100);
+    expect(descriptionPreview(text)).toBe(`${'a'.repeat(80)}...`);
+  });
+
+  it('keeps text of 80 characters or fewer whole', () => {
+    expect(descriptionPreview('Pure ghee.')).toBe('Pure ghee.');
+    expect(descriptionPreview('b'.repeat(80))).toBe('b'.repeat(80));
+    expect(descriptionPreview('')).toBe('');
+  });
+
+  it('drops trailing spaces before the dots', () => {
+    expect(descriptionPreview(`${'c'.repeat(79)} tail`)).toBe(`${'c'.repeat(79)}...`);
+  });
+
+  it('never splits an emoji', () => {
+    const text = `${'d'.repeat(79)}🧈🧈🧈`;
+    expect(descriptionPreview(text)).toBe(`${'d'.repeat(79)}🧈...`);
+  });
+});
+
+describe('formatRupees', () => {
+  it('uses Rs. and Indian digit grouping', () => {
+    expect(formatRupees(0)).toBe('Rs. 0');
+    expect(formatRupees(999)).toBe('Rs. 999');
+    expect(formatRupees(1250)).toBe('Rs. 1,250');
+    expect(formatRupees(125000)).toBe('Rs. 1,25,000');
+    expect(formatRupees(12345678)).toBe('Rs. 1,23,45,678');
+  });
+});
+
+describe('formatSize', () => {
+  it('appends ml', () => {
+    expect(formatSize(250)).toBe('250 ml');
+  });
+});

@@ -1,0 +1,98 @@
+// How ids, dates, money and text are shown on screen and in mails.
+import {
+  CURRENCY_SYMBOL,
+  DESCRIPTION_PREVIEW_LENGTH,
+  ORDER_ID_PREFIX,
+  PAYMENT_ID_PREFIX,
+  QUANTITY_UNIT,
+  SHOP_TIME_ZONE,
+} from './constants';
+
+// The spec chops a fixed number of characters; removing only a real prefix does the same for
+// gateway ids and never eats characters of an id that has no prefix.
+function dropPrefix(id: string, prefix: string): string {
+  return id.startsWith(prefix) ? id.slice(prefix.length) : id;
+}
+
+function addPrefix(id: string, prefix: string): string {
+  const trimmed = id.trim();
+  if (trimmed === '' || trimmed.startsWith(prefix)) return trimmed;
+  return prefix + trimmed;
+}
+
+export function displayOrderId(id: string): string {
+  return dropPrefix(id, ORDER_ID_PREFIX);
+}
+
+/** An empty payment id (cash on delivery, unpaid) stays empty. */
+export function displayPaymentId(id: string): string {
+  return dropPrefix(id, PAYMENT_ID_PREFIX);
+}
+
+/** Payment verification: admins type the short id; a pasted full id is kept as is. */
+export function withOrderPrefix(id: string): string {
+  return addPrefix(id, ORDER_ID_PREFIX);
+}
+
+export function withPaymentPrefix(id: string): string {
+  return addPrefix(id, PAYMENT_ID_PREFIX);
+}
+
+// en-CA formats dates as YYYY-MM-DD, the same shape as the first 10 characters of an ISO string.
+const shopDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const shopTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+// Only full date-times are converted; a bare date has no time zone to convert from.
+function parseDateTime(createdAt: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(createdAt)) return undefined;
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * YYYY-MM-DD in shop time (Asia/Kolkata), so the date always matches orderTime beside it; the
+ * spec's "first 10 characters" would show the UTC date for orders placed 00:00–05:30 IST.
+ * Anything that is not an ISO date-time falls back to its first 10 characters.
+ */
+export function orderDate(createdAt: string): string {
+  const date = parseDateTime(createdAt);
+  return date ? shopDate.format(date) : createdAt.slice(0, 10);
+}
+
+/** HH:MM (24-hour) in shop time (Asia/Kolkata); '' when createdAt is not an ISO date-time. */
+export function orderTime(createdAt: string): string {
+  const date = parseDateTime(createdAt);
+  return date ? shopTime.format(date) : '';
+}
+
+/**
+ * First 80 characters, then '...'. Short text is shown whole without the dots, so a one-line
+ * description does not look cut. Counts code points so an emoji is never split in half.
+ */
+export function descriptionPreview(text: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= DESCRIPTION_PREVIEW_LENGTH) return text;
+  return `${chars.slice(0, DESCRIPTION_PREVIEW_LENGTH).join('').trimEnd()}...`;
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** 'Rs. 1,250'; Indian grouping: 125000 → 'Rs. 1,25,000'. */
+export function formatRupees(amount: number): string {
+  return `${CURRENCY_SYMBOL} ${rupees.format(amount)}`;
+}
+
+export function formatSize(ml: number): string {
+  return `${ml} ${QUANTITY_UNIT}`;
+}

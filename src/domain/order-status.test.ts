@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOMER_STATUS_LABELS,
+  DEFAULT_TEMPLATE_STATUS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  TRACKER_STEPS,
+  isOrderStatus,
+  trackerStepsActive,
+} from './order-status';
+
+describe('order status', () => {
+  it('has the four statuses in delivery order', () => {
+    expect(ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED']);
+    expect(DEFAULT_TEMPLATE_STATUS).toBe('PREPARATION');
+  });
+
+  it('labels the admin filter', () => {
+    expect(ORDER_STATUS_LABELS).toEqual({
+      PREPARATION: 'Active',
+      READY: 'Ready',
+      OUTFORDELIVERY: 'Out for Delivery',
+      DELIVERED: 'Closed',
+    });
+  });
+
+  it('labels the customer list', () => {
+    expect(CUSTOMER_STATUS_LABELS).toEqual({
+      PREPARATION: 'InPreparation',
+      READY: 'Ready',
+      OUTFORDELIVERY: 'Out for Delivery',
+      DELIVERED: 'Closed',
+    });
+  });
+
+  it('lights 1 to 4 tracker steps', () => {
+    expect(TRACKER_STEPS).toEqual(['Order Processed', 'Order Shipped', 'En Route', 'Arrived']);
+    expect(ORDER_STATUSES.map(trackerStepsActive)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('recognises only the exact status values', () => {
+    expect(isOrderStatus('READY')).toBe(true);
+    expect(isOrderStatus('ready')).toBe(false);
+    expect(isOrderStatus('Active')).toBe(false);
+    expect(isOrderStatus('')).toBe(false);
+    expect(isOrderStatus(1)).toBe(false);
+    expect(isOrderStatus(undefined)).toBe(false);
+  });
+});

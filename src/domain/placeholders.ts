@@ -1,0 +1,155 @@
+// E-mail template placeholders of DESIGN.md §4. Values come from customer input (names,
+// addresses, notes), so HTML mails must escape them.
+import { displayOrderId, displayPaymentId, formatRupees, formatSize } from './display';
+
+export const PLACEHOLDER_KEYS = [
+  'customerName',
+  'orderId',
+  'receipt',
+  'totalAmount',
+  'paymentId',
+  'mobileNumber',
+  'address',
+  'pincode',
+  'district',
+  'state',
+  'items',
+] as const;
+export type PlaceholderKey = (typeof PLACEHOLDER_KEYS)[number];
+
+const LABELS: Readonly<Record<PlaceholderKey, string>> = {
+  customerName: 'Customer name',
+  orderId: 'Order ID',
+  receipt: 'Receipt',
+  totalAmount: 'Total amount',
+  paymentId: 'Payment ID',
+  mobileNumber: 'Mobile number',
+  address: 'Address',
+  pincode: 'Pincode',
+  district: 'District',
+  state: 'State',
+  items: 'Items',
+};
+
+export interface Placeholder {
+  key: PlaceholderKey;
+  token: `{{${PlaceholderKey}}}`;
+  label: string;
+}
+
+export const PLACEHOLDERS: readonly Placeholder[] = PLACEHOLDER_KEYS.map((key) => ({
+  key,
+  token: `{{${key}}}` as const,
+  label: LABELS[key],
+}));
+
+/** A key that is absent stays visible as its token, so a mistake shows up in the preview. */
+export type PlaceholderValues = Partial<Record<PlaceholderKey, string>>;
+
+export function isPlaceholderKey(x: string): x is PlaceholderKey {
+  return (PLACEHOLDER_KEYS as readonly string[]).includes(x);
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/**
+ * Replaces `{{key}}` (spaces inside the braces allowed) in one pass, so a value that itself
+ * contains a token is never expanded again. Unknown keys are left exactly as written.
+ */
+export function renderTemplate(
+  text: string,
+  values: PlaceholderValues,
+  options: { html: boolean },
+): string {
+  return text.replace(TOKEN, (whole, key: string) => {
+    if (!isPlaceholderKey(key)) return whole;
+    const value = values[key];
+    if (value === undefined) return whole;
+    return options.html ? escapeHtml(value) : value;
+  });
+}
+
+export interface MailItemLine {
+  name: string;
+  size: number;
+  itemQty: number;
+  unitPrice: number;
+}
+
+/** 'Classic Cow Ghee - 500 ml x 2 - Rs. 1,100', one line per item, line totals. */
+export function formatItemsForMail(lines: readonly MailItemLine[]): string {
+  return lines
+    .map(
+      (l) =>
+        `${l.name} - ${formatSize(l.size)} x ${l.itemQty} - ${formatRupees(l.unitPrice * l.itemQty)}`,
+    )
+    .join('\n');
+}
+
+/** The fields of a returned order that a mail can mention. */
+export interface OrderForMail {
+  username: string;
+  orderid: string;
+  receipt: string;
+  totalAmount: number;
+  paymentid: string;
+  mobilenumber: string;
+  address: string;
+  pincode: string;
+  district: string;
+  state: string;
+  items: readonly { name: string; quantity: number; itemQty: number; finalPrice: number }[];
+}
+
+export function placeholderValuesForOrder(order: OrderForMail): Required<PlaceholderValues> {
+  return {
+    customerName: order.username,
+    orderId: displayOrderId(order.orderid),
+    receipt: order.receipt,
+    totalAmount: formatRupees(order.totalAmount),
+    paymentId: displayPaymentId(order.paymentid),
+    mobileNumber: order.mobilenumber,
+    address: order.address,
+    pincode: order.pincode,
+    district: order.district,
+    state: order.state,
+    items: formatItemsForMail(
+      order.items.map((i) => ({
+        name: i.name,
+        size: i.quantity,
+        itemQty: i.itemQty,
+        unitPrice: i.finalPrice,
+      })),
+    ),
+  };
+}
+
+/** Stand-in values for the template preview when no order is chosen. */
+export const SAMPLE_PLACEHOLDER_VALUES: Required<PlaceholderValues> = placeholderValuesForOrder({
+  username: 'Asha Verma',
+  orderid: 'order_SAMPLE0000000',
+  receipt: 'Receipt-123456',
+  totalAmount: 1650,
+  paymentid: 'pay_SAMPLE00000000',
+  mobilenumber: '9876543210',
+  address: '12 Temple Street',
+  pincode: '560001',
+  district: 'Bengaluru Urban',
+  state: 'Karnataka',
+  items: [
+    { name: 'Classic Cow Ghee', quantity: 500, itemQty: 2, finalPrice: 550 },
+    { name: 'A2 Desi Ghee', quantity: 250, itemQty: 1, finalPrice: 550 },
+  ],
+});

@@ -1,0 +1,119 @@
+// Account wire shapes (DESIGN.md §3) and the forms that produce them.
+//
+// Request schemas across src/domain/schemas are strict: a write with a field we do not know is
+// rejected (400) rather than silently dropped, so a typo'd field name fails loudly. Exceptions
+// are marked where they occur.
+import { z } from 'zod';
+import { RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
+import { VALIDATION } from '../messages';
+import {
+  addressField,
+  districtField,
+  emailField,
+  loginPasswordField,
+  mobileField,
+  nameField,
+  passwordField,
+  pincodeField,
+  stateField,
+} from './fields';
+
+// Not strict on purpose: a smuggled `roles` (or any other extra) in a register body is dropped,
+// never stored and never an error.
+export const registerSchema = z.object({
+  username: nameField,
+  emailaddress: emailField,
+  mobilenumber: mobileField,
+  password: passwordField,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.strictObject({
+  email: emailField,
+  password: loginPasswordField,
+  remember: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Billing form: every field required (SPEC.md §5). */
+export const billingFormSchema = z.object({
+  name: nameField,
+  email: emailField,
+  mobilenumber: mobileField,
+  pincode: pincodeField,
+  address: addressField,
+  state: stateField,
+  district: districtField,
+});
+export type BillingForm = z.infer<typeof billingFormSchema>;
+
+/** Registration on the fly at billing: the billing form as sent. */
+export const guestRegisterSchema = z.strictObject(billingFormSchema.shape);
+export type GuestRegisterInput = z.infer<typeof guestRegisterSchema>;
+
+export const resetRequestSchema = z.strictObject({ email: emailField });
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+
+export const resetNewPasswordSchema = z.strictObject({
+  email: emailField,
+  token: z
+    .string({ error: VALIDATION.resetTokenRequired })
+    .trim()
+    .min(1, { error: VALIDATION.resetTokenRequired })
+    .max(RESET_TOKEN_MAX_LENGTH, { error: VALIDATION.resetTokenRequired }),
+  password: passwordField,
+});
+export type ResetNewPasswordInput = z.infer<typeof resetNewPasswordSchema>;
+
+export const profileSchema = z.strictObject({
+  username: nameField,
+  emailaddress: emailField,
+  address: addressField,
+  pincode: pincodeField,
+  state: stateField,
+  mobilenumber: mobileField,
+  district: districtField,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const profileFormSchema = z.object(profileSchema.shape);
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+export const forgotPasswordFormSchema = z.object({ email: emailField });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+export const resetPasswordFormSchema = z.object({ password: passwordField });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export const adminAccessSchema = z.strictObject({
+  emailaddress: emailField,
+  revoke: z.boolean(),
+});
+export type AdminAccessInput = z.infer<typeof adminAccessSchema>;
+
+// Answers. Profile fields may be empty: a fresh registration has no address yet. Never a password.
+export const roleSchema = z.enum(ROLE_VALUES);
+
+export const publicUserSchema = z.object({
+  username: z.string(),
+  emailaddress: z.string(),
+  mobilenumber: z.string(),
+  address: z.string(),
+  pincode: z.string(),
+  district: z.string(),
+  state: z.string(),
+  roles: z.array(roleSchema),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const authAnswerSchema = z.object({
+  token: z.string().min(1),
+  user: publicUserSchema,
+});
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+export const profileAnswerSchema = z.object({ user: publicUserSchema });
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** POST /api/settings/adminaccess answers a message string to show as a toast. */
+export const adminAccessAnswerSchema = z.string();

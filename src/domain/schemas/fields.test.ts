@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressField,
+  districtField,
+  emailField,
+  idField,
+  itemQtyField,
+  loginPasswordField,
+  mobileField,
+  nameField,
+  optionalText,
+  passwordField,
+  pincodeField,
+  requiredText,
+  stateField,
+} from './fields';
+import { errorsOf } from './test-helpers';
+
+const messageOf = (schema: Parameters<typeof errorsOf>[0], input: unknown) => errorsOf(schema, input)[''];
+
+describe('emailField', () => {
+  it('requires an email, missing or blank', () => {
+    expect(messageOf(emailField, undefined)).toBe('Email is required');
+    expect(messageOf(emailField, '')).toBe('Email is required');
+    expect(messageOf(emailField, '   ')).toBe('Email is required');
+  });
+
+  it('reports one message for an empty field, not two', () => {
+    const result = emailField.safeParse('');
+    expect(result.error?.issues).toHaveLength(1);
+  });
+
+  it('rejects a malformed email', () => {
+    for (const bad of ['asha', 'asha@', '@example.com', 'asha@example', 'a b@example.com']) {
+      expect(messageOf(emailField, bad)).toBe('Email format is invalid');
+    }
+    expect(messageOf(emailField, `${'a'.repeat(250)}@example.com`)).toBe('Email format is invalid');
+  });
+
+  it('trims and lower-cases', () => {
+    expect(emailField.parse('  Asha.Verma@Example.COM ')).toBe('asha.verma@example.com');
+  });
+});
+
+describe('passwordField', () => {
+  it('requires a password', () => {
+    expect(messageOf(passwordField, undefined)).toBe('Password is required');
+    expect(messageOf(passwordField, '')).toBe('Password is required');
+    expect(passwordField.safeParse('').error?.issues).toHaveLength(1);
+  });
+
+  it('needs at least 6 characters', () => {
+    expect(messageOf(passwordField, '12345')).toBe('Password must be at least 6 characters');
+    expect(passwordField.parse('123456')).toBe('123456');
+  });
+
+  it('is not trimmed', () => {
+    expect(passwordField.parse(' secret ')).toBe(' secret ');
+  });
+
+  it('caps the length', () => {
+    expect(messageOf(passwordField, 'x'.repeat(129))).toBe('Must be at most 128 characters');
+  });
+});
+
+describe('loginPasswordField', () => {
+  it('only requires a non-empty password', () => {
+    expect(messageOf(loginPasswordField, '')).toBe('Password is required');
+    expect(messageOf(loginPasswordField, undefined)).toBe('Password is required');
+    expect(loginPasswordField.parse('abc')).toBe('abc');
+  });
+});
+
+describe('nameField', () => {
+  it('requires a name and trims it', () => {
+    expect(messageOf(nameField, undefined)).toBe('Name is required');
+    expect(messageOf(nameField, '  ')).toBe('Name is required');
+    expect(nameField.parse('  Asha Verma ')).toBe('Asha Verma');
+  });
+
+  it('caps the length at 100', () => {
+    expect(messageOf(nameField, 'n'.repeat(101))).toBe('Must be at most 100 characters');
+    expect(nameField.parse('n'.repeat(100))).toHaveLength(100);
+  });
+});
+
+describe('mobileField', () => {
+  it('requires a mobile number', () => {
+    expect(messageOf(mobileField, undefined)).toBe('Mobile number is required');
+    expect(messageOf(mobileField, '')).toBe('Mobile number is required');
+    expect(mobileField.safeParse('').error?.issues).toHaveLength(1);
+  });
+
+  it('needs exactly 10 digits', () => {
+    for (const bad of ['987654321', '98765432100', '98765 4321', '+919876543', 'abcdefghij']) {
+      expect(messageOf(mobileField, bad)).toBe('Mobile number must be 10 digits');
+    }
+    expect(mobileField.parse(' 9876543210 ')).toBe('9876543210');
+  });
+});
+
+describe('pincodeField', () => {
+  it('requires a pincode', () => {
+    expect(messageOf(pincodeField, undefined)).toBe('Pincode is required');
+    expect(messageOf(pincodeField, ' ')).toBe('Pincode is required');
+  });
+
+  it('needs 6 digits not starting with 0', () => {
+    for (const bad of ['56000', '5600011', '060001', '56a001']) {
+      expect(messageOf(pincodeField, bad)).toBe('Pincode must be 6 digits');
+    }
+    expect(pincodeField.parse('560001')).toBe('560001');
+  });
+});
+
+describe('address, district and state', () => {
+  it('each require a value with its own message', () => {
+    expect(messageOf(addressField, '')).toBe('Address is required');
+    expect(messageOf(addressField, undefined)).toBe('Address is required');
+    expect(messageOf(districtField, '')).toBe('District is required');
+    expect(messageOf(stateField, '')).toBe('State is required');
+  });
+
+  it('cap address at 200 and the others at 100', () => {
+    expect(addressField.safeParse('a'.repeat(200)).success).toBe(true);
+    expect(messageOf(addressField, 'a'.repeat(201))).toBe('Must be at most 200 characters');
+    expect(messageOf(districtField, 'd'.repeat(101))).toBe('Must be at most 100 characters');
+    expect(messageOf(stateField, 's'.repeat(101))).toBe('Must be at most 100 characters');
+  });
+});
+
+describe('requiredText and optionalText', () => {
+  it('requiredText uses the given message and limit', () => {
+    const field = requiredText('Town is required', 5);
+    expect(messageOf(field, '')).toBe('Town is required');
+    expect(messageOf(field, 'abcdef')).toBe('Must be at most 5 characters');
+    expect(field.parse(' abc ')).toBe('abc');
+  });
+
+  it('optionalText allows empty text but not too much', () => {
+    const field = optionalText(3);
+    expect(field.parse('  ')).toBe('');
+    expect(messageOf(field, 'abcd')).toBe('Must be at most 3 characters');
+  });
+});
+
+describe('itemQtyField', () => {
+  it('accepts whole numbers 1 to 10', () => {
+    expect(itemQtyField.parse(1)).toBe(1);
+    expect(itemQtyField.parse(10)).toBe(10);
+  });
+
+  it('rejects everything else with one message', () => {
+    for (const bad of [0, 11, 2.5, -1, '3', undefined, Number.NaN]) {
+      expect(messageOf(itemQtyField, bad)).toBe('Quantity must be between 1 and 10');
+    }
+  });
+});
+
+describe('idField', () => {
+  it('accepts positive integers only', () => {
+    expect(idField.parse(7)).toBe(7);
+    expect(idField.safeParse(0).success).toBe(false);
+    expect(idField.safeParse('7').success).toBe(false);
+  });
+});

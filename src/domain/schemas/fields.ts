@@ -1,0 +1,78 @@
+// Field schemas shared by every form and route, each carrying the exact message a form shows
+// under the field. "Required" checks abort, so an empty field shows one message, not two.
+import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  QTY_MAX,
+  QTY_MIN,
+  REGION_MAX,
+} from '../constants';
+import { VALIDATION } from '../messages';
+
+/** Trimmed text that must not be empty; the same message covers a missing field. */
+export function requiredText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: VALIDATION.tooLong(max) });
+}
+
+/** Trimmed text that may be empty. */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, { error: VALIDATION.tooLong(max) });
+}
+
+// Lower-cased so one mailbox is one account whatever the capitalisation typed.
+export const emailField = z
+  .string({ error: VALIDATION.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: VALIDATION.emailRequired, abort: true })
+  .max(EMAIL_MAX, { error: VALIDATION.emailInvalid, abort: true })
+  .regex(z.regexes.email, { error: VALIDATION.emailInvalid });
+
+// Passwords are not trimmed: a space is a legitimate password character.
+export const passwordField = z
+  .string({ error: VALIDATION.passwordRequired })
+  .min(1, { error: VALIDATION.passwordRequired, abort: true })
+  .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort })
+  .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX) });
+
+/** Login checks only presence: old accounts may predate the length rule. */
+export const loginPasswordField = z
+  .string({ error: VALIDATION.passwordRequired })
+  .min(1, { error: VALIDATION.passwordRequired })
+  .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX) });
+
+export const nameField = requiredText(VALIDATION.nameRequired, NAME_MAX);
+
+export const mobileField = z
+  .string({ error: VALIDATION.mobileRequired })
+  .trim()
+  .min(1, { error: VALIDATION.mobileRequired, abort: true })
+  .regex(/^[0-9]{10}$/, { error: VALIDATION.mobileInvalid });
+
+// Indian PIN codes never start with 0.
+export const pincodeField = z
+  .string({ error: VALIDATION.pincodeRequired })
+  .trim()
+  .min(1, { error: VALIDATION.pincodeRequired, abort: true })
+  .regex(/^[1-9][0-9]{5}$/, { error: VALIDATION.pincodeInvalid });
+
+export const addressField = requiredText(VALIDATION.addressRequired, ADDRESS_MAX);
+export const districtField = requiredText(VALIDATION.districtRequired, REGION_MAX);
+export const stateField = requiredText(VALIDATION.stateRequired, REGION_MAX);
+
+export const itemQtyField = z
+  .number({ error: VALIDATION.itemQtyRange })
+  .int({ error: VALIDATION.itemQtyRange })
+  .min(QTY_MIN, { error: VALIDATION.itemQtyRange })
+  .max(QTY_MAX, { error: VALIDATION.itemQtyRange });
+
+/** Row ids of orders and templates: positive integers on both databases. */
+export const idField = z.number().int().positive();

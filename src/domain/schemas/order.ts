@@ -1,0 +1,178 @@
+// Checkout and order wire shapes (SPEC.md §3, DESIGN.md §3). The client's prices are only a
+// claim: the server re-prices every line and answers PRICE_CHANGED when they differ.
+import { z } from 'zod';
+import {
+  ADMIN_ORDERS_MAX_LIMIT,
+  ADMIN_ORDERS_PAGE_SIZE,
+  CURRENCY_CODE,
+  DEFAULT_PAYMENT_MODE,
+  GATEWAY_ID_MAX_LENGTH,
+  ORDER_ITEM_NAME_MAX,
+  ORDER_ITEMS_MAX,
+  ORDER_NOTE_MAX,
+  ORDER_SEARCH_MAX,
+  PAYMENT_MODES,
+  PAYMENT_SIGNATURE_MAX_LENGTH,
+  PAYMENT_STATUSES,
+  RECEIPT_MAX_LENGTH,
+  SIZE_MAX_ML,
+} from '../constants';
+import { VALIDATION } from '../messages';
+import { ORDER_STATUSES } from '../order-status';
+import { withOrderPrefix, withPaymentPrefix } from '../display';
+import {
+  addressField,
+  districtField,
+  emailField,
+  idField,
+  itemQtyField,
+  mobileField,
+  nameField,
+  optionalText,
+  pincodeField,
+  requiredText,
+  stateField,
+} from './fields';
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: VALIDATION.statusInvalid });
+export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: VALIDATION.paymentModeInvalid });
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+const wholeRupees = z
+  .number({ error: VALIDATION.amountInvalid })
+  .int({ error: VALIDATION.amountInvalid })
+  .min(0, { error: VALIDATION.amountInvalid })
+  .max(Number.MAX_SAFE_INTEGER, { error: VALIDATION.amountInvalid });
+
+// Cart lines carry more (id, images, description); the client sends these four only.
+export const orderItemInputSchema = z.strictObject({
+  name: requiredText(VALIDATION.itemNameRequired, ORDER_ITEM_NAME_MAX),
+  quantity: z
+    .number({ error: VALIDATION.sizeInvalid })
+    .int({ error: VALIDATION.sizeInvalid })
+    .min(1, { error: VALIDATION.sizeInvalid })
+    .max(SIZE_MAX_ML, { error: VALIDATION.sizeInvalid }),
+  itemQty: itemQtyField,
+  finalPrice: wholeRupees,
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+/** Body of POST /api/checkout/createorder and /codorder. */
+export const createOrderSchema = z.strictObject({
+  username: nameField,
+  mobilenumber: mobileField,
+  emailaddress: emailField,
+  address: addressField,
+  pincode: pincodeField,
+  state: stateField,
+  district: districtField,
+  items: z
+    .array(orderItemInputSchema)
+    .min(1, { error: VALIDATION.itemsRequired })
+    .max(ORDER_ITEMS_MAX, { error: VALIDATION.tooManyItems(ORDER_ITEMS_MAX) }),
+  totalAmount: wholeRupees,
+  receipt: requiredText(VALIDATION.receiptRequired, RECEIPT_MAX_LENGTH),
+  note: optionalText(ORDER_NOTE_MAX).default(''),
+  // The browser's clock is kept only as information; the server stamps its own time.
+  createdAt: z.string().max(64).optional(),
+  paymentmode: paymentModeSchema.default(DEFAULT_PAYMENT_MODE),
+});
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+/** What a caller builds before defaults apply (note and paymentmode may be left out). */
+export type CreateOrderBody = z.input<typeof createOrderSchema>;
+
+/** Everything the browser needs to open the payment dialog. `amount` is in paise. */
+export const createOrderAnswerSchema = z.object({
+  orderid: z.string(),
+  totalAmount: z.number().int(),
+  amount: z.number().int(),
+  currency: z.literal(CURRENCY_CODE),
+  keyid: z.string(),
+  username: z.string(),
+  emailaddress: z.string(),
+  mobilenumber: z.string(),
+  address: z.string(),
+});
+export type CreateOrderAnswer = z.infer<typeof createOrderAnswerSchema>;
+
+const gatewayId = (message: string) => requiredText(message, GATEWAY_ID_MAX_LENGTH);
+
+export const confirmPaymentSchema = z.strictObject({
+  orderid: gatewayId(VALIDATION.orderIdRequired),
+  paymentid: gatewayId(VALIDATION.paymentIdRequired),
+  paymentsignature: requiredText(VALIDATION.signatureRequired, PAYMENT_SIGNATURE_MAX_LENGTH),
+});
+export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
+
+export const verifyPaymentSchema = z.strictObject({
+  orderid: gatewayId(VALIDATION.orderIdRequired),
+  paymentid: gatewayId(VALIDATION.paymentIdRequired),
+});
+export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
+
+/** Admin verification form: accepts short or full ids and outputs full ones. */
+export const verifyPaymentFormSchema = z.object({
+  orderid: gatewayId(VALIDATION.orderIdRequired).transform(withOrderPrefix),
+  paymentid: gatewayId(VALIDATION.paymentIdRequired).transform(withPaymentPrefix),
+});
+export type VerifyPaymentForm = z.input<typeof verifyPaymentFormSchema>;
+
+export const orderLineSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  itemQty: z.number(),
+  finalPrice: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** An order as returned by /api/order, /api/order/admin and /api/checkout/codorder. */
+export const orderSchema = z.object({
+  id: idField,
+  orderid: z.string(),
+  paymentid: z.string(),
+  status: orderStatusSchema,
+  paymentmode: paymentModeSchema,
+  paymentstatus: paymentStatusSchema,
+  address: z.string(),
+  district: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  mobilenumber: z.string(),
+  totalAmount: z.number(),
+  items: z.array(orderLineSchema),
+  createdAt: z.string(),
+  username: z.string(),
+  emailaddress: z.string(),
+  note: z.string(),
+  receipt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+// A blank select or search box sends '', which means "no filter", not an invalid value.
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const ORDER_SORTS = ['newest', 'oldest'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+// Not strict: it is a read, and caches or tools may append query parameters of their own.
+export const adminOrdersQuerySchema = z.object({
+  status: z.preprocess(blankAsMissing, orderStatusSchema.optional()),
+  q: z.preprocess(
+    blankAsMissing,
+    z.string().trim().max(ORDER_SEARCH_MAX, { error: VALIDATION.tooLong(ORDER_SEARCH_MAX) }).optional(),
+  ),
+  sort: z.enum(ORDER_SORTS).default('newest'),
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_LIMIT).default(ADMIN_ORDERS_PAGE_SIZE),
+  payment: z.literal('pending').optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+/** 409 answer when the client's prices or total differ from the catalogue. */
+export const priceChangedAnswerSchema = z.object({
+  error: z.literal('PRICE_CHANGED'),
+  message: z.string(),
+  prices: z.array(z.object({ name: z.string(), quantity: z.number(), finalPrice: z.number() })),
+  totalAmount: z.number(),
+});
+export type PriceChangedAnswer = z.infer<typeof priceChangedAnswerSchema>;

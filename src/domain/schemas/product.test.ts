@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { productInputSchema, productSchema } from './product';
+import { errorsOf } from './test-helpers';
+
+const input = {
+  name: 'Classic Cow Ghee',
+  description: 'Slow-cooked from cultured butter.',
+  offerpercentage: 10,
+  instock: true,
+  ratings: 120,
+  ratingStar: 4,
+  price: [300, 550, 1000],
+  quantitysize: [250, 500, 1000],
+  quantity: 500,
+};
+
+describe('productSchema (answer)', () => {
+  it('reads the DESIGN.md product shape', () => {
+    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'] };
+    expect(productSchema.parse(product)).toEqual(product);
+  });
+
+  it('rejects a product without its size list', () => {
+    const { quantitysize: _omit, ...rest } = input;
+    expect(productSchema.safeParse({ _id: 'p1', ...rest, images: [] }).success).toBe(false);
+  });
+});
+
+describe('productInputSchema', () => {
+  it('accepts a valid product, trimming text and defaulting images', () => {
+    const parsed = productInputSchema.parse({ ...input, name: '  Classic Cow Ghee ' });
+    expect(parsed.name).toBe('Classic Cow Ghee');
+    expect(parsed.images).toEqual([]);
+  });
+
+  it('defaults a missing description to empty text', () => {
+    const { description: _omit, ...rest } = input;
+    expect(productInputSchema.parse(rest).description).toBe('');
+  });
+
+  it('checks the name length', () => {
+    expect(errorsOf(productInputSchema, { ...input, name: 'A' })).toEqual({
+      name: 'Product name must be 2 to 100 characters',
+    });
+    expect(errorsOf(productInputSchema, { ...input, name: 'n'.repeat(101) })).toEqual({
+      name: 'Product name must be 2 to 100 characters',
+    });
+  });
+
+  it('caps the description at 2000', () => {
+    expect(errorsOf(productInputSchema, { ...input, description: 'd'.repeat(2001) })).toEqual({
+      description: 'Must be at most 2000 characters',
+    });
+  });
+
+  it('limits the offer to whole numbers 0 to 90', () => {
+    expect(productInputSchema.safeParse({ ...input, offerpercentage: 0 }).success).toBe(true);
+    expect(productInputSchema.safeParse({ ...input, offerpercentage: 90 }).success).toBe(true);
+    for (const bad of [91, -1, 12.5]) {
+      expect(errorsOf(productInputSchema, { ...input, offerpercentage: bad })).toEqual({
+        offerpercentage: 'Offer must be a whole number between 0 and 90',
+      });
+    }
+  });
+
+  it('checks ratings and ratingStar', () => {
+    expect(errorsOf(productInputSchema, { ...input, ratings: -1 })).toEqual({
+      ratings: 'Ratings must be a whole number of 0 or more',
+    });
+    expect(errorsOf(productInputSchema, { ...input, ratingStar: 0 })).toEqual({
+      ratingStar: 'Rating must be a whole number between 1 and 5',
+    });
+    expect(errorsOf(productInputSchema, { ...input, ratingStar: 6 })).toEqual({
+      ratingStar: 'Rating must be a whole number between 1 and 5',
+    });
+  });
+
+  it('needs positive whole prices and sizes', () => {
+    expect(errorsOf(productInputSchema, { ...input, price: [300, 0, 1000] })).toEqual({
+      'price.1': 'Price must be a positive whole number of rupees',
+    });
+    expect(errorsOf(productInputSchema, { ...input, quantitysize: [250, 500.5, 1000] })).toEqual({
+      'quantitysize.1': 'Size must be a positive whole number of ml',
+    });
+  });
+
+  it('needs at least one size', () => {
+    expect(errorsOf(productInputSchema, { ...input, price: [], quantitysize: [] })).toEqual({
+      price: 'Add at least one size',
+      quantitysize: 'Add at least one size',
+    });
+  });
+
+  it('rejects prices and sizes of different lengths, on the price field', () => {
+    expect(errorsOf(productInputSchema, { ...input, price: [300, 550] })).toEqual({
+      price: 'Each size needs exactly one price',
+    });
+  });
+
+  it('rejects repeated sizes', () => {
+    expect(
+      errorsOf(productInputSchema, { ...input, quantitysize: [250, 500, 500], quantity: 250 }),
+    ).toEqual({ quantitysize: 'Sizes must not repeat' });
+  });
+
+  it('rejects a default size that is not one of the sizes, on the quantity field', () => {
+    expect(errorsOf(productInputSchema, { ...input, quantity: 750 })).toEqual({
+      quantity: 'Default size must be one of the sizes',
+    });
+  });
+
+  it('rejects unknown keys', () => {
+    expect(productInputSchema.safeParse({ ...input, _id: 'p1' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+// Product as served to the shop, and as edited in the admin product studio.
+import { z } from 'zod';
+import {
+  OFFER_MAX,
+  OFFER_MIN,
+  PRICE_MAX,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_IMAGE_URL_MAX,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_NAME_MIN,
+  PRODUCT_SIZES_MAX,
+  RATING_STAR_MAX,
+  RATING_STAR_MIN,
+  SIZE_MAX_ML,
+} from '../constants';
+import { VALIDATION } from '../messages';
+
+/** Answer of GET /api/public/product (one element). */
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  offerpercentage: z.number(),
+  instock: z.boolean(),
+  ratings: z.number(),
+  ratingStar: z.number(),
+  description: z.string(),
+  price: z.array(z.number()),
+  quantitysize: z.array(z.number()),
+  quantity: z.number(),
+  images: z.array(z.string()),
+});
+export type Product = z.infer<typeof productSchema>;
+
+function wholeNumber(message: string, min: number, max: number) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+const sizeField = wholeNumber(VALIDATION.sizeInvalid, 1, SIZE_MAX_ML);
+const priceField = wholeNumber(VALIDATION.priceInvalid, 1, PRICE_MAX);
+
+/**
+ * Admin studio write (strict, see account.ts). The cross-field rules run unless a field failed
+ * its type check, so a form shows them beside length and range messages.
+ */
+export const productInputSchema = z
+  .strictObject({
+    name: z
+      .string({ error: VALIDATION.productNameLength })
+      .trim()
+      .min(PRODUCT_NAME_MIN, { error: VALIDATION.productNameLength })
+      .max(PRODUCT_NAME_MAX, { error: VALIDATION.productNameLength }),
+    description: z
+      .string()
+      .trim()
+      .max(PRODUCT_DESCRIPTION_MAX, { error: VALIDATION.tooLong(PRODUCT_DESCRIPTION_MAX) })
+      .default(''),
+    offerpercentage: wholeNumber(VALIDATION.offerRange, OFFER_MIN, OFFER_MAX),
+    instock: z.boolean(),
+    ratings: wholeNumber(VALIDATION.ratingsInvalid, 0, Number.MAX_SAFE_INTEGER),
+    ratingStar: wholeNumber(VALIDATION.ratingStarRange, RATING_STAR_MIN, RATING_STAR_MAX),
+    price: z
+      .array(priceField)
+      .min(1, { error: VALIDATION.sizesRequired })
+      .max(PRODUCT_SIZES_MAX, { error: VALIDATION.tooManySizes(PRODUCT_SIZES_MAX) }),
+    quantitysize: z
+      .array(sizeField)
+      .min(1, { error: VALIDATION.sizesRequired })
+      .max(PRODUCT_SIZES_MAX, { error: VALIDATION.tooManySizes(PRODUCT_SIZES_MAX) }),
+    quantity: sizeField,
+    images: z
+      .array(z.string().trim().min(1).max(PRODUCT_IMAGE_URL_MAX))
+      .max(PRODUCT_IMAGES_MAX)
+      .default([]),
+  })
+  .superRefine((p, ctx) => {
+    if (p.price.length !== p.quantitysize.length) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: VALIDATION.pricesSizesMismatch });
+    }
+    if (new Set(p.quantitysize).size !== p.quantitysize.length) {
+      ctx.addIssue({ code: 'custom', path: ['quantitysize'], message: VALIDATION.sizesNotUnique });
+    }
+    // With no sizes at all, 'Add at least one size' already says what to fix.
+    if (p.quantitysize.length > 0 && !p.quantitysize.includes(p.quantity)) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: VALIDATION.defaultSizeNotListed });
+    }
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;

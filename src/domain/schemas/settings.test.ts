@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { settingsSchema } from './settings';
+import { errorsOf } from './test-helpers';
+
+const settings = {
+  emailsetting: true,
+  customeremail: false,
+  intialsubject: 'Order update',
+  intialbody: 'Hello {{customerName}}',
+};
+
+describe('settingsSchema', () => {
+  it('keeps the spec spelling of the field names', () => {
+    expect(settingsSchema.parse(settings)).toEqual(settings);
+  });
+
+  it('needs booleans for the two switches', () => {
+    expect(settingsSchema.safeParse({ ...settings, emailsetting: 'true' }).success).toBe(false);
+    expect(settingsSchema.safeParse({ ...settings, customeremail: undefined }).success).toBe(false);
+  });
+
+  it('caps subject at 200 and body at 10000', () => {
+    expect(errorsOf(settingsSchema, { ...settings, intialsubject: 's'.repeat(201) })).toEqual({
+      intialsubject: 'Must be at most 200 characters',
+    });
+    expect(errorsOf(settingsSchema, { ...settings, intialbody: 'b'.repeat(10_001) })).toEqual({
+      intialbody: 'Must be at most 10000 characters',
+    });
+  });
+
+  it('rejects the corrected spelling as an unknown key', () => {
+    expect(settingsSchema.safeParse({ ...settings, initialsubject: 'x' }).success).toBe(false);
+  });
+});
