@@ -7,6 +7,7 @@ import {
   formatSize,
   orderDate,
   orderTime,
+  shopTimestamp,
   withOrderPrefix,
   withPaymentPrefix,
 } from './display';
@@ -35,32 +36,33 @@ describe('ids', () => {
   });
 });
 
-describe('orderDate and orderTime (shop time, Asia/Kolkata)', () => {
-  it('shows a UTC timestamp in Indian time', () => {
-    expect(orderDate('2024-05-01T08:00:00.000Z')).toBe('2024-05-01');
-    expect(orderTime('2024-05-01T08:00:00.000Z')).toBe('13:30');
-  });
-
-  it('keeps date and time together across the UTC midnight', () => {
+describe('shopTimestamp, orderDate and orderTime (shop time, Asia/Kolkata)', () => {
+  it('stamps a moment in Indian time with its offset', () => {
+    expect(shopTimestamp(new Date('2024-05-01T08:00:00.000Z'))).toBe('2024-05-01T13:30:00.000+05:30');
     // 20:00 UTC is 01:30 the next day in India.
-    expect(orderDate('2024-05-01T20:00:00.000Z')).toBe('2024-05-02');
-    expect(orderTime('2024-05-01T20:00:00.000Z')).toBe('01:30');
+    expect(shopTimestamp(new Date('2024-05-01T20:00:00.000Z'))).toBe('2024-05-02T01:30:00.000+05:30');
   });
 
-  it('honours an explicit offset', () => {
+  it('keeps text order equal to time order', () => {
+    const times = ['2024-05-01T18:29:00Z', '2024-05-01T18:31:00Z', '2024-05-02T03:00:00Z'].map((t) => shopTimestamp(new Date(t)));
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it('shows the first 10 characters of createdAt as the date, as the spec says', () => {
+    const stamp = shopTimestamp(new Date('2024-05-01T20:00:00.000Z'));
+    expect(orderDate(stamp)).toBe('2024-05-02');
+    expect(orderTime(stamp)).toBe('01:30');
     expect(orderDate('2024-12-31T23:59:00+05:30')).toBe('2024-12-31');
+    expect(orderDate('not a date at all')).toBe('not a date');
+  });
+
+  it('shows any timestamp in Indian time, 24-hour with two digits', () => {
+    expect(orderTime('2024-05-01T08:00:00.000Z')).toBe('13:30');
+    expect(orderTime('2024-05-01T00:05:00Z')).toBe('05:35');
     expect(orderTime('2024-12-31T23:59:00+05:30')).toBe('23:59');
   });
 
-  it('uses 24-hour time with two digits', () => {
-    expect(orderTime('2024-05-01T00:05:00Z')).toBe('05:35');
-    expect(orderTime('2024-05-01T12:00:00Z')).toBe('17:30');
-  });
-
-  it('falls back to the first 10 characters for anything else', () => {
-    expect(orderDate('2024-05-01')).toBe('2024-05-01');
-    expect(orderDate('not a date at all')).toBe('not a date');
-    expect(orderDate('')).toBe('');
+  it('gives no time for anything that is not a date-time', () => {
     expect(orderTime('2024-05-01')).toBe('');
     expect(orderTime('garbage')).toBe('');
     expect(orderTime('2024-13-45T99:99:00Z')).toBe('');

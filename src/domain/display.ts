@@ -38,14 +38,6 @@ export function withPaymentPrefix(id: string): string {
   return addPrefix(id, PAYMENT_ID_PREFIX);
 }
 
-// en-CA formats dates as YYYY-MM-DD, the same shape as the first 10 characters of an ISO string.
-const shopDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 const shopTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,
   hour: '2-digit',
@@ -60,14 +52,20 @@ function parseDateTime(createdAt: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+const IST_OFFSET_MS = 330 * 60_000;
+
 /**
- * YYYY-MM-DD in shop time (Asia/Kolkata), so the date always matches orderTime beside it; the
- * spec's "first 10 characters" would show the UTC date for orders placed 00:00–05:30 IST.
- * Anything that is not an ISO date-time falls back to its first 10 characters.
+ * An ISO-8601 timestamp in shop time (India has no daylight saving), e.g. '2026-11-21T09:15:00.000+05:30'.
+ * Orders are stamped this way so that the spec's "first 10 characters of createdAt" is the shop's date,
+ * and because every stamp has the same offset, text order is still time order.
  */
+export function shopTimestamp(date: Date = new Date()): string {
+  return new Date(date.getTime() + IST_OFFSET_MS).toISOString().replace('Z', '+05:30');
+}
+
+/** The spec's order date: the first 10 characters of createdAt (orders are stamped in shop time). */
 export function orderDate(createdAt: string): string {
-  const date = parseDateTime(createdAt);
-  return date ? shopDate.format(date) : createdAt.slice(0, 10);
+  return createdAt.slice(0, 10);
 }
 
 /** HH:MM (24-hour) in shop time (Asia/Kolkata); '' when createdAt is not an ISO date-time. */
