@@ -1,0 +1,28 @@
+// Accessibility scan with axe-core: a journey fails on any serious or critical violation.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Scans the page as it is now. `exclude` takes CSS selectors of parts owned by others (a third-party
+ * dialog, for instance). Minor and moderate findings are returned, not failed, so a test may log them.
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  options: { exclude?: string[]; label?: string } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
+        .join('\n'),
+  );
+  expect(report, `axe on ${options.label ?? page.url()}`).toEqual([]);
+}

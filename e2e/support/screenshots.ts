@@ -1,0 +1,27 @@
+// Full-page screenshots at the two widths every screen is checked at (desktop 1280, phone 390).
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+export const SCREEN_WIDTHS = [1280, 390] as const;
+export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+
+/** Saves `<name>-<width>.png` under .tmp/screenshots for each width, then restores the viewport. */
+export async function screenshotAtWidths(page: Page, name: string): Promise<string[]> {
+  const original = page.viewportSize();
+  const files: string[] = [];
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    // Lets layout, lazy images and fade-ins settle at the new width.
+    await page.waitForTimeout(400);
+    const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    files.push(file);
+  }
+  if (original) await page.setViewportSize(original);
+  return files;
+}
+
+/** True when the page is wider than the viewport (something overflows sideways). */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
