@@ -69,6 +69,23 @@ describeEachDatabase('foundation HTTP behaviour', (dialect) => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('describes the API as OpenAPI generated from the route schemas', async () => {
+    const res = await shop.app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/test/echo'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
+  });
+
+  it('exposes Prometheus metrics with request counts and business gauges', async () => {
+    await shop.app.inject('/healthz');
+    const res = await shop.app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(res.body).toMatch(/shop_orders_placed_total 0/);
+    expect(res.body).toMatch(/shop_mails_pending \d+/);
+  });
+
   it('keeps exactly one settings row and seeds nothing twice', async () => {
     const { seedDatabase } = await import('./db/seed/seed');
     await seedDatabase(shop.app.ctx.db, shop.config, shop.app.log, { images: false });

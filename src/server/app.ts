@@ -7,6 +7,8 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
 import { registerErrorHandling } from './http/error-handler';
+import { registerMetrics } from './http/metrics';
+import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -67,7 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, { spaFallback: serveWeb });
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app);
+  await registerMetrics(app);
   await registerRoutes(app);
+  await app.register(openApiRoutes);
   if (serveWeb) await registerWebApp(app, webDir);
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 

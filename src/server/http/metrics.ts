@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Prometheus metrics at /metrics: request counts and latencies by route, and business gauges read from the
+ * database at scrape time so they are right across several processes.
+ */
+export async function registerMetrics(app: FastifyInstance): Promise<void> {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const db = app.ctx.db;
+  new Gauge({
+    name: 'shop_orders_placed_total',
+    help: 'Orders placed (paid online or cash on delivery)',
+    registers: [registry],
+    async collect() {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('payment_status', 'in', ['PAID', 'COD'])
+        .executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+  new Gauge({
+    name: 'shop_mails_pending',
+    help: 'Mails waiting in the outbox',
+    registers: [registry],
+    async collect() {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['pending', 'sending'])
+        .executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, not the raw URL, so ids in paths do not explode the label set.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    return reply.header('Content-Type', registry.contentType).send(await registry.metrics());
+  });
+}
