@@ -1,4 +1,35 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { overviewAnswerSchema } from '../../domain/schemas/admin-overview';
+import { adminOrdersQuerySchema } from '../../domain/schemas/order';
+import { requireAdmin } from '../auth/guards';
+import { ordersCsv } from './orders-export-service';
+import { buildOverview } from './overview-service';
+import { shopCalendar } from './shop-time';
 
-/** Dashboard-only routes beyond the spec (overview figures, CSV export); filled in by the admin issue. */
-export async function adminRoutes(_app: FastifyInstance): Promise<void> {}
+const exportQuerySchema = adminOrdersQuerySchema.pick({ status: true, q: true, sort: true, payment: true });
+
+/** Dashboard-only routes beyond the spec: the overview figures and the CSV export of orders. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/overview',
+    { preHandler: requireAdmin, schema: { response: { 200: overviewAnswerSchema } } },
+    async () => buildOverview(app.ctx.db),
+  );
+
+  r.get(
+    '/api/admin/orders.csv',
+    { preHandler: requireAdmin, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const filename = `orders-${shopCalendar(new Date(), 1).today}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(ordersCsv(app.ctx.db, request.query)));
+    },
+  );
+}

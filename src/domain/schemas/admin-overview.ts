@@ -1,0 +1,28 @@
+// GET /api/admin/overview: the shop owner's figures at a glance (beyond SPEC.md, issue 8).
+// Days and months are in shop time (SHOP_TIME_ZONE), so "today" starts at midnight in India
+// wherever the server runs. Only orders that count as sales are summed: online orders once paid,
+// and cash-on-delivery orders once placed (their revenue is booked, not yet collected).
+import { z } from 'zod';
+
+export const OVERVIEW_DAYS = 30;
+
+/** Statuses that still need work; delivered orders are history and are not counted here. */
+export const OPEN_ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY'] as const;
+
+const figuresSchema = z.object({ orders: z.number().int(), revenue: z.number().int() });
+
+export const overviewDaySchema = figuresSchema.extend({ date: z.string() });
+export type OverviewDay = z.infer<typeof overviewDaySchema>;
+
+export const overviewAnswerSchema = z.object({
+  timeZone: z.string(),
+  today: figuresSchema.extend({ date: z.string() }),
+  month: figuresSchema.extend({ month: z.string() }),
+  /** OVERVIEW_DAYS entries, oldest first, the last one today; days without orders are zeros. */
+  days: z.array(overviewDaySchema),
+  /** Online orders placed but not paid (yet): the "Unpaid online" filter of the orders list. */
+  unpaidOnline: z.number().int(),
+  /** Sales orders waiting in each open status: how much work is on the table. */
+  openByStatus: z.record(z.enum(OPEN_ORDER_STATUSES), z.number().int()),
+});
+export type OverviewAnswer = z.infer<typeof overviewAnswerSchema>;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../domain/schemas/order';
+import { ORDER_CSV_HEADER, csvCell, csvRow, orderCsvCells } from './orders-csv';
+
+describe('CSV cells', () => {
+  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('12, Temple St')).toBe('"12, Temple St"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line 1\nline 2')).toBe('"line 1\nline 2"');
+    expect(csvCell(1250)).toBe('1250');
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(csvCell('+91 98765')).toBe("'+91 98765");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('ends rows with CRLF', () => {
+    expect(csvRow(['a', 1, 'b,c'])).toBe('a,1,"b,c"\r\n');
+  });
+});
+
+describe('order rows', () => {
+  const order: Order = {
+    id: 1,
+    orderid: 'order_ABCDEFGHIJKLMN',
+    paymentid: 'pay_PQRSTUVWXYZ123',
+    status: 'OUTFORDELIVERY',
+    paymentmode: 'ONLINE',
+    paymentstatus: 'PAID',
+    address: '12 Temple Street',
+    district: 'Bengaluru Urban',
+    state: 'Karnataka',
+    pincode: '560001',
+    mobilenumber: '9876543210',
+    totalAmount: 1650,
+    items: [
+      { name: 'Classic Cow Ghee', quantity: 500, itemQty: 2, finalPrice: 550 },
+      { name: 'A2 Desi Ghee', quantity: 250, itemQty: 1, finalPrice: 550 },
+    ],
+    createdAt: '2024-06-01T01:30:00.000+05:30',
+    username: 'Asha Verma',
+    emailaddress: 'asha@example.in',
+    note: '',
+    receipt: 'Receipt-42',
+  };
+
+  it('shows ids without prefixes, shop-time date and labels', () => {
+    const cells = orderCsvCells(order);
+    expect(cells).toHaveLength(ORDER_CSV_HEADER.length);
+    expect(cells.slice(0, 4)).toEqual(['ABCDEFGHIJKLMN', '2024-06-01', '01:30', 'Asha Verma']);
+    expect(cells[10]).toBe('Out for Delivery');
+    expect(cells[11]).toBe('Online');
+    expect(cells[13]).toBe('PQRSTUVWXYZ123');
+    expect(cells[15]).toBe('Classic Cow Ghee - 500 ml - 2 qty; A2 Desi Ghee - 250 ml - 1 qty');
+    expect(cells[16]).toBe(1650);
+  });
+});
