@@ -1,45 +1,198 @@
+import { sql } from 'kysely';
+import type { Product } from '../../domain/schemas/product';
+import type { StudioProduct } from '../../domain/schemas/studio';
 import type { Executor } from '../db/database';
+import { nowIso } from '../db/database';
+import type { ProductRow } from '../db/schema';
 import { mediaUrl } from '../media/image-store';
 
-export interface CatalogueProduct {
-  _id: string;
+export type CatalogueProduct = Product;
+
+/** The product fields a write sets (images are attached separately). */
+export interface ProductFields {
   name: string;
+  description: string;
   offerpercentage: number;
   instock: boolean;
   ratings: number;
   ratingStar: number;
-  description: string;
   price: number[];
   quantitysize: number[];
   quantity: number;
-  images: string[];
 }
 
-/** Every product in display order, in the wire shape of DESIGN.md §3, with three queries whatever the count. */
-export async function listCatalogue(db: Executor): Promise<CatalogueProduct[]> {
-  const [products, sizes, images] = await Promise.all([
-    db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('product_sizes').selectAll().orderBy('product_id').orderBy('position').execute(),
-    db.selectFrom('product_images').selectAll().orderBy('product_id').orderBy('position').execute(),
-  ]);
-  const sizesOf = groupBy(sizes, (s) => s.product_id);
-  const imagesOf = groupBy(images, (i) => i.product_id);
-  return products.map((p) => {
-    const productSizes = sizesOf.get(p.id) ?? [];
-    return {
-      _id: String(p.id),
-      name: p.name,
-      offerpercentage: p.offerpercentage,
-      instock: p.instock === 1,
-      ratings: p.ratings,
-      ratingStar: p.rating_star,
-      description: p.description,
-      price: productSizes.map((s) => s.price),
-      quantitysize: productSizes.map((s) => s.size_ml),
-      quantity: p.default_size,
-      images: (imagesOf.get(p.id) ?? []).map((i) => mediaUrl(i.image_hash, 'card')),
-    };
-  });
+interface SizeRow {
+  product_id: number;
+  size_ml: number;
+  price: number;
+}
+
+function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
+  return {
+    _id: String(p.id),
+    name: p.name,
+    offerpercentage: p.offerpercentage,
+    instock: p.instock === 1,
+    ratings: p.ratings,
+    ratingStar: p.rating_star,
+    description: p.description,
+    price: sizes.map((s) => s.price),
+    quantitysize: sizes.map((s) => s.size_ml),
+    quantity: p.default_size,
+    images: hashes.map((hash) => mediaUrl(hash, 'card')),
+  };
+}
+
+function toStudioProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): StudioProduct {
+  return {
+    ...toProduct(p, sizes, hashes),
+    gallery: hashes.map((hash) => ({
+      hash,
+      card: mediaUrl(hash, 'card'),
+      thumb: mediaUrl(hash, 'thumb'),
+      gallery: mediaUrl(hash, 'gallery'),
+    })),
+    updatedAt: p.updated_at,
+  };
+}
+
+/** Products (all, or the given ids) with their sizes and image hashes, in three queries whatever the count. */
+async function loadRows(db: Executor, ids?: number[]) {
+  if (ids && ids.length === 0) return [];
+  let products = db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
+  let sizes = db.selectFrom('product_sizes').select(['product_id', 'size_ml', 'price']).orderBy('product_id').orderBy('position');
+  let images = db.selectFrom('product_images').select(['product_id', 'image_hash']).orderBy('product_id').orderBy('position');
+  if (ids) {
+    products = products.where('id', 'in', ids);
+    sizes = sizes.where('product_id', 'in', ids);
+    images = images.where('product_id', 'in', ids);
+  }
+  const [productRows, sizeRows, imageRows] = await Promise.all([products.execute(), sizes.execute(), images.execute()]);
+  const sizesOf = groupBy(sizeRows, (s) => s.product_id);
+  const imagesOf = groupBy(imageRows, (i) => i.product_id);
+  return productRows.map((p) => ({
+    row: p,
+    sizes: sizesOf.get(p.id) ?? [],
+    hashes: (imagesOf.get(p.id) ?? []).map((i) => i.image_hash),
+  }));
+}
+
+/** Every product in display order, in the wire shape of DESIGN.md §3. */
+export async function listCatalogue(db: Executor): Promise<Product[]> {
+  return (await loadRows(db)).map((p) => toProduct(p.row, p.sizes, p.hashes));
+}
+
+export async function listStudioProducts(db: Executor): Promise<StudioProduct[]> {
+  return (await loadRows(db)).map((p) => toStudioProduct(p.row, p.sizes, p.hashes));
+}
+
+export async function findStudioProduct(db: Executor, id: number): Promise<StudioProduct | null> {
+  const [p] = await loadRows(db, [id]);
+  return p ? toStudioProduct(p.row, p.sizes, p.hashes) : null;
+}
+
+/** The bare product row: enough to know it exists and to name it in the audit trail. */
+export async function findProductRow(db: Executor, id: number): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Another product already using this name, compared without regard to case. */
+export async function nameInUse(db: Executor, name: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('products')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return !!(await query.executeTakeFirst());
+}
+
+function productColumns(fields: ProductFields) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    offerpercentage: fields.offerpercentage,
+    instock: fields.instock ? 1 : 0,
+    ratings: fields.ratings,
+    rating_star: fields.ratingStar,
+    default_size: fields.quantity,
+  };
+}
+
+async function writeSizes(db: Executor, productId: number, fields: ProductFields): Promise<void> {
+  await db.deleteFrom('product_sizes').where('product_id', '=', productId).execute();
+  await db
+    .insertInto('product_sizes')
+    .values(
+      fields.quantitysize.map((size, position) => ({
+        product_id: productId,
+        size_ml: size,
+        price: fields.price[position] as number,
+        position,
+      })),
+    )
+    .execute();
+}
+
+/** A new product goes to the end of the list. */
+export async function insertProduct(db: Executor, fields: ProductFields): Promise<number> {
+  const last = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .executeTakeFirst();
+  const now = nowIso();
+  const row = await db
+    .insertInto('products')
+    .values({
+      ...productColumns(fields),
+      position: Number(last?.position ?? -1) + 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeSizes(db, row.id, fields);
+  return row.id;
+}
+
+export async function updateProduct(db: Executor, id: number, fields: ProductFields): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...productColumns(fields), updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await writeSizes(db, id, fields);
+  return true;
+}
+
+/** Sizes and image links go with the product (ON DELETE CASCADE); order lines keep their own copy. */
+export async function deleteProduct(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function touchProduct(db: Executor, id: number): Promise<void> {
+  await db.updateTable('products').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+export async function productImageHashes(db: Executor, productId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_images')
+    .select('image_hash')
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.image_hash);
+}
+
+/** Rewrites the product's picture list in the given order. */
+export async function setProductImages(db: Executor, productId: number, hashes: string[]): Promise<void> {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (hashes.length === 0) return;
+  await db
+    .insertInto('product_images')
+    .values(hashes.map((image_hash, position) => ({ product_id: productId, image_hash, position })))
+    .execute();
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

@@ -1,6 +1,60 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CatalogueSource } from '../../domain/schemas/studio';
+import { HttpError } from '../http/errors';
+import { productAdminRoutes } from './admin-routes';
+import { createCatalogueCache } from './catalogue-cache';
 import { listCatalogue } from './product-repository';
+import { createCatalogueService } from './product-service';
+import { createSanitySource, sanitySettingsOf, type ProductSource } from './sanity-source';
+
+/**
+ * How long one process trusts its cached list. Changes made through this process drop the cache at once;
+ * this bounds how long a change made through another process takes to show here.
+ */
+export const CATALOGUE_CACHE_TTL_MS = 2000;
+
+/**
+ * Browsers revalidate on every load (a 304 costs a few bytes thanks to the ETag), so a reload always shows
+ * the latest catalogue; a shared cache such as a CDN may keep the list for a few seconds.
+ */
+export const PUBLIC_CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';
+
+function matchesTag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/public/product', async () => listCatalogue(app.ctx.db));
+  const { db, config } = app.ctx;
+  const sanity = sanitySettingsOf(config);
+  const productSource: ProductSource = sanity
+    ? createSanitySource(sanity, app.log)
+    : { list: () => listCatalogue(db) };
+  const cache = createCatalogueCache(() => productSource.list(), {
+    ttlMs: CATALOGUE_CACHE_TTL_MS,
+    onStaleServed: (err) => app.log.warn({ err }, 'product source failed; serving the last product list'),
+  });
+  const source: CatalogueSource = sanity
+    ? { source: 'sanity', studioUrl: sanity.studioUrl ?? null }
+    : { source: 'database', studioUrl: null };
+
+  app.get('/api/public/product', async (request, reply) => {
+    let payload;
+    try {
+      payload = await cache.get();
+    } catch (err) {
+      request.log.error({ err }, 'product list unavailable');
+      throw new HttpError(503, 'CATALOGUE_UNAVAILABLE', 'The product list is not available right now. Please try again in a minute.');
+    }
+    reply.header('ETag', payload.etag).header('Cache-Control', PUBLIC_CATALOGUE_CACHE_CONTROL);
+    if (matchesTag(request, payload.etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(payload.body);
+  });
+
+  const service = createCatalogueService({ db, onChange: () => cache.invalidate() });
+  await app.register(productAdminRoutes, { service, source });
 }

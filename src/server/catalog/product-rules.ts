@@ -1,0 +1,37 @@
+// Catalogue rules the shared product schema cannot check on its own: they need the database.
+import { z } from 'zod';
+import { PRODUCT_IMAGES_MAX } from '../../domain/constants';
+import { HttpError, conflict, notFound } from '../http/errors';
+
+export const CATALOGUE_MESSAGES = {
+  nameTaken: 'A product with this name already exists. Choose another name.',
+  productNotFound: 'This product does not exist any more. Reload the list.',
+  imageNotOnProduct: 'This image is not on the product. Reload the product and try again.',
+  reorderMismatch: 'List every image of the product exactly once. Reload the product and try again.',
+  tooManyImages: `A product can have at most ${PRODUCT_IMAGES_MAX} images. Remove one before adding another.`,
+  productIdInvalid: 'Product ids are positive whole numbers.',
+  imageIdInvalid: 'Image ids are 32 hexadecimal characters.',
+} as const;
+
+export const productIdParams = z.object({
+  id: z.coerce
+    .number({ error: CATALOGUE_MESSAGES.productIdInvalid })
+    .int({ error: CATALOGUE_MESSAGES.productIdInvalid })
+    .positive({ error: CATALOGUE_MESSAGES.productIdInvalid })
+    .max(Number.MAX_SAFE_INTEGER, { error: CATALOGUE_MESSAGES.productIdInvalid }),
+});
+
+export const productImageParams = productIdParams.extend({
+  hash: z.string().regex(/^[a-f0-9]{32}$/, { error: CATALOGUE_MESSAGES.imageIdInvalid }),
+});
+
+/** Names are unique regardless of case: the storefront finds a product by its name. */
+export const nameTaken = () => conflict(CATALOGUE_MESSAGES.nameTaken, { name: CATALOGUE_MESSAGES.nameTaken });
+export const productNotFound = () => notFound(CATALOGUE_MESSAGES.productNotFound);
+export const tooManyImages = () => new HttpError(409, 'CONFLICT', CATALOGUE_MESSAGES.tooManyImages);
+
+/** A unique-constraint failure on either database (a concurrent write won the race for a name). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
