@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { initialMigration } from './migrations/0001-initial';
+import { templateStatusDefaultUniqueMigration } from './migrations/0006-template-status-default-unique';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(handle.dialect),
+    '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),
   };
 }
 
