@@ -1,0 +1,69 @@
+// The account mails. Names go in through the {{customerName}} placeholder (escaped in the HTML part), never
+// pasted into the template, so a name can neither inject markup nor another placeholder.
+import type { OutgoingMail } from '../mail/outbox';
+import { renderMail } from '../mail/render';
+
+export const MAIL_KINDS = {
+  setPassword: 'account-set-password',
+  passwordReset: 'password-reset',
+  adminGranted: 'admin-granted',
+  adminRevoked: 'admin-revoked',
+} as const;
+
+/** The address of the reset screen, carrying the email and the one-time token. */
+export function resetLink(publicUrl: string, email: string, token: string): string {
+  return `${publicUrl}/#/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+}
+
+function mail(kind: string, to: string, name: string, template: { subject: string; body: string }): OutgoingMail {
+  return { kind, to, ...renderMail(template, { customerName: name }) };
+}
+
+export function setPasswordMail(to: string, name: string, link: string, validHours: number): OutgoingMail {
+  return mail(MAIL_KINDS.setPassword, to, name, {
+    subject: 'Your Ghee Shop account: set your password',
+    body: [
+      'Hello {{customerName}},',
+      'Thank you for your order. We made a Ghee Shop account for you so you can follow your orders.',
+      `To choose a password, open this link (it works once, for the next ${validHours} hours):\n${link}`,
+      'Later on you can always get a new link with "Forgot password" on the login page.',
+      'With love from our kitchen,\nGhee Shop',
+    ].join('\n\n'),
+  });
+}
+
+export function passwordResetMail(to: string, name: string, link: string): OutgoingMail {
+  return mail(MAIL_KINDS.passwordReset, to, name, {
+    subject: 'Reset your Ghee Shop password',
+    body: [
+      'Hello {{customerName}},',
+      `Someone (we hope you) asked to reset the password of your Ghee Shop account. To choose a new password, open this link (it works once, for the next hour):\n${link}`,
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}
+
+export function adminGrantedMail(to: string, name: string, publicUrl: string): OutgoingMail {
+  return mail(MAIL_KINDS.adminGranted, to, name, {
+    subject: 'You now have admin access to Ghee Shop',
+    body: [
+      'Hello {{customerName}},',
+      `You have been given admin access to Ghee Shop. Log in and open the dashboard:\n${publicUrl}/#/admin`,
+      'If you did not expect this, tell the shop owner.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}
+
+export function adminRevokedMail(to: string, name: string): OutgoingMail {
+  return mail(MAIL_KINDS.adminRevoked, to, name, {
+    subject: 'Your Ghee Shop admin access was removed',
+    body: [
+      'Hello {{customerName}},',
+      'Your admin access to Ghee Shop has been removed. Your customer account and orders are unchanged.',
+      'If you think this is a mistake, tell the shop owner.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}

@@ -1,0 +1,160 @@
+import { SESSION_TIMEOUT_MS } from '../../domain/constants';
+import { TOASTS } from '../../domain/messages';
+import type {
+  AuthAnswer,
+  GuestRegisterInput,
+  LoginInput,
+  ProfileInput,
+  PublicUser,
+  RegisterInput,
+} from '../../domain/schemas/account';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { conflict, unauthorized } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { resetLink, setPasswordMail } from './account-mails';
+import { issueResetToken } from './reset-tokens';
+import {
+  findUserByEmail,
+  insertUser,
+  isUniqueViolation,
+  rolesOf,
+  updateProfile as updateProfileRow,
+  toPublicUser,
+} from './user-repository';
+
+export type AccountDeps = Pick<AppContext, 'db' | 'config' | 'tokens'>;
+
+export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect.';
+export const EMAIL_TAKEN_MESSAGE =
+  'An account with this email already exists. Log in, or use "Forgot password" to set a new password.';
+export const PROFILE_EMAIL_TAKEN_MESSAGE = 'Another account already uses this email address. Choose a different one.';
+
+// A guest may read the "set your password" mail a day later; a reset link asked for on purpose lasts an hour.
+export const SET_PASSWORD_LINK_HOURS = 24;
+
+/** Throttling of failed logins, kept apart from the rules so the service does not know about HTTP. */
+export interface LoginGuard {
+  /** Throws when the account has had too many failed logins lately. */
+  assertAllowed(email: string): Promise<void>;
+  recordFailure(email: string): Promise<void>;
+}
+
+export async function authAnswer(
+  deps: AccountDeps,
+  row: UserRow,
+  options: { remember?: boolean } = {},
+): Promise<AuthAnswer> {
+  const user = toPublicUser(row, await rolesOf(deps.db, row.id));
+  const token = await deps.tokens.sign({ userId: row.id, email: row.email }, { remember: options.remember ?? false });
+  return { token, user };
+}
+
+export async function register(deps: AccountDeps, input: RegisterInput): Promise<AuthAnswer> {
+  if (await findUserByEmail(deps.db, input.emailaddress)) throw emailTaken(EMAIL_TAKEN_MESSAGE, 'emailaddress');
+  const passwordHash = await hashPassword(input.password);
+  const row = await insertOrConflict(EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
+    deps.db.transaction().execute((trx) =>
+      insertUser(trx, {
+        email: input.emailaddress,
+        username: input.username,
+        mobilenumber: input.mobilenumber,
+        passwordHash,
+      }),
+    ),
+  );
+  return authAnswer(deps, row);
+}
+
+export async function login(deps: AccountDeps, input: LoginInput, guard: LoginGuard): Promise<AuthAnswer> {
+  await guard.assertAllowed(input.email);
+  const row = await findUserByEmail(deps.db, input.email);
+  // An unknown email and a guest account without a password cost the same hashing time as a wrong password.
+  const ok = await verifyPassword(row?.password_hash ?? null, input.password);
+  if (!row || !ok) {
+    await guard.recordFailure(input.email);
+    throw unauthorized(LOGIN_FAILED_MESSAGE);
+  }
+  return authAnswer(deps, row, { remember: input.remember ?? false });
+}
+
+/**
+ * The account made at billing for a visitor who is not logged in: no usable password, and a mailed link to set
+ * one, queued in the same transaction so the mail exists exactly when the account does.
+ */
+export async function registerGuest(deps: AccountDeps, input: GuestRegisterInput): Promise<AuthAnswer> {
+  if (await findUserByEmail(deps.db, input.email)) throw emailTaken(TOASTS.guestRegisterExists, 'email');
+  const row = await insertOrConflict(TOASTS.guestRegisterExists, 'email', () =>
+    deps.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        email: input.email,
+        username: input.name,
+        mobilenumber: input.mobilenumber,
+        address: input.address,
+        pincode: input.pincode,
+        district: input.district,
+        state: input.state,
+        passwordHash: null,
+      });
+      const token = await issueResetToken(trx, user.id, SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000);
+      const link = resetLink(deps.config.PUBLIC_URL, user.email, token);
+      await enqueueMail(trx, setPasswordMail(user.email, user.username, link, SET_PASSWORD_LINK_HOURS));
+      return user;
+    }),
+  );
+  return authAnswer(deps, row);
+}
+
+export interface ProfileAnswerWithToken {
+  user: PublicUser;
+  /** Present when the email changed: the session token names the email, so the caller gets a fresh one. */
+  token?: string;
+}
+
+/**
+ * Replaces the caller's own profile. `sessionLifetimeMs` is how long the caller's current token was issued
+ * for, so a fresh token after an email change keeps the same "remember me" choice.
+ */
+export async function updateProfile(
+  deps: AccountDeps,
+  userId: number,
+  input: ProfileInput,
+  sessionLifetimeMs: number,
+): Promise<ProfileAnswerWithToken> {
+  const { before, after } = await insertOrConflict(PROFILE_EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
+    deps.db.transaction().execute(async (trx) => {
+      const owner = await findUserByEmail(trx, input.emailaddress);
+      if (owner && owner.id !== userId) throw emailTaken(PROFILE_EMAIL_TAKEN_MESSAGE, 'emailaddress');
+      const current = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+      const updated = await updateProfileRow(trx, userId, {
+        email: input.emailaddress,
+        username: input.username,
+        mobilenumber: input.mobilenumber,
+        address: input.address,
+        pincode: input.pincode,
+        district: input.district,
+        state: input.state,
+      });
+      return { before: current.email, after: updated };
+    }),
+  );
+  const user = toPublicUser(after, await rolesOf(deps.db, userId));
+  if (before === after.email) return { user };
+  const remember = sessionLifetimeMs > SESSION_TIMEOUT_MS;
+  return { user, token: await deps.tokens.sign({ userId, email: after.email }, { remember }) };
+}
+
+function emailTaken(message: string, field: string) {
+  return conflict(message, { [field]: message });
+}
+
+/** Two requests for one new email at once: the database's unique rule decides, and the loser gets the 409. */
+async function insertOrConflict<T>(message: string, field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken(message, field);
+    throw error;
+  }
+}

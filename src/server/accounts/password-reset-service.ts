@@ -1,0 +1,60 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RESET_TOKEN_TTL_MS } from '../../domain/constants';
+import { VALIDATION } from '../../domain/messages';
+import type { AuthAnswer, ResetNewPasswordInput, ResetRequestInput } from '../../domain/schemas/account';
+import { hashPassword } from '../auth/passwords';
+import { nowIso } from '../db/database';
+import { badRequest } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { passwordResetMail, resetLink } from './account-mails';
+import { authAnswer, type AccountDeps } from './account-service';
+import { claimResetToken, findResetToken, invalidateResetTokens } from './reset-token-repository';
+import { hashResetToken, issueResetToken } from './reset-tokens';
+import { findUserByEmail, findUserById, setPasswordHash } from './user-repository';
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses this email address, we have sent it a link to reset the password. The link works for one hour.';
+
+/**
+ * Every answer takes at least this long, so the time taken does not tell whether an account exists (the account
+ * branch writes a token and a mail; the other branch writes nothing).
+ */
+export const RESET_REQUEST_MIN_MS = 150;
+
+/** Always the same answer: whether the address has an account is not for the caller to learn. */
+export async function requestPasswordReset(deps: AccountDeps, input: ResetRequestInput): Promise<{ message: string }> {
+  const started = Date.now();
+  const user = await findUserByEmail(deps.db, input.email);
+  if (user) {
+    await deps.db.transaction().execute(async (trx) => {
+      const token = await issueResetToken(trx, user.id, RESET_TOKEN_TTL_MS);
+      await enqueueMail(trx, passwordResetMail(user.email, user.username, resetLink(deps.config.PUBLIC_URL, user.email, token)));
+    });
+  }
+  const remaining = RESET_REQUEST_MIN_MS - (Date.now() - started);
+  if (remaining > 0) await sleep(remaining);
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** One message for an unknown, used, expired or someone else's token: the caller learns nothing more. */
+function invalidLink() {
+  return badRequest(VALIDATION.resetTokenRequired, { token: VALIDATION.resetTokenRequired });
+}
+
+/** Sets the password from a mailed link and logs the owner in. */
+export async function resetWithToken(deps: AccountDeps, input: ResetNewPasswordInput): Promise<AuthAnswer> {
+  const found = await findResetToken(deps.db, hashResetToken(input.token));
+  const user = found ? await findUserById(deps.db, found.user_id) : undefined;
+  if (!found || !user || user.email !== input.email || found.used_at || found.expires_at <= nowIso()) {
+    throw invalidLink();
+  }
+  // Hash outside the transaction: it takes tens of milliseconds and SQLite holds its write lock meanwhile.
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    if (!(await claimResetToken(trx, found.id, now))) throw invalidLink();
+    await setPasswordHash(trx, user.id, passwordHash);
+    await invalidateResetTokens(trx, user.id, now);
+  });
+  return authAnswer(deps, user);
+}

@@ -1,0 +1,84 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { HttpError } from './errors';
+
+export interface RateLimitSetup {
+  /** A shared store for every server process; without it each process counts on its own. */
+  redis?: Redis | undefined;
+}
+
+/**
+ * Adds @fastify/rate-limit to the given scope without limiting anything by itself: routes opt in with
+ * `config: { rateLimit: perIpPerMinute(n) }`, and counters come from `createCounter`. Passing `redis` is all it
+ * takes to share every counter between processes.
+ */
+export async function registerRateLimit(app: FastifyInstance, setup: RateLimitSetup = {}): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    // A Redis outage must not lock customers out of the shop: counting pauses instead, and the log says so.
+    skipOnError: true,
+    ...(setup.redis ? { redis: setup.redis, nameSpace: 'ghee-rate-limit:' } : {}),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl, 'Too many requests from your network.'),
+  });
+}
+
+/** Route config for a per-IP limit: `max` requests per minute. */
+export function perIpPerMinute(max: number) {
+  return { max, timeWindow: 60_000, hook: 'onRequest' as const };
+}
+
+export interface Counter {
+  /** Current count in the window and milliseconds until the window resets (0 when there is none). */
+  peek(request: FastifyRequest): Promise<{ count: number; resetInMs: number }>;
+  /** Counts one more event. */
+  hit(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * A counter in the same store as the route limits, keyed by whatever `key` returns (an account, not an IP),
+ * for rules that count only some outcomes, such as failed logins. Create it once, at registration.
+ */
+export function createCounter(
+  app: FastifyInstance,
+  options: { max: number; windowMs: number; key: (request: FastifyRequest) => string },
+): Counter {
+  const limiter = app.createRateLimit({ max: options.max, timeWindow: options.windowMs, keyGenerator: options.key });
+  return {
+    async peek(request) {
+      const state = await limiter(request, { increment: false });
+      if (state.isAllowed) return { count: 0, resetInMs: 0 };
+      return { count: options.max - state.remaining, resetInMs: state.ttl };
+    },
+    async hit(request) {
+      await limiter(request);
+    },
+  };
+}
+
+/** The 429 answer: says how long to wait, in words and in `retryAfter` seconds. */
+export function tooManyRequests(resetInMs: number, what: string): HttpError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new HttpError(429, 'RATE_LIMITED', `${what} Please try again in ${describeWait(seconds)}.`, undefined, {
+    retryAfter: seconds,
+  });
+}
+
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * A Redis client for shared rate limits, closed with the app. Commands fail fast while Redis is unreachable
+ * (no offline queue), so a request never waits on it.
+ */
+export function connectRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unavailable: rate limits are not counted'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redis;
+}
