@@ -1,4 +1,68 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TOASTS } from '../../domain/messages';
+import {
+  emailTemplateDeleteSchema,
+  emailTemplateInputSchema,
+  emailTemplateUpdateSchema,
+  statusMailSchema,
+  templatePreviewSchema,
+} from '../../domain/schemas/email-template';
+import { outboxIdParamsSchema, outboxQuerySchema } from '../../domain/schemas/mail-outbox';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { listOutbox } from '../mail/outbox-admin-repository';
+import { retryFailedMail } from '../mail/outbox-admin-service';
+import { changeOrderStatus, statusChangeMessage } from './status-mail-service';
+import { listTemplates } from './template-repository';
+import { previewTemplate } from './template-preview';
+import { addTemplate, changeTemplate, removeTemplate } from './template-service';
 
-/** HTTP routes of this capability; filled in by its issue. */
-export async function emailTemplatesRoutes(_app: FastifyInstance): Promise<void> {}
+/** E-mail templates, the status mail and the outbox: all admin-only (SPEC.md §7, DESIGN.md §3 and §6). */
+export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  // onRequest: a caller who may not use these calls learns nothing about their bodies' rules.
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/api/email', async () => listTemplates(db));
+
+  // 200 rather than 201: the spec's screen treats exactly 200 as success.
+  app.post('/api/email', { schema: { body: emailTemplateInputSchema } }, async (request) =>
+    addTemplate(db, request.body),
+  );
+
+  app.put('/api/email', { schema: { body: emailTemplateUpdateSchema } }, async (request) =>
+    changeTemplate(db, request.body),
+  );
+
+  // The spec's screen sends the whole template as the body; only its id is read.
+  app.delete('/api/email', { schema: { body: emailTemplateDeleteSchema } }, async (request) => {
+    await removeTemplate(db, request.body.id);
+    return { message: TOASTS.templateDeleted };
+  });
+
+  app.post('/api/email/preview', { schema: { body: templatePreviewSchema } }, async (request) =>
+    previewTemplate(db, request.body),
+  );
+
+  app.put('/api/email/admin/email', { schema: { body: statusMailSchema } }, async (request) => {
+    const result = await changeOrderStatus(db, {
+      ...request.body,
+      actorUserId: currentUser(request).id,
+      shopEmail: app.ctx.config.SHOP_EMAIL,
+    });
+    // After the commit, so the worker finds the rows; delivery never holds up the answer.
+    app.ctx.outbox.kick();
+    return { message: statusChangeMessage(result), queued: result.queued };
+  });
+
+  app.get('/api/email/outbox', { schema: { querystring: outboxQuerySchema } }, async (request) =>
+    listOutbox(db, request.query),
+  );
+
+  app.post('/api/email/outbox/:id/retry', { schema: { params: outboxIdParamsSchema } }, async (request) => {
+    const mail = await retryFailedMail(db, request.params.id, currentUser(request).id);
+    app.ctx.outbox.kick();
+    return mail;
+  });
+}

@@ -1,4 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { settingsSchema } from '../../domain/schemas/settings';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { getSettings } from './settings-repository';
+import { updateSettings } from './settings-service';
 
-/** HTTP routes of this capability; filled in by its issue. */
-export async function settingsRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * GET/PUT /api/settings (admin). POST /api/settings/adminaccess lives with the accounts capability, so the
+ * guard is set per route here rather than for every /api/settings path.
+ */
+export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.get('/api/settings', { onRequest: requireAdmin }, async () => getSettings(db));
+
+  app.put('/api/settings', { onRequest: requireAdmin, schema: { body: settingsSchema } }, async (request) =>
+    updateSettings(db, request.body, currentUser(request).id),
+  );
+}

@@ -1,0 +1,47 @@
+import type { OutboxMail, OutboxQuery, OutboxStatus } from '../../domain/schemas/mail-outbox';
+import type { Executor } from '../db/database';
+import { nowIso } from '../db/database';
+import type { MailRow } from '../db/schema';
+
+function toOutboxMail(row: MailRow): OutboxMail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    status: (row.status === 'sending' ? 'pending' : row.status) as OutboxStatus,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    nextAttemptAt: row.next_attempt_at,
+  };
+}
+
+/** Newest first; the bodies stay in the database (the list needs only the envelope). */
+export async function listOutbox(executor: Executor, query: OutboxQuery): Promise<OutboxMail[]> {
+  let select = executor.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(query.limit);
+  if (query.status === 'pending') select = select.where('status', 'in', ['pending', 'sending']);
+  else if (query.status) select = select.where('status', '=', query.status);
+  const rows = await select.execute();
+  return rows.map(toOutboxMail);
+}
+
+export async function findOutboxMail(executor: Executor, id: number): Promise<OutboxMail | null> {
+  const row = await executor.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toOutboxMail(row) : null;
+}
+
+/**
+ * Puts a failed mail back in the queue, due now, with a fresh round of attempts (the admin retries because
+ * the cause was fixed). Only a failed row changes, so a retry racing the worker never resends a sent mail.
+ */
+export async function requeueFailedMail(executor: Executor, id: number): Promise<boolean> {
+  const result = await executor
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: nowIso(), locked_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
