@@ -60,7 +60,9 @@ export function createSanitySource(settings: SanitySettings, log?: { warn(msg: s
     apiVersion: SANITY_API_VERSION,
     useCdn: true,
     perspective: 'published',
+    // A shopper waits on this call when the cache is cold: fail fast and fall back to the last good list.
     timeout: 10_000,
+    maxRetries: 2,
     // A custom host is addressed as given; Sanity's own hosts put the project id in the host name.
     ...(settings.apiHost ? { apiHost: settings.apiHost, useProjectHostname: false } : {}),
   });
