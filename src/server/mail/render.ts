@@ -12,8 +12,10 @@ export interface RenderedMail {
  */
 export function renderMail(template: { subject: string; body: string }, values: PlaceholderValues): RenderedMail {
   const subject = renderTemplate(template.subject, values, { html: false }).replace(/[\r\n]+/g, ' ');
-  const text = renderTemplate(template.body, values, { html: false });
-  const htmlBody = renderTemplate(escapeHtml(template.body), values, { html: true });
+  // Browsers submit textarea line breaks as CRLF; the layout splits paragraphs on plain LF.
+  const body = template.body.replace(/\r\n?/g, '\n');
+  const text = renderTemplate(body, values, { html: false });
+  const htmlBody = renderTemplate(escapeHtml(body), values, { html: true }).replace(/\r\n?/g, '\n');
   return { subject, text, html: brandedLayout(escapeHtml(subject), htmlBody) };
 }
 

@@ -13,6 +13,10 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   batchSize?: number;
   maxAttempts?: number;
+  /** How long a claimed row stays ours before another worker may take it over. */
+  leaseMs?: number;
+  /** The longest one send may take; a row is only started while this much of its lease is left. */
+  sendBudgetMs?: number;
 }
 
 export interface OutboxWorker {
@@ -24,7 +28,9 @@ export interface OutboxWorker {
   kick(): void;
 }
 
-const LEASE_MS = 60_000;
+const LEASE_MS = 120_000;
+// The SMTP transport gives up after 10 s connecting, 10 s waiting for the greeting and 20 s of silence.
+const SEND_BUDGET_MS = 45_000;
 
 /** Backoff between attempts: 5 s, 10 s, 20 s … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
@@ -35,13 +41,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { handle, transport, logger } = options;
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 8;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const sendBudgetMs = options.sendBudgetMs ?? SEND_BUDGET_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let followUp: Promise<number> | undefined;
   let stopped = true;
 
-  async function claim(): Promise<MailRow[]> {
+  async function claim(lease: string): Promise<MailRow[]> {
     const now = nowIso();
-    const lease = new Date(Date.now() + LEASE_MS).toISOString();
     if (handle.dialect === 'postgres') {
       // SKIP LOCKED lets several processes share the outbox without ever claiming the same row twice.
       const result = await sql<MailRow>`
@@ -114,28 +122,69 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /**
+   * Hands rows back unsent, their claim not counted as an attempt. Only rows still under this run's lease
+   * change, so a row another worker has since taken over is left to it.
+   */
+  async function release(rows: MailRow[], lease: string): Promise<void> {
+    await handle.db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ status: 'pending', locked_until: null, attempts: eb('attempts', '-', 1) }))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('status', '=', 'sending')
+      .where('locked_until', '=', lease)
+      .execute();
+  }
+
   async function runOnce(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await claim();
+      const leaseEnds = Date.now() + leaseMs;
+      const lease = new Date(leaseEnds).toISOString();
+      // UPDATE … RETURNING gives no order on PostgreSQL; oldest first keeps mail in the order it was queued.
+      const batch = (await claim(lease)).sort((a, b) => a.id - b.id);
       if (batch.length === 0) return sent;
-      for (const row of batch) if (await deliver(row)) sent += 1;
-      if (batch.length < batchSize) return sent;
+      // A batch behind a slow mail server can outlast its lease; a row started after that could be taken
+      // over and sent by another worker as well, so the rest of the batch goes back unsent instead.
+      let released = false;
+      for (const [index, row] of batch.entries()) {
+        if (index > 0 && Date.now() > leaseEnds - sendBudgetMs) {
+          await release(batch.slice(index), lease);
+          released = true;
+          break;
+        }
+        if (await deliver(row)) sent += 1;
+      }
+      if (!released && batch.length < batchSize) return sent;
     }
   }
 
+  function startRun(): Promise<number> {
+    const run: Promise<number> = runOnce()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'outbox run failed');
+        return 0;
+      })
+      .finally(() => {
+        if (running === run) running = undefined;
+      });
+    running = run;
+    return run;
+  }
+
+  // A run in progress may have made its last claim before the caller's mail was queued, so a caller who
+  // arrives during a run waits for one more run after it: "everything due now" really is sent.
   function drain(): Promise<number> {
-    if (!running) {
-      running = runOnce()
-        .catch((error: unknown) => {
-          logger.error({ err: error }, 'outbox run failed');
-          return 0;
-        })
-        .finally(() => {
-          running = undefined;
-        });
-    }
-    return running;
+    if (!running) return startRun();
+    followUp ??= running.then(() => {
+      followUp = undefined;
+      return running ?? startRun();
+    });
+    return followUp;
   }
 
   function schedule(delay: number) {
@@ -155,6 +204,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await followUp;
       await running;
     },
     drain,

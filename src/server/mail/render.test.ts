@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail } from './render';
+
+describe('renderMail', () => {
+  const values = { customerName: 'Asha <b>"V"</b> & co', orderId: 'ABC123', items: 'Ghee - 500 ml x 1 - Rs. 550\nOil - 250 ml x 2 - Rs. 400' };
+
+  it('fills the subject as plain text on one line', () => {
+    const mail = renderMail({ subject: 'Order {{orderId}}\r\nfor {{customerName}}', body: '' }, values);
+    expect(mail.subject).toBe('Order ABC123 for Asha <b>"V"</b> & co');
+  });
+
+  it('keeps values as they are in the text part and escapes them in the HTML part', () => {
+    const mail = renderMail({ subject: 'S', body: 'Hello {{customerName}}' }, values);
+    expect(mail.text).toBe('Hello Asha <b>"V"</b> & co');
+    expect(mail.html).toContain('Hello Asha &lt;b&gt;&quot;V&quot;&lt;/b&gt; &amp; co');
+    expect(mail.html).not.toContain('<b>');
+  });
+
+  it('escapes what the admin typed in the template too', () => {
+    const mail = renderMail({ subject: '<i>S</i>', body: '<img src=x onerror=alert(1)> {{orderId}}' }, values);
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; ABC123');
+    expect(mail.html).toContain('<title>&lt;i&gt;S&lt;/i&gt;</title>');
+    expect(mail.html).not.toContain('<img');
+  });
+
+  it('leaves unknown and unfilled placeholders visible', () => {
+    const mail = renderMail({ subject: '{{nickname}}', body: '{{pincode}} {{ orderId }}' }, values);
+    expect(mail.subject).toBe('{{nickname}}');
+    expect(mail.text).toBe('{{pincode}} ABC123');
+  });
+
+  it('turns blank lines into paragraphs and single breaks into <br>, whatever the line endings', () => {
+    const mail = renderMail({ subject: 'S', body: 'Namaste,\r\n\r\nYour items:\r\n{{items}}\r\n\r\nThanks' }, values);
+    expect(mail.text).toBe('Namaste,\n\nYour items:\nGhee - 500 ml x 1 - Rs. 550\nOil - 250 ml x 2 - Rs. 400\n\nThanks');
+    expect(mail.html).toContain('<p style="margin:0 0 14px">Namaste,</p>');
+    expect(mail.html).toContain('Your items:<br>Ghee - 500 ml x 1 - Rs. 550<br>Oil - 250 ml x 2 - Rs. 400</p>');
+    expect(mail.html).toContain('<p style="margin:0 0 14px">Thanks</p>');
+    expect(mail.html).not.toContain('\r');
+  });
+
+  it('wraps the body in the branded layout', () => {
+    const mail = renderMail({ subject: 'S', body: 'B' }, {});
+    expect(mail.html).toMatch(/^<!doctype html>/);
+    expect(mail.html).toContain('#8a4b08');
+    expect(mail.html).toContain('Ghee Shop');
+  });
+});

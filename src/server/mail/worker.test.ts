@@ -1,0 +1,240 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nowIso } from '../db/database';
+import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { enqueueMail } from './outbox';
+import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
+import type { MailMessage, MailTransport } from './transport';
+import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './worker';
+
+describe('retryDelayMs', () => {
+  it('doubles from 5 seconds and stops at one hour', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+});
+
+/** A transport that records what it sends and can be told to fail or to be slow. */
+function fakeTransport() {
+  const state = { sent: [] as MailMessage[], calls: 0, failuresLeft: 0, alwaysFail: false, delayMs: 0 };
+  const transport: MailTransport = {
+    kind: 'file',
+    async send(message) {
+      state.calls += 1;
+      if (state.delayMs) await sleep(state.delayMs);
+      if (state.alwaysFail || state.failuresLeft > 0) {
+        state.failuresLeft = Math.max(0, state.failuresLeft - 1);
+        throw new Error('421 Service not available, try again later');
+      }
+      state.sent.push(message);
+    },
+    close() {},
+  };
+  return { transport, state };
+}
+
+describeEachDatabase('outbox worker', (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+  });
+  afterAll(async () => shop.close());
+  beforeEach(async () => {
+    await shop.app.ctx.db.deleteFrom('mail_outbox').execute();
+  });
+
+  const worker = (transport: MailTransport, options: Partial<OutboxWorkerOptions> = {}) =>
+    createOutboxWorker({
+      handle: shop.app.ctx.database,
+      transport,
+      from: 'Ghee Shop <orders@gheeshop.test>',
+      logger: shop.app.log,
+      pollMs: 1000,
+      ...options,
+    });
+  const queue = (to: string) =>
+    enqueueMail(shop.app.ctx.db, { kind: 'test', to, subject: `Hello ${to}`, text: 'Body', html: '<p>Body</p>' });
+  const row = (id: number) =>
+    shop.app.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const makeDue = () =>
+    shop.app.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: nowIso() }).where('status', '=', 'pending').execute();
+
+  it('sends a queued mail once and marks it sent', async () => {
+    const { transport, state } = fakeTransport();
+    const outbox = worker(transport);
+    const id = await queue('a@example.in');
+    expect(await outbox.drain()).toBe(1);
+    expect(await outbox.drain()).toBe(0);
+    expect(state.sent).toEqual([
+      { id, from: 'Ghee Shop <orders@gheeshop.test>', to: 'a@example.in', subject: 'Hello a@example.in', text: 'Body', html: '<p>Body</p>' },
+    ]);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null, locked_until: null });
+    expect((await row(id)).sent_at).not.toBeNull();
+  });
+
+  it('backs off after a failure: the mail waits 5 s, then 10 s, and is not tried before it is due', async () => {
+    const { transport, state } = fakeTransport();
+    state.alwaysFail = true;
+    const outbox = worker(transport);
+    const id = await queue('b@example.in');
+
+    const before = Date.now();
+    expect(await outbox.drain()).toBe(0);
+    let failed = await row(id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: '421 Service not available, try again later' });
+    const firstDelay = Date.parse(failed.next_attempt_at) - before;
+    expect(firstDelay).toBeGreaterThanOrEqual(5_000);
+    expect(firstDelay).toBeLessThan(7_000);
+
+    await outbox.drain();
+    expect(state.calls).toBe(1);
+
+    await makeDue();
+    const again = Date.now();
+    await outbox.drain();
+    failed = await row(id);
+    expect(failed.attempts).toBe(2);
+    const secondDelay = Date.parse(failed.next_attempt_at) - again;
+    expect(secondDelay).toBeGreaterThanOrEqual(10_000);
+    expect(secondDelay).toBeLessThan(12_000);
+  });
+
+  it('retries until the mail goes through, then sends it exactly once', async () => {
+    const { transport, state } = fakeTransport();
+    state.failuresLeft = 2;
+    const outbox = worker(transport);
+    const id = await queue('c@example.in');
+    for (let i = 0; i < 3; i += 1) {
+      await outbox.drain();
+      await makeDue();
+    }
+    await outbox.drain();
+    expect(state.calls).toBe(3);
+    expect(state.sent.map((m) => m.id)).toEqual([id]);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+  });
+
+  it('gives up as failed after the last attempt and never tries a failed mail again', async () => {
+    const { transport, state } = fakeTransport();
+    state.alwaysFail = true;
+    const outbox = worker(transport, { maxAttempts: 3 });
+    const id = await queue('d@example.in');
+    for (let i = 0; i < 2; i += 1) {
+      await outbox.drain();
+      expect((await row(id)).status).toBe('pending');
+      await makeDue();
+    }
+    await outbox.drain();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: expect.stringContaining('421') });
+    await shop.app.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: nowIso() }).execute();
+    await outbox.drain();
+    expect(state.calls).toBe(3);
+  });
+
+  it('takes over a mail whose sender died mid-send once its lease has run out', async () => {
+    const { transport, state } = fakeTransport();
+    const id = await queue('e@example.in');
+    await shop.app.ctx.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', attempts: 1, locked_until: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect(await worker(transport).drain()).toBe(1);
+    expect(state.sent.map((m) => m.id)).toEqual([id]);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('a drain that starts during a run also sends the mail queued after that run began', async () => {
+    const { transport, state } = fakeTransport();
+    state.delayMs = 150;
+    const outbox = worker(transport);
+    const first = await queue('f1@example.in');
+    const running = outbox.drain();
+    await sleep(50);
+    const second = await queue('f2@example.in');
+    await outbox.drain();
+    expect(state.sent.map((m) => m.id)).toEqual([first, second]);
+    await running;
+  });
+
+  it('hands back the rest of a batch rather than send past its lease, so a second worker never resends', async () => {
+    const one = fakeTransport();
+    const two = fakeTransport();
+    one.state.delayMs = 600;
+    two.state.delayMs = 600;
+    const options = { leaseMs: 2000, sendBudgetMs: 1500 };
+    const ids = [await queue('g1@example.in'), await queue('g2@example.in'), await queue('g3@example.in'), await queue('g4@example.in')];
+    // Four slow sends outlast one lease; the second worker arrives after it ran out and takes over what is due.
+    const first = worker(one.transport, options).drain();
+    await sleep(2100);
+    const second = worker(two.transport, options).drain();
+    expect((await first) + (await second)).toBe(4);
+    const sentIds = [...one.state.sent, ...two.state.sent].map((m) => m.id).sort((x, y) => x - y);
+    expect(sentIds).toEqual(ids);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('never sends one mail twice when two workers drain together', async () => {
+    const one = fakeTransport();
+    const two = fakeTransport();
+    one.state.delayMs = 2;
+    two.state.delayMs = 2;
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i += 1) ids.push(await queue(`h${i}@example.in`));
+    const [a, b] = await Promise.all([worker(one.transport, { batchSize: 5 }).drain(), worker(two.transport, { batchSize: 5 }).drain()]);
+    expect(a + b).toBe(30);
+    const sentIds = [...one.state.sent, ...two.state.sent].map((m) => m.id).sort((x, y) => x - y);
+    expect(sentIds).toEqual(ids);
+  });
+});
+
+describeEachDatabase('outbox against a real SMTP server', (dialect) => {
+  let smtp: SmtpTestServer;
+  let shop: TestShop;
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    shop = await createTestShop(dialect, { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Ghee Shop <orders@gheeshop.test>' } });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await smtp.stop();
+  });
+
+  it('delivers the text and HTML parts to the recipient over SMTP', async () => {
+    const id = await enqueueMail(shop.app.ctx.db, {
+      kind: 'test',
+      to: 'asha@example.in',
+      subject: 'Your ghee is on its way',
+      text: 'Namaste Asha,\nIt ships today.',
+      html: '<p>Namaste Asha,<br>It ships today.</p>',
+    });
+    expect(await shop.app.ctx.outbox.drain()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({
+      recipients: ['asha@example.in'],
+      outboxId: String(id),
+      to: 'asha@example.in',
+      from: 'Ghee Shop <orders@gheeshop.test>',
+      subject: 'Your ghee is on its way',
+      text: 'Namaste Asha,\nIt ships today.',
+      html: '<p>Namaste Asha,<br>It ships today.</p>',
+    });
+  });
+
+  it('keeps mail while the server is down and delivers it once when the server is back', async () => {
+    smtp.received.length = 0;
+    await smtp.stop();
+    const ids = [
+      await enqueueMail(shop.app.ctx.db, { kind: 'test', to: 'one@example.in', subject: 'One', text: '1' }),
+      await enqueueMail(shop.app.ctx.db, { kind: 'test', to: 'two@example.in', subject: 'Two', text: '2' }),
+    ];
+    expect(await shop.app.ctx.outbox.drain()).toBe(0);
+    const rows = await shop.app.ctx.db.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).execute();
+    for (const r of rows) expect(r).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.any(String) });
+
+    await smtp.start();
+    await shop.app.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: nowIso() }).where('id', 'in', ids).execute();
+    expect(await shop.app.ctx.outbox.drain()).toBe(2);
+    expect(await shop.app.ctx.outbox.drain()).toBe(0);
+    expect(smtp.received.map((m) => m.outboxId).sort()).toEqual(ids.map(String).sort());
+  });
+});
