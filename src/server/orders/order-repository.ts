@@ -57,3 +57,36 @@ export async function findOrderByOrderId(executor: Executor, orderid: string): P
   const [order] = await withLines(executor, [row]);
   return order ?? null;
 }
+
+export async function findOrderRow(executor: Executor, orderid: string): Promise<OrderRow | undefined> {
+  return executor.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
+}
+
+export async function findOrderRowByGatewayOrderId(executor: Executor, gatewayOrderId: string): Promise<OrderRow | undefined> {
+  return executor.selectFrom('orders').selectAll().where('gateway_order_id', '=', gatewayOrderId).executeTakeFirst();
+}
+
+/** The order a user placed with this receipt, if any: receipts are unique per user. */
+export async function findOrderByReceipt(executor: Executor, userId: number, receipt: string): Promise<Order | null> {
+  const row = await executor
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('receipt', '=', receipt)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [order] = await withLines(executor, [row]);
+  return order ?? null;
+}
+
+/** A customer's orders, newest first, found by account id only (orders_user_created_idx). */
+export async function listOrdersOfUser(executor: Executor, userId: number): Promise<Order[]> {
+  const rows = await executor
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return withLines(executor, rows);
+}

@@ -1,0 +1,107 @@
+import { displayOrderId } from '../../domain/display';
+import type { ConfirmPaymentInput, Order, VerifyPaymentInput } from '../../domain/schemas/order';
+import { writeAudit } from '../audit/audit-log';
+import type { AuthUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import { HttpError, notFound } from '../http/errors';
+import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
+import { markOrderVerified } from '../orders/order-write-repository';
+import { GatewayUnavailableError, type GatewayPayment } from '../payments/gateway';
+import { gatewayFor } from '../payments/gateway-registry';
+import { findPayment } from '../payments/payment-repository';
+import { settleCapturedPayment } from './payment-settlement';
+
+const notVerified = (orderid: string) =>
+  new HttpError(
+    400,
+    'PAYMENT_NOT_VERIFIED',
+    `We could not verify this payment for order ${displayOrderId(orderid)}, so the order was not changed. ` +
+      'If money left your account, contact us with your payment id and we will check it with the bank.',
+  );
+
+/**
+ * The browser's word that the dialog succeeded (PUT /api/checkout/updateorder). Trusted only when the
+ * gateway's signature over this order's gateway id and the payment id verifies; a second confirmation
+ * of a paid order is a harmless no-op.
+ */
+export async function confirmPayment(ctx: AppContext, user: AuthUser, input: ConfirmPaymentInput): Promise<Order> {
+  const order = await findOrderRow(ctx.db, input.orderid);
+  // Another customer's order is "not found": ids alone never reveal that an order exists.
+  if (!order || order.user_id !== user.id) {
+    throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
+  }
+  if (order.paymentmode !== 'ONLINE' || !order.gateway_order_id) {
+    throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${displayOrderId(order.orderid)} is cash on delivery; there is no online payment to confirm.`);
+  }
+  const gatewayOrderId = order.gateway_order_id;
+  const signed = await gatewayFor(ctx).verifyPaymentSignature({
+    orderId: gatewayOrderId,
+    paymentId: input.paymentid,
+    signature: input.paymentsignature,
+  });
+  if (!signed) throw notVerified(order.orderid);
+  const known = await findPayment(ctx.db, input.paymentid);
+  if (known && known.order_id !== order.id) throw notVerified(order.orderid);
+
+  const outcome = await ctx.db
+    .transaction()
+    .execute((trx) => settleCapturedPayment(ctx, trx, { order, paymentId: input.paymentid, source: 'checkout' }));
+  if (outcome === 'paid') ctx.outbox.kick();
+  const view = await findOrderByOrderId(ctx.db, order.orderid);
+  if (!view) throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
+  return view;
+}
+
+/** The gateway's record of the payment, or our own verified record when the gateway cannot be reached. */
+async function lookUpPayment(ctx: AppContext, paymentId: string, orderRowId: number): Promise<GatewayPayment | null> {
+  try {
+    return await gatewayFor(ctx).fetchPayment(paymentId);
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    const local = await findPayment(ctx.db, paymentId);
+    if (local && local.order_id === orderRowId) {
+      return {
+        id: local.gateway_payment_id,
+        orderId: local.gateway_order_id,
+        status: local.status as GatewayPayment['status'],
+        amount: local.amount,
+        errorDescription: local.error_description,
+      };
+    }
+    throw new HttpError(503, 'GATEWAY_UNAVAILABLE', 'The payment gateway cannot be reached right now. Please try the check again in a few minutes.');
+  }
+}
+
+/**
+ * Admin payment check (POST /api/checkout/verifypayment): true when the gateway says this payment was
+ * captured for this order. A verified payment also settles an order still waiting for it and is recorded.
+ */
+export async function verifyPayment(ctx: AppContext, admin: AuthUser, input: VerifyPaymentInput): Promise<boolean> {
+  const order = await findOrderRow(ctx.db, input.orderid);
+  let verified = false;
+  if (order?.gateway_order_id) {
+    const payment = await lookUpPayment(ctx, input.paymentid, order.id);
+    if (payment && payment.status === 'captured' && payment.orderId === order.gateway_order_id) {
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const settled = await settleCapturedPayment(ctx, trx, {
+          order,
+          paymentId: payment.id,
+          amount: payment.amount,
+          source: 'admin-verify',
+        });
+        // A capture of another amount is not this order's payment, whatever the ids say.
+        if (settled !== 'amount-mismatch') await markOrderVerified(trx, order.id);
+        return settled;
+      });
+      verified = outcome !== 'amount-mismatch';
+      if (outcome === 'paid') ctx.outbox.kick();
+    }
+  }
+  await writeAudit(ctx.db, {
+    actorUserId: admin.id,
+    action: 'payment.verify',
+    target: input.orderid,
+    details: { paymentid: input.paymentid, verified },
+  });
+  return verified;
+}

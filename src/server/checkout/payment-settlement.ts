@@ -1,0 +1,65 @@
+import { toPaise } from '../../domain/pricing';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/database';
+import type { OrderRow } from '../db/schema';
+import { findOrderByOrderId } from '../orders/order-repository';
+import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-write-repository';
+import { recordPayment, type PaymentSource } from '../payments/payment-repository';
+import { queueOrderPlacedMails } from './order-placed-mail';
+
+export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch';
+
+export interface CapturedPayment {
+  order: Pick<OrderRow, 'id' | 'orderid' | 'gateway_order_id' | 'total_amount'>;
+  paymentId: string;
+  /** Paise, when the source tells us (webhook, gateway lookup); a verified signature does not. */
+  amount?: number;
+  source: PaymentSource;
+}
+
+/**
+ * The one place an online order becomes paid, whatever told us (browser confirmation, webhook,
+ * reconciliation, admin check). Run it inside a transaction: the winner of the conditional update
+ * records the payment and queues the order-placed mail in that same transaction; everyone else only
+ * records the payment.
+ */
+export async function settleCapturedPayment(
+  ctx: AppContext,
+  trx: Executor,
+  payment: CapturedPayment,
+): Promise<SettleOutcome> {
+  const { order } = payment;
+  const expected = toPaise(order.total_amount);
+  const amountMatches = payment.amount === undefined || payment.amount === expected;
+  const won = amountMatches ? await markOrderPaid(trx, order.id, payment.paymentId) : false;
+  await recordPayment(trx, {
+    orderRowId: order.id,
+    gatewayPaymentId: payment.paymentId,
+    gatewayOrderId: order.gateway_order_id ?? '',
+    status: 'captured',
+    amount: payment.amount ?? expected,
+    source: payment.source,
+  });
+  if (!amountMatches) return 'amount-mismatch';
+  if (!won) return 'already-paid';
+  const view = await findOrderByOrderId(trx, order.orderid);
+  if (view) await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
+  return 'paid';
+}
+
+/** A failed attempt: recorded, and the order shows FAILED unless it is already paid. */
+export async function recordFailedPayment(
+  trx: Executor,
+  payment: { order: Pick<OrderRow, 'id' | 'gateway_order_id'>; paymentId: string; amount: number; errorDescription: string | null; source: PaymentSource },
+): Promise<void> {
+  await recordPayment(trx, {
+    orderRowId: payment.order.id,
+    gatewayPaymentId: payment.paymentId,
+    gatewayOrderId: payment.order.gateway_order_id ?? '',
+    status: 'failed',
+    amount: payment.amount,
+    errorDescription: payment.errorDescription,
+    source: payment.source,
+  });
+  await markOrderPaymentFailed(trx, payment.order.id);
+}

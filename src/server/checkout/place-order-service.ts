@@ -1,0 +1,198 @@
+import { CURRENCY_CODE, type PaymentMode } from '../../domain/constants';
+import { displayOrderId, formatRupees, shopTimestamp } from '../../domain/display';
+import { toPaise } from '../../domain/pricing';
+import type { CreateOrderAnswer, CreateOrderInput, Order } from '../../domain/schemas/order';
+import type { AuthUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { badRequest, conflict, HttpError } from '../http/errors';
+import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
+import { insertOrder, switchUnpaidOrderToCod } from '../orders/order-write-repository';
+import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from '../orders/unique-violation';
+import { GatewayUnavailableError } from '../payments/gateway';
+import { newGatewayId } from '../payments/gateway-ids';
+import { gatewayFor } from '../payments/gateway-registry';
+import { queueOrderPlacedMails } from './order-placed-mail';
+import { priceOrder, type PricedLine } from './order-pricing';
+import { loadCatalogueEntries } from './pricing-repository';
+
+/** createorder's answer; `paymentstatus` tells a repeated request for a paid order not to open the dialog again. */
+export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>;
+
+// Razorpay caps its receipt field at 40 characters; ours can be longer.
+const GATEWAY_RECEIPT_MAX = 40;
+
+async function priceOrThrow(ctx: AppContext, input: CreateOrderInput): Promise<{ lines: PricedLine[]; totalAmount: number }> {
+  const catalogue = await loadCatalogueEntries(ctx.db, input.items.map((i) => i.name));
+  const result = priceOrder(input.items, input.totalAmount, catalogue);
+  if (result.kind === 'invalid') {
+    throw badRequest(Object.values(result.fields)[0] ?? 'Some items cannot be ordered.', result.fields);
+  }
+  if (result.kind === 'price-changed') {
+    throw new HttpError(
+      409,
+      'PRICE_CHANGED',
+      `Prices have changed since these items were added. The total is now ${formatRupees(result.totalAmount)}; please check your order and place it again.`,
+      undefined,
+      {
+        prices: result.lines.map((l) => ({ name: l.name, quantity: l.size, finalPrice: l.unitPrice })),
+        totalAmount: result.totalAmount,
+      },
+    );
+  }
+  return result;
+}
+
+function sameItems(order: Order, input: CreateOrderInput): boolean {
+  return (
+    order.items.length === input.items.length &&
+    order.items.every((line, i) => {
+      const item = input.items[i];
+      return !!item && line.name === item.name && line.quantity === item.quantity && line.itemQty === item.itemQty;
+    })
+  );
+}
+
+/**
+ * A repeated request with a receipt this user already used (double click, retry, network blip).
+ * The same checkout answers the order already made. An unpaid online order may become cash on delivery
+ * (the customer closed the dialog and switched); anything else on that receipt is a different checkout.
+ */
+async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
+  const shortId = displayOrderId(existing.orderid);
+  if (!sameItems(existing, input)) {
+    throw conflict(
+      `Receipt ${input.receipt} was already used for order ${shortId} with other items. Start the checkout again to place a new order.`,
+    );
+  }
+  if (existing.paymentmode === mode) return existing;
+  if (mode === 'ONLINE') {
+    throw conflict(`Order ${shortId} was already placed as cash on delivery. Start the checkout again to pay online instead.`);
+  }
+  const switched = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await switchUnpaidOrderToCod(trx, existing.id))) return null;
+    const order = await findOrderByOrderId(trx, existing.orderid);
+    if (order) await queueOrderPlacedMails(trx, order, ctx.config.SHOP_EMAIL);
+    return order;
+  });
+  if (switched) ctx.outbox.kick();
+  // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
+  return switched ?? (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
+}
+
+async function insertPricedOrder(
+  ctx: AppContext,
+  user: AuthUser,
+  input: CreateOrderInput,
+  priced: { lines: PricedLine[]; totalAmount: number },
+  payment: { mode: PaymentMode; orderid: string; gatewayOrderId: string | null },
+): Promise<{ order: Order; created: boolean }> {
+  const now = shopTimestamp();
+  const cod = payment.mode === 'CASHONDELIVERY';
+  try {
+    const order = await ctx.db.transaction().execute(async (trx) => {
+      const created = await insertOrder(
+        trx,
+        {
+          orderid: payment.orderid,
+          user_id: user.id,
+          receipt: input.receipt,
+          username: input.username,
+          emailaddress: input.emailaddress,
+          mobilenumber: input.mobilenumber,
+          address: input.address,
+          pincode: input.pincode,
+          district: input.district,
+          state: input.state,
+          note: input.note,
+          total_amount: priced.totalAmount,
+          paymentmode: payment.mode,
+          payment_status: cod ? 'COD' : 'PENDING',
+          paymentid: '',
+          status: 'PREPARATION',
+          gateway_order_id: payment.gatewayOrderId,
+          verified_at: null,
+          paid_at: null,
+          client_created_at: input.createdAt ?? null,
+          created_at: now,
+          updated_at: nowIso(),
+        },
+        priced.lines.map((line, position) => ({
+          position,
+          product_id: line.productId,
+          name: line.name,
+          size_ml: line.size,
+          unit_price: line.unitPrice,
+          item_qty: line.itemQty,
+          line_total: line.lineTotal,
+        })),
+      );
+      if (cod) await queueOrderPlacedMails(trx, created, ctx.config.SHOP_EMAIL);
+      return created;
+    });
+    if (cod) ctx.outbox.kick();
+    return { order, created: true };
+  } catch (error) {
+    // Two requests with one receipt raced past the first lookup; the loser answers the winner's order.
+    if (!isUniqueViolation(error, ORDER_RECEIPT_UNIQUE)) throw error;
+    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+    if (!existing) throw error;
+    return { order: existing, created: false };
+  }
+}
+
+export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<Order> {
+  const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+  if (existing) return repeatOf(ctx, existing, 'CASHONDELIVERY', input);
+  const priced = await priceOrThrow(ctx, input);
+  const { order, created } = await insertPricedOrder(ctx, user, input, priced, {
+    mode: 'CASHONDELIVERY',
+    orderid: newGatewayId('order_'),
+    gatewayOrderId: null,
+  });
+  return created ? order : repeatOf(ctx, order, 'CASHONDELIVERY', input);
+}
+
+export async function placeOnlineOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<OnlineOrderAnswer> {
+  const gateway = gatewayFor(ctx);
+  const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+  if (existing) return onlineAnswer(await repeatOf(ctx, existing, 'ONLINE', input), gateway.keyId);
+  const priced = await priceOrThrow(ctx, input);
+  let gatewayOrderId: string;
+  try {
+    const gatewayOrder = await gateway.createOrder({
+      amount: toPaise(priced.totalAmount),
+      currency: CURRENCY_CODE,
+      receipt: input.receipt.slice(0, GATEWAY_RECEIPT_MAX),
+    });
+    gatewayOrderId = gatewayOrder.id;
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    throw new HttpError(
+      503,
+      'GATEWAY_UNAVAILABLE',
+      'Online payment is not available right now. Please try again in a few minutes, or choose Cash on Delivery.',
+    );
+  }
+  const { order, created } = await insertPricedOrder(ctx, user, input, priced, {
+    mode: 'ONLINE',
+    orderid: gatewayOrderId,
+    gatewayOrderId,
+  });
+  return onlineAnswer(created ? order : await repeatOf(ctx, order, 'ONLINE', input), gateway.keyId);
+}
+
+function onlineAnswer(order: Order, keyid: string): OnlineOrderAnswer {
+  return {
+    orderid: order.orderid,
+    totalAmount: order.totalAmount,
+    amount: toPaise(order.totalAmount),
+    currency: CURRENCY_CODE,
+    keyid,
+    username: order.username,
+    emailaddress: order.emailaddress,
+    mobilenumber: order.mobilenumber,
+    address: order.address,
+    paymentstatus: order.paymentstatus,
+  };
+}

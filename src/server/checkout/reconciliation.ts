@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { shopTimestamp } from '../../domain/display';
+import type { AppContext } from '../context';
+import { listUnpaidOnlineOrders } from '../orders/order-write-repository';
+import { gatewayFor } from '../payments/gateway-registry';
+import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
+
+export const RECONCILE_MIN_AGE_MS = 2 * 60_000;
+/** Older unpaid orders are abandoned checkouts; a late payment for them still arrives by webhook. */
+export const RECONCILE_MAX_AGE_MS = 24 * 60 * 60_000;
+export const RECONCILE_BATCH = 100;
+
+export interface ReconcileResult {
+  checked: number;
+  paid: number;
+  failed: number;
+  errors: number;
+}
+
+/**
+ * Asks the gateway about online orders still unpaid 2 minutes after they were created, so a customer who
+ * paid and closed the browser before the confirmation (and before any webhook) still gets the order.
+ * Newest first: those are the ones most likely to have just been paid. Safe to run in many processes at
+ * once, because settling is a conditional update.
+ */
+export async function reconcilePendingPayments(
+  ctx: AppContext,
+  options: { now?: Date; minAgeMs?: number; maxAgeMs?: number; limit?: number; log?: FastifyInstance['log'] } = {},
+): Promise<ReconcileResult> {
+  const now = (options.now ?? new Date()).getTime();
+  const orders = await listUnpaidOnlineOrders(ctx.db, {
+    createdAfter: shopTimestamp(new Date(now - (options.maxAgeMs ?? RECONCILE_MAX_AGE_MS))),
+    createdBefore: shopTimestamp(new Date(now - (options.minAgeMs ?? RECONCILE_MIN_AGE_MS))),
+    limit: options.limit ?? RECONCILE_BATCH,
+  });
+  const gateway = gatewayFor(ctx);
+  const result: ReconcileResult = { checked: 0, paid: 0, failed: 0, errors: 0 };
+  for (const order of orders) {
+    if (!order.gateway_order_id) continue;
+    result.checked += 1;
+    try {
+      const payments = await gateway.fetchOrderPayments(order.gateway_order_id);
+      const captured = payments.find((p) => p.status === 'captured');
+      const failures = payments.filter((p) => p.status === 'failed');
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        if (captured) {
+          return settleCapturedPayment(ctx, trx, { order, paymentId: captured.id, amount: captured.amount, source: 'reconcile' });
+        }
+        for (const f of failures) {
+          await recordFailedPayment(trx, { order, paymentId: f.id, amount: f.amount, errorDescription: f.errorDescription, source: 'reconcile' });
+        }
+        return failures.length > 0 ? 'failed' : 'unchanged';
+      });
+      if (outcome === 'paid') result.paid += 1;
+      if (outcome === 'failed') result.failed += 1;
+    } catch (error) {
+      // One unreachable order must not stop the others; the next run tries again.
+      result.errors += 1;
+      options.log?.warn({ err: error, orderid: order.orderid }, 'reconciliation: could not check order');
+    }
+  }
+  if (result.paid > 0) ctx.outbox.kick();
+  return result;
+}
+
+/** Runs reconciliation every RECONCILE_INTERVAL_MS while the app runs with background jobs on. */
+export function scheduleReconciliation(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const interval = ctx.config.RECONCILE_INTERVAL_MS;
+  if (!ctx.backgroundJobs || interval <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      // A slow gateway must not stack runs on top of each other.
+      if (running) return;
+      running = reconcilePendingPayments(ctx, { log: app.log })
+        .catch((err: unknown) => app.log.error({ err }, 'reconciliation run failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    }, interval);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

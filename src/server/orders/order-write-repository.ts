@@ -1,0 +1,86 @@
+import type { Insertable } from 'kysely';
+import type { Order } from '../../domain/schemas/order';
+import type { Executor } from '../db/database';
+import { nowIso } from '../db/database';
+import type { NewOrder, OrderLinesTable } from '../db/schema';
+import { toOrderView } from './order-repository';
+
+export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'order_id' | 'id'>;
+
+/** Inserts an order and its own copy of each line; throws on a duplicate (user_id, receipt). */
+export async function insertOrder(executor: Executor, order: NewOrder, lines: NewOrderLine[]): Promise<Order> {
+  const row = await executor.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+  const lineRows = lines.length
+    ? await executor
+        .insertInto('order_lines')
+        .values(lines.map((line) => ({ ...line, order_id: row.id })))
+        .returningAll()
+        .execute()
+    : [];
+  return toOrderView(row, lineRows);
+}
+
+/**
+ * PENDING or FAILED → PAID in one conditional UPDATE. Under any number of concurrent confirmations, webhooks
+ * and reconciliations exactly one caller gets true, and only that caller queues the order-placed mail.
+ * A FAILED order may still be paid: Razorpay lets the customer retry on the same order.
+ */
+export async function markOrderPaid(executor: Executor, orderRowId: number, paymentId: string): Promise<boolean> {
+  const now = nowIso();
+  const result = await executor
+    .updateTable('orders')
+    .set({ payment_status: 'PAID', paymentid: paymentId, paid_at: now, updated_at: now })
+    .where('id', '=', orderRowId)
+    .where('paymentmode', '=', 'ONLINE')
+    .where('payment_status', 'in', ['PENDING', 'FAILED'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a failed attempt; never touches an order that is already paid. */
+export async function markOrderPaymentFailed(executor: Executor, orderRowId: number): Promise<boolean> {
+  const result = await executor
+    .updateTable('orders')
+    .set({ payment_status: 'FAILED', updated_at: nowIso() })
+    .where('id', '=', orderRowId)
+    .where('payment_status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * An unpaid online order the customer turned into cash on delivery (dialog closed, mode switched, same
+ * checkout). Conditional like markOrderPaid, so a payment landing at the same moment wins or loses cleanly.
+ */
+export async function switchUnpaidOrderToCod(executor: Executor, orderRowId: number): Promise<boolean> {
+  const result = await executor
+    .updateTable('orders')
+    .set({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', updated_at: nowIso() })
+    .where('id', '=', orderRowId)
+    .where('paymentmode', '=', 'ONLINE')
+    .where('payment_status', 'in', ['PENDING', 'FAILED'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markOrderVerified(executor: Executor, orderRowId: number): Promise<void> {
+  const now = nowIso();
+  await executor.updateTable('orders').set({ verified_at: now, updated_at: now }).where('id', '=', orderRowId).execute();
+}
+
+/** Online orders still unpaid that were created inside the window, newest first (orders_payment_created_idx). */
+export async function listUnpaidOnlineOrders(
+  executor: Executor,
+  window: { createdAfter: string; createdBefore: string; limit: number },
+) {
+  return executor
+    .selectFrom('orders')
+    .select(['id', 'orderid', 'gateway_order_id', 'total_amount', 'payment_status'])
+    .where('payment_status', 'in', ['PENDING', 'FAILED'])
+    .where('paymentmode', '=', 'ONLINE')
+    .where('created_at', '>', window.createdAfter)
+    .where('created_at', '<=', window.createdBefore)
+    .orderBy('created_at', 'desc')
+    .limit(window.limit)
+    .execute();
+}

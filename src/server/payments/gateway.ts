@@ -1,0 +1,49 @@
+// One protocol, two gateways (DESIGN.md §5). Checkout talks only to this interface, so the sandbox
+// and Razorpay are interchangeable and the same tests cover the checkout whichever one is active.
+
+export type GatewayName = 'sandbox' | 'razorpay';
+
+/** Razorpay's payment states; the sandbox uses the same words. */
+export type GatewayPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+
+export interface GatewayOrder {
+  id: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+}
+
+export interface GatewayPayment {
+  id: string;
+  orderId: string;
+  status: GatewayPaymentStatus;
+  /** Paise. */
+  amount: number;
+  errorDescription: string | null;
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** Public key the browser passes to checkout.js. */
+  readonly keyId: string;
+  /** True when no real money moves (the sandbox, or Razorpay test keys). */
+  readonly testMode: boolean;
+  /** The checkout script the browser loads. */
+  readonly scriptUrl: string;
+  createOrder(input: { amount: number; currency: string; receipt: string }): Promise<GatewayOrder>;
+  /** HMAC_SHA256(order_id + "|" + payment_id, key_secret) in hex, compared in constant time. */
+  verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): Promise<boolean>;
+  /** HMAC_SHA256(raw body, webhook secret); false when no webhook secret is configured. */
+  verifyWebhookSignature(rawBody: string, signature: string): Promise<boolean>;
+  /** Null when the gateway does not know the payment. */
+  fetchPayment(paymentId: string): Promise<GatewayPayment | null>;
+  fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+}
+
+/** The gateway could not be reached or answered with an error; the caller decides what to tell the user. */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayUnavailableError';
+  }
+}
