@@ -6,7 +6,8 @@ import type { LoginGuard } from './account-service';
 export const FAILED_LOGINS_MAX = 5;
 export const FAILED_LOGINS_WINDOW_MS = 15 * 60_000;
 
-const TOO_MANY_FAILURES = 'Too many failed logins for this account. Use "Forgot password" to set a new one, or wait.';
+const TOO_MANY_FAILURES = 'Too many failed logins for this account.';
+const FORGOT_HINT = 'Or use "Forgot password" to set a new password.';
 
 export type LoginGuardFactory = (request: FastifyRequest, reply: FastifyReply) => LoginGuard;
 
@@ -27,7 +28,7 @@ export function createLoginThrottle(app: FastifyInstance): LoginGuardFactory {
       const { count, resetInMs } = await counter.peek(request);
       if (count >= FAILED_LOGINS_MAX) {
         reply.header('retry-after', Math.max(1, Math.ceil(resetInMs / 1000)));
-        throw tooManyRequests(resetInMs, TOO_MANY_FAILURES);
+        throw tooManyRequests(resetInMs, TOO_MANY_FAILURES, FORGOT_HINT);
       }
     },
     async recordFailure(email) {

@@ -57,11 +57,10 @@ export function createCounter(
 }
 
 /** The 429 answer: says how long to wait, in words and in `retryAfter` seconds. */
-export function tooManyRequests(resetInMs: number, what: string): HttpError {
+export function tooManyRequests(resetInMs: number, what: string, hint = ''): HttpError {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new HttpError(429, 'RATE_LIMITED', `${what} Please try again in ${describeWait(seconds)}.`, undefined, {
-    retryAfter: seconds,
-  });
+  const message = `${what} Please try again in ${describeWait(seconds)}.${hint ? ` ${hint}` : ''}`;
+  return new HttpError(429, 'RATE_LIMITED', message, undefined, { retryAfter: seconds });
 }
 
 export function describeWait(seconds: number): string {
