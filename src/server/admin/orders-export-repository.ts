@@ -12,6 +12,13 @@ function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** As the order list does: the short id as displayed is searched, and a pasted full id works too. */
+function searchTerm(q: string | undefined): string | undefined {
+  const term = q?.trim() ?? '';
+  const short = term.toLowerCase().startsWith(ORDER_ID_PREFIX) ? term.slice(ORDER_ID_PREFIX.length) : term;
+  return short || undefined;
+}
+
 /** The filters of GET /api/order/admin: sales or unpaid online, status, and order id / name search. */
 function filtered<O>(query: SelectQueryBuilder<Database, 'orders', O>, filters: OrderExportFilters) {
   let q = query;
@@ -21,8 +28,9 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'orders', O>, filters: 
     q = q.where('payment_status', 'in', SALE_PAYMENT_STATUSES);
   }
   if (filters.status) q = q.where('status', '=', filters.status);
-  if (filters.q) {
-    const pattern = likeContains(filters.q);
+  const term = searchTerm(filters.q);
+  if (term) {
+    const pattern = likeContains(term);
     // The id is searched without its 'order_' prefix, as the dashboard shows it.
     const idStart = ORDER_ID_PREFIX.length + 1;
     q = q.where((eb) =>

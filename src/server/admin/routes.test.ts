@@ -155,8 +155,9 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       // % and _ are searched as text, not as wildcards.
       expect((await csv('?q=50%25_')).rows.slice(1).map((r) => r[3])).toEqual(['Meera 50%_off']);
       expect((await csv('?q=1%25')).rows).toHaveLength(1);
-      // The 'order_' prefix is not part of the searchable id.
-      expect((await csv('?q=order_')).rows).toHaveLength(1);
+      // The 'order_' prefix is not part of the searchable id, but a pasted full id is found.
+      expect((await csv('?q=order')).rows).toHaveLength(1);
+      expect((await csv('?q=order_AAAA0000000001')).rows.slice(1).map((r) => r[3])).toEqual(['Asha Verma']);
       expect((await csv('?payment=pending')).rows.slice(1).map((r) => r[3])).toEqual(['Unpaid Uma']);
       expect((await csv('?status=')).rows).toHaveLength(5);
     });

@@ -1,8 +1,11 @@
 import { ForbiddenPage } from '../../components/forbidden-page';
 import { isAdmin, useSession } from '../session/session-store';
+import { AdminDashboard } from './admin-dashboard';
+import './admin.css';
 
+/** #/admin: the dashboard for admins, the 403 screen for everyone else (the API refuses them too). */
 export function AdminPage() {
   const session = useSession();
   if (!isAdmin(session)) return <ForbiddenPage />;
-  return <section className="container py-4"><h1>Admin Dashboard</h1></section>;
+  return <AdminDashboard />;
 }

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { OrdersTab } from './orders/orders-tab';
+import { OutboxTab } from './outbox/outbox-tab';
+import { OverviewTab } from './overview/overview-tab';
+import { PaymentVerificationTab } from './payments/payment-verification-tab';
+import { ProductsTab } from './products/products-tab';
+import { SettingsTab } from './settings/settings-tab';
+import { TabList, TabPanel, type TabItem } from './ui/tabs';
+import { TemplatesTab } from './templates/templates-tab';
+
+// The five tabs of SPEC.md §2 in their order, then the two the shop owner needs beyond it.
+const TABS = [
+  { id: 'orders', label: 'Your Orders' },
+  { id: 'templates', label: 'Email Templates' },
+  { id: 'products', label: 'Products' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'payments', label: 'Payment Verification' },
+  { id: 'overview', label: 'Overview' },
+  { id: 'outbox', label: 'Mail Outbox' },
+] as const satisfies readonly TabItem[];
+
+type TabKey = (typeof TABS)[number]['id'];
+
+const isTab = (x: string | null): x is TabKey => TABS.some((t) => t.id === x);
+
+/** The dashboard: the selected tab lives in the URL (?tab=) so a reload or a shared link keeps it. */
+export function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const selected: TabKey = isTab(requested) ? requested : 'orders';
+  // Panels stay mounted once opened, so filters, pages and half-written forms survive a tab switch.
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
+  if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
+
+  function select(id: string) {
+    if (!isTab(id) || id === selected) return;
+    setParams(id === 'orders' ? {} : { tab: id }, { replace: true });
+  }
+
+  const panel = (id: TabKey) => {
+    const active = id === selected;
+    switch (id) {
+      case 'orders': return <OrdersTab />;
+      case 'templates': return <TemplatesTab />;
+      case 'products': return <ProductsTab />;
+      case 'settings': return <SettingsTab />;
+      case 'payments': return <PaymentVerificationTab />;
+      case 'overview': return <OverviewTab active={active} />;
+      case 'outbox': return <OutboxTab active={active} />;
+    }
+  };
+
+  return (
+    <section className="admin-dashboard container py-4" aria-labelledby="admin-title">
+      <header className="admin-header">
+        <h1 id="admin-title" className="admin-title">Admin Dashboard</h1>
+        <p className="admin-subtitle">Orders, e-mails, products and settings of the shop.</p>
+      </header>
+      <TabList tabs={TABS} selected={selected} onSelect={select} label="Dashboard sections" />
+      {TABS.map((t) => (
+        <TabPanel key={t.id} id={t.id} active={t.id === selected}>
+          {visited.has(t.id) && (
+            <>
+              <h2 className="visually-hidden">{t.label}</h2>
+              {panel(t.id)}
+            </>
+          )}
+        </TabPanel>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
+import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
+import { TOASTS } from '../../../../domain/messages';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../domain/order-status';
+import type { Order } from '../../../../domain/schemas/order';
+import { useStatusMail } from '../api/orders-api';
+import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
+
+interface OrderDetailProps {
+  order: Order;
+  onBack: () => void;
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="detail-field">
+      <dt>{label}</dt>
+      <dd>{value || '—'}</dd>
+    </div>
+  );
+}
+
+/** Everything about one order, and the status change that mails the customer. */
+export function OrderDetail({ order, onBack }: OrderDetailProps) {
+  const [current, setCurrent] = useState<OrderStatus>(order.status);
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const statusMail = useStatusMail();
+  const selectId = useId();
+  const shortId = displayOrderId(order.orderid);
+
+  function sendMail() {
+    toast.info(TOASTS.statusMailProcessing);
+    statusMail.mutate(
+      { orderid: order.orderid, status },
+      {
+        onSuccess: () => {
+          setCurrent(status);
+          toast.success(TOASTS.statusMailSent);
+        },
+        onError: () => toast.error(TOASTS.statusMailFailed),
+      },
+    );
+  }
+
+  return (
+    <article className="order-detail" aria-labelledby={`${selectId}-title`}>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <button type="button" className="btn btn-outline-amber btn-sm" onClick={onBack}>
+          <span aria-hidden="true">← </span>Back to Orders
+        </button>
+        <span className={`status-badge ${STATUS_BADGE_CLASS[current]}`}>{ORDER_STATUS_LABELS[current]}</span>
+      </div>
+      <h3 id={`${selectId}-title`} className="h4 mb-1">Order # {shortId}</h3>
+      <p className="text-muted-strong mb-4">
+        Placed {orderDate(order.createdAt)} at {orderTime(order.createdAt)}
+      </p>
+
+      <div className="row g-3">
+        <section className="col-md-6" aria-labelledby={`${selectId}-user`}>
+          <div className="detail-card h-100">
+            <h4 id={`${selectId}-user`} className="detail-heading">User details</h4>
+            <dl className="mb-0">
+              <Field label="Name" value={order.username} />
+              <Field label="Email" value={order.emailaddress} />
+              <Field label="Phone" value={order.mobilenumber} />
+            </dl>
+          </div>
+        </section>
+        <section className="col-md-6" aria-labelledby={`${selectId}-ship`}>
+          <div className="detail-card h-100">
+            <h4 id={`${selectId}-ship`} className="detail-heading">Shipping address</h4>
+            <dl className="mb-0">
+              <Field label="Address" value={order.address} />
+              <Field label="District" value={order.district} />
+              <Field label="State" value={order.state} />
+              <Field label="Pincode" value={order.pincode} />
+            </dl>
+          </div>
+        </section>
+        <section className="col-12" aria-labelledby={`${selectId}-info`}>
+          <div className="detail-card">
+            <h4 id={`${selectId}-info`} className="detail-heading">Order information</h4>
+            <dl className="detail-grid">
+              <Field label="Order ID" value={shortId} />
+              <Field label="Payment ID" value={displayPaymentId(order.paymentid)} />
+              <Field label="Payment mode" value={PAYMENT_MODE_LABELS[order.paymentmode]} />
+              <Field label="Payment status" value={PAYMENT_STATUS_LABELS[order.paymentstatus]} />
+              <Field label="Receipt" value={order.receipt} />
+            </dl>
+            <h5 className="detail-subheading">Items</h5>
+            <ul className="detail-items">
+              {order.items.map((item, i) => (
+                <li key={i}>
+                  {item.name} - {item.quantity} ml - {item.itemQty} qty
+                </li>
+              ))}
+            </ul>
+            <p className="detail-total mb-0">
+              Total: <strong>{formatRupees(order.totalAmount)}</strong>
+            </p>
+          </div>
+        </section>
+        <section className="col-12" aria-labelledby={`${selectId}-note`}>
+          <div className="detail-card">
+            <h4 id={`${selectId}-note`} className="detail-heading">Special request</h4>
+            <p className="mb-0 detail-note">{order.note || 'No special request.'}</p>
+          </div>
+        </section>
+      </div>
+
+      <div className="status-bar">
+        <label htmlFor={selectId} className="form-label fw-semibold mb-1">Order status</label>
+        <div className="d-flex flex-wrap gap-2">
+          <select
+            id={selectId}
+            className="form-select status-select"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as OrderStatus)}
+          >
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
+            ))}
+          </select>
+          <button type="button" className="btn btn-amber" onClick={sendMail} disabled={statusMail.isPending}>
+            {statusMail.isPending ? 'Sending…' : 'Send Mail and Update Status'}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

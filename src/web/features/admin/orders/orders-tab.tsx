@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
+import type { Order, OrderSort } from '../../../../domain/schemas/order';
+import { ForbiddenPage } from '../../../components/forbidden-page';
+import { ApiError } from '../../../lib/api-client';
+import { useAdminOrders, type OrderFilter } from '../api/orders-api';
+import { LoadingDots } from '../ui/loading-dots';
+import { useDebounced } from '../ui/use-debounced';
+import { OrderCard } from './order-card';
+import { OrderDetail } from './order-detail';
+import { OrdersToolbar } from './orders-toolbar';
+import { Pagination } from './pagination';
+
+const SEARCH_DELAY_MS = 300;
+
+/** Your Orders: the server filters, searches, sorts and pages; this screen only asks. */
+export function OrdersTab() {
+  const [filter, setFilter] = useState<OrderFilter>('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<OrderSort>('newest');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Order | null>(null);
+  const q = useDebounced(search, SEARCH_DELAY_MS);
+  const [lastQ, setLastQ] = useState(q);
+  // A new search starts from page 1 (adjusting state during render, as React recommends).
+  if (q !== lastQ) {
+    setLastQ(q);
+    setPage(1);
+  }
+  const orders = useAdminOrders({ filter, q, sort, page });
+
+  if (orders.error instanceof ApiError && orders.error.status === 403) return <ForbiddenPage />;
+  if (selected) return <OrderDetail order={selected} onBack={() => setSelected(null)} />;
+
+  const total = orders.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const list = orders.data?.items ?? [];
+  const busy = orders.isFetching && (orders.isPlaceholderData || !orders.data);
+
+  return (
+    <div>
+      <OrdersToolbar
+        filter={filter}
+        onFilter={(f) => {
+          setFilter(f);
+          setPage(1);
+        }}
+        search={search}
+        onSearch={setSearch}
+        appliedSearch={q}
+        sort={sort}
+        onSort={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
+      />
+      <div className="d-flex justify-content-between align-items-center my-3 small text-muted-strong" aria-live="polite">
+        <span>{orders.data ? `${total} ${total === 1 ? 'order' : 'orders'}` : ''}</span>
+        {orders.data && pages > 1 && <span>Page {page} of {pages}</span>}
+      </div>
+      {busy && <LoadingDots label="Loading orders" />}
+      {orders.isError && !orders.data && (
+        <div className="alert alert-danger" role="alert">
+          The orders could not be loaded: {orders.error.message}{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void orders.refetch()}>Try again</button>
+        </div>
+      )}
+      {orders.data && list.length === 0 && !busy && <p className="empty-state">No orders found.</p>}
+      {list.length > 0 && (
+        <ul className={`order-list list-unstyled${busy ? ' is-stale' : ''}`} aria-label="Orders" aria-busy={busy}>
+          {list.map((order) => (
+            <OrderCard key={order.orderid} order={order} onView={setSelected} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={Math.min(page, pages)} pages={pages} onPage={setPage} />
+    </div>
+  );
+}

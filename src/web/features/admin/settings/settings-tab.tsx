@@ -1,0 +1,28 @@
+import { useSettings } from '../api/settings-api';
+import { LoadingDots } from '../ui/loading-dots';
+import { AdminAccess } from './admin-access';
+import { SettingsForm } from './settings-form';
+
+export function SettingsTab() {
+  const settings = useSettings();
+  return (
+    <div className="row g-4">
+      <div className="col-lg-7">
+        <div className="detail-card">
+          {settings.isPending && <LoadingDots label="Loading settings" />}
+          {settings.isError && (
+            <div className="alert alert-danger mb-0" role="alert">
+              The settings could not be loaded: {settings.error.message}
+            </div>
+          )}
+          {settings.data && <SettingsForm settings={settings.data} />}
+        </div>
+      </div>
+      <div className="col-lg-5">
+        <div className="detail-card">
+          <AdminAccess />
+        </div>
+      </div>
+    </div>
+  );
+}
