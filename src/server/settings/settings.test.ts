@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { INITIAL_ORDER_MAIL } from '../db/seed/default-mail-copy';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+
+describeEachDatabase('settings API', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await adminOf(shop);
+  });
+  afterAll(async () => shop.close());
+
+  const get = () => shop.app.inject({ method: 'GET', url: '/api/settings', headers: admin.auth });
+  const put = (payload: object) => shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload });
+  const valid = { emailsetting: false, customeremail: true, intialsubject: 'Thank you, {{customerName}}', intialbody: 'Line 1\nLine 2' };
+
+  it('starts with both mails on and the initial order mail copy', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      emailsetting: true,
+      customeremail: true,
+      intialsubject: INITIAL_ORDER_MAIL.subject,
+      intialbody: INITIAL_ORDER_MAIL.body,
+    });
+  });
+
+  it('saves all four fields, answers them and keeps exactly one row', async () => {
+    const res = await put(valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(valid);
+    expect((await get()).json()).toEqual(valid);
+    expect(await shop.app.ctx.db.selectFrom('settings').selectAll().execute()).toHaveLength(1);
+    await put({ ...valid, emailsetting: true, customeremail: false });
+    expect((await get()).json()).toMatchObject({ emailsetting: true, customeremail: false });
+    expect(await shop.app.ctx.db.selectFrom('settings').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('records who changed the settings', async () => {
+    await put(valid);
+    const entries = await shop.app.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').execute();
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.at(-1)?.actor_user_id).toBe(admin.id);
+  });
+
+  it('refuses a partial, unknown or too long body with 400 and keeps what was saved', async () => {
+    await put(valid);
+    const missing = await put({ emailsetting: true });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields)).toEqual(expect.arrayContaining(['customeremail', 'intialsubject', 'intialbody']));
+    expect((await put({ ...valid, admin: true })).statusCode).toBe(400);
+    expect((await put({ ...valid, emailsetting: 'yes' })).statusCode).toBe(400);
+    const long = await put({ ...valid, intialsubject: 's'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.intialsubject).toBe('Must be at most 200 characters');
+    expect((await put({ ...valid, intialbody: 'b'.repeat(10_001) })).json().fields.intialbody).toBe('Must be at most 10000 characters');
+    expect((await get()).json()).toEqual(valid);
+  });
+});
