@@ -1,5 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { TOAST_AUTO_CLOSE_MS } from '../../domain/constants';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -10,6 +13,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
     </QueryClientProvider>
   );
 }

@@ -1,16 +1,47 @@
-import { Outlet } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { toast } from 'react-toastify';
+import { TOASTS } from '../../domain/messages';
+import { Spinner } from '../components/spinner';
+import { useProducts } from '../features/products/products-api';
+import { ContactButton } from './shell/contact-button';
+import { useSessionExpiry } from './shell/session-expiry';
+import { SiteFooter } from './shell/site-footer';
+import { SiteNav } from './shell/site-nav';
+import { TestModeBanner } from './shell/test-mode-banner';
+
+/** Products load at app start (SPEC.md §4); a failure leaves an empty list and says so once. */
+function useProductsAtStart() {
+  const { isError } = useProducts();
+  useEffect(() => {
+    if (isError) toast.error(TOASTS.productsFailed, { toastId: 'products-failed' });
+  }, [isError]);
+}
 
 export function Layout() {
+  useSessionExpiry();
+  useProductsAtStart();
   return (
-    <>
-      <header className="border-bottom bg-cream">
-        <nav className="container py-2" aria-label="Main">
-          <a href="#/" className="navbar-brand fw-bold text-amber">Ghee Shop</a>
-        </nav>
+    <div className="d-flex flex-column min-vh-100">
+      <a className="skip-link" href="#main" onClick={(e) => {
+        // Hash routing owns the URL fragment, so the skip link moves focus itself.
+        e.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>
+        Skip to main content
+      </a>
+      <header className="site-header sticky-top">
+        <TestModeBanner />
+        <SiteNav />
       </header>
-      <main id="main">
-        <Outlet />
+      <main id="main" tabIndex={-1} className="flex-grow-1">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
-    </>
+      <SiteFooter />
+      <ContactButton />
+      <ScrollRestoration />
+    </div>
   );
 }

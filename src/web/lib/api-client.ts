@@ -1,4 +1,4 @@
-import { getToken } from '../features/session/session-store';
+import { getToken, setSession } from '../features/session/session-store';
 
 /** A failed call, with the server's `{error, message, fields}` when it sent one. */
 export class ApiError extends Error {
@@ -45,6 +45,9 @@ export async function request<T>(method: Method, path: string, body?: unknown, i
     }
   }
   if (!response.ok) {
+    // The server no longer accepts this token (expired, account gone): sign out here too, so the screens
+    // show the login prompt instead of failing call after call.
+    if (response.status === 401 && token) setSession(null);
     const err = (data ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
     throw new ApiError(
       response.status,

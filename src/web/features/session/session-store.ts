@@ -1,10 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { REMEMBER_ME_MS, SESSION_TIMEOUT_MS } from '../../../domain/constants';
 import type { PublicUser } from '../../../domain/schemas/account';
 
 export interface Session {
   token: string;
   user: PublicUser;
   remember: boolean;
+  /** Epoch ms when the session ends; set by setSession when not given (20 minutes, or 7 days with Remember me). */
+  expiresAt?: number;
 }
 
 const KEY = 'ghee-shop.session';
@@ -21,7 +24,10 @@ function read(): Session | null {
     const raw = store.getItem(KEY);
     if (!raw) continue;
     try {
-      return JSON.parse(raw) as Session;
+      const session = JSON.parse(raw) as Session;
+      // A session that ran out while the tab was closed is not restored.
+      if (session.expiresAt !== undefined && session.expiresAt <= Date.now()) throw new Error('expired');
+      return session;
     } catch {
       store.removeItem(KEY);
     }
@@ -41,7 +47,11 @@ export function getToken(): string | null {
   return current?.token ?? null;
 }
 
-export function setSession(session: Session | null): void {
+export function setSession(input: Session | null): void {
+  const session = input && {
+    ...input,
+    expiresAt: input.expiresAt ?? Date.now() + (input.remember ? REMEMBER_ME_MS : SESSION_TIMEOUT_MS),
+  };
   current = session;
   window.sessionStorage.removeItem(KEY);
   window.localStorage.removeItem(KEY);
@@ -64,4 +74,17 @@ export function useSession(): Session | null {
 
 export function isAdmin(session: Session | null): boolean {
   return !!session?.user.roles.includes('ADMIN');
+}
+
+/** Milliseconds until the current session ends (0 when there is none or it has ended). */
+export function sessionTimeLeft(session: Session | null = current, now = Date.now()): number {
+  if (!session?.expiresAt) return 0;
+  return Math.max(0, session.expiresAt - now);
+}
+
+/** Log out (SPEC.md §4): forget the token and the user, then reload the shop signed out on the home page. */
+export function logOut(): void {
+  setSession(null);
+  window.location.hash = '#/';
+  window.location.reload();
 }

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
+import { Modal } from '../../components/modal';
+import { DEFAULT_CONTACT, useShopConfig } from '../../lib/shop-config';
+import { FOOTER_TOPICS, type FooterTopic } from './footer-copy';
+
+export function useContactLinks() {
+  const { data } = useShopConfig();
+  return {
+    whatsappUrl: data?.whatsappUrl || DEFAULT_CONTACT.whatsappUrl,
+    instagramUrl: data?.instagramUrl || DEFAULT_CONTACT.instagramUrl,
+  };
+}
+
+export function SiteFooter() {
+  const [topic, setTopic] = useState<FooterTopic | null>(null);
+  const { whatsappUrl, instagramUrl } = useContactLinks();
+  const open = topic ? FOOTER_TOPICS[topic] : null;
+
+  return (
+    <footer className="site-footer mt-auto">
+      <div className="container py-5">
+        <div className="row g-4">
+          <div className="col-md-5">
+            <p className="footer-brand h4 mb-2">Ghee Shop</p>
+            <p className="mb-3 footer-muted">Premium small-batch ghee from grass-fed butter, slow-cooked by our family and delivered to your door.</p>
+            <ul className="list-unstyled d-flex gap-2 mb-0" aria-label="Social links">
+              <li>
+                <a className="social-link" href={whatsappUrl} target="_blank" rel="noopener noreferrer" aria-label="Whatsapp (opens in a new tab)">
+                  <WhatsappIcon />
+                </a>
+              </li>
+              <li>
+                <a className="social-link" href={instagramUrl} target="_blank" rel="noopener noreferrer" aria-label="Instagram (opens in a new tab)">
+                  <InstagramIcon />
+                </a>
+              </li>
+              <li>
+                <a className="social-link" href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="Facebook (opens in a new tab)">
+                  <FacebookIcon />
+                </a>
+              </li>
+            </ul>
+          </div>
+          <nav className="col-6 col-md-3" aria-label="Shop">
+            <p className="footer-heading">Shop</p>
+            <ul className="list-unstyled footer-links">
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to="/products">Services</Link>
+              </li>
+              <li>
+                <Link to="/orders">Your Orders</Link>
+              </li>
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-4" aria-label="Company">
+            <p className="footer-heading">Company</p>
+            <ul className="list-unstyled footer-links">
+              {(Object.keys(FOOTER_TOPICS) as FooterTopic[]).map((key) => (
+                <li key={key}>
+                  <button type="button" className="btn btn-link footer-link-button" onClick={() => setTopic(key)}>
+                    {FOOTER_TOPICS[key].title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">© {new Date().getFullYear()} Ghee Shop. Made with care in small batches.</p>
+      </div>
+      {open ? (
+        <Modal title={open.title} onClose={() => setTopic(null)}>
+          {open.body}
+        </Modal>
+      ) : null}
+    </footer>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { TOASTS } from '../../../domain/messages';
+import { profileFormSchema, type ProfileForm, type PublicUser } from '../../../domain/schemas/account';
+import { LoginRequired } from '../../components/login-required';
+import { TextField } from '../../components/text-field';
+import { usePageTitle } from '../../lib/use-page-title';
+import { updateSessionUser, useSession } from '../session/session-store';
+import { accountsApi } from './accounts-api';
+
+const FIELDS: { key: keyof ProfileForm; label: string }[] = [
+  { key: 'username', label: 'Name' },
+  { key: 'emailaddress', label: 'Email' },
+  { key: 'mobilenumber', label: 'Mobile number' },
+  { key: 'address', label: 'Address' },
+  { key: 'pincode', label: 'Pincode' },
+  { key: 'district', label: 'District' },
+  { key: 'state', label: 'State' },
+];
+
+export function AccountPage() {
+  usePageTitle('Your account');
+  const session = useSession();
+  const [editing, setEditing] = useState(false);
+  if (!session) return <LoginRequired title="Your account" />;
+  const { user } = session;
+
+  return (
+    <section className="container py-4 py-md-5 page-narrow">
+      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-4">
+        <h1 className="display-6 mb-0">Your account</h1>
+        <Link to="/orders" className="btn btn-outline-amber">
+          Your Orders
+        </Link>
+      </div>
+      <div className="card shadow-sm border-0">
+        <div className="card-body p-4">
+          {editing ? <ProfileEditor user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProfileView({ user, onEdit }: { user: PublicUser; onEdit: () => void }) {
+  return (
+    <>
+      <h2 className="h5 mb-3">Profile</h2>
+      <dl className="row mb-4 profile-list">
+        {FIELDS.map(({ key, label }) => (
+          <div key={key} className="col-sm-6 mb-3">
+            <dt className="small text-body-secondary fw-normal">{label}</dt>
+            <dd className="mb-0 fw-semibold">{user[key] || <span className="text-body-secondary fw-normal">Not added yet</span>}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" className="btn btn-amber" onClick={onEdit}>
+        Edit
+      </button>
+    </>
+  );
+}
+
+function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void }) {
+  const { register, handleSubmit, formState } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: Object.fromEntries(FIELDS.map(({ key }) => [key, user[key] ?? ''])) as ProfileForm,
+  });
+  const { errors, submitCount, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await accountsApi.updateProfile(values);
+      updateSessionUser(answer.user);
+      toast.success(TOASTS.profileUpdated);
+      onDone();
+    } catch {
+      toast.error(TOASTS.profileFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <h2 className="h5 mb-3">Edit profile</h2>
+      <div className="row">
+        {FIELDS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            className={key === 'address' ? 'col-12 mb-3' : 'col-sm-6 mb-3'}
+            label={label}
+            type={key === 'emailaddress' ? 'email' : key === 'mobilenumber' ? 'tel' : 'text'}
+            registration={register(key)}
+            error={errors[key]?.message}
+            attempt={submitCount}
+          />
+        ))}
+      </div>
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-amber" disabled={isSubmitting}>
+          Save Changes
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { TOASTS } from '../../../domain/messages';
+import { loginSchema, type LoginInput } from '../../../domain/schemas/account';
+import { TextField } from '../../components/text-field';
+import { usePageTitle } from '../../lib/use-page-title';
+import { accountsApi, safeNext, signIn } from './accounts-api';
+import { AuthCard } from './auth-card';
+
+export function LoginPage() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { register, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+  const { errors, submitCount, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await accountsApi.login(values);
+      signIn(answer, values.remember === true);
+      toast.success(TOASTS.loginSuccess);
+      navigate(safeNext(params.get('next')), { replace: true });
+    } catch {
+      toast.error(TOASTS.loginFailed);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      intro="Log in to check out faster and follow your orders."
+      footer={
+        <>
+          New here? <Link to="/register">Sign Up</Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} attempt={submitCount} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+          attempt={submitCount}
+        />
+        <div className="d-flex justify-content-between align-items-center mb-4 flex-wrap gap-2">
+          <div className="form-check">
+            <input className="form-check-input" type="checkbox" id="remember" {...register('remember')} />
+            <label className="form-check-label" htmlFor="remember">
+              Remember me
+            </label>
+          </div>
+          <Link to="/forgotpassword">Forgot password?</Link>
+        </div>
+        <button type="submit" className="btn btn-amber btn-lg w-100" disabled={isSubmitting}>
+          {isSubmitting ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+          Login
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

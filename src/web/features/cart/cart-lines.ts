@@ -1,0 +1,102 @@
+// Cart operations of SPEC.md §4 as pure functions over a list of lines, so they are easy to test and the
+// store only has to persist what they return. Quantities stay within 1..10 (DESIGN.md §4).
+import { QTY_MAX, QTY_MIN } from '../../../domain/constants';
+
+export interface CartLine {
+  id: string;
+  name: string;
+  /** Prices of every size, aligned with the product's sizes (SPEC.md §3). */
+  price: number[];
+  /** Chosen size in ml. */
+  quantity: number;
+  description: string;
+  /** First image of the product (card variant URL), or '' when it has none. */
+  image: string;
+  /** How many bottles of this size. */
+  itemQty: number;
+  /** Unit price after the offer, in rupees. */
+  finalPrice: number;
+}
+
+export type NewCartLine = Omit<CartLine, 'itemQty'> & { itemQty?: number };
+
+function clampQty(n: number): number {
+  if (!Number.isFinite(n)) return QTY_MIN;
+  return Math.min(QTY_MAX, Math.max(QTY_MIN, Math.trunc(n)));
+}
+
+const sameLine = (a: { name: string; quantity: number }, b: { name: string; quantity: number }) =>
+  a.name === b.name && a.quantity === b.quantity;
+
+/** Same name, size and price: the existing line grows; anything else is a new line. */
+export function addLine(lines: readonly CartLine[], item: NewCartLine): CartLine[] {
+  const adding = clampQty(item.itemQty ?? 1);
+  const index = lines.findIndex((l) => sameLine(l, item) && l.finalPrice === item.finalPrice);
+  if (index === -1) return [...lines, { ...item, itemQty: adding }];
+  return lines.map((l, i) => (i === index ? { ...l, itemQty: clampQty(l.itemQty + adding) } : l));
+}
+
+/** Removes every line of that product and size. */
+export function removeLine(lines: readonly CartLine[], name: string, quantity: number): CartLine[] {
+  return lines.filter((l) => !sameLine(l, { name, quantity }));
+}
+
+export function setLineQty(lines: readonly CartLine[], name: string, quantity: number, itemQty: number): CartLine[] {
+  return lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(itemQty) } : l));
+}
+
+export function increaseLine(lines: readonly CartLine[], name: string, quantity: number): CartLine[] {
+  return lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(l.itemQty + 1) } : l));
+}
+
+/** Never below 1: removing a line is its own action. */
+export function decreaseLine(lines: readonly CartLine[], name: string, quantity: number): CartLine[] {
+  return lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(l.itemQty - 1) } : l));
+}
+
+export interface CurrentPrice {
+  name: string;
+  quantity: number;
+  finalPrice: number;
+}
+
+/**
+ * Applies the server's current prices (409 PRICE_CHANGED). Lines that now match another line's name, size
+ * and price are merged so the cart never shows the same bottle twice.
+ */
+export function applyPrices(lines: readonly CartLine[], prices: readonly CurrentPrice[]): CartLine[] {
+  let result: CartLine[] = [];
+  for (const line of lines) {
+    const current = prices.find((p) => sameLine(p, line));
+    result = addLine(result, current ? { ...line, finalPrice: current.finalPrice } : line);
+  }
+  return result;
+}
+
+/** Reads whatever was stored, keeping only well-formed lines (storage is user-editable). */
+export function parseStoredLines(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((x: Partial<CartLine>) => {
+    if (!x || typeof x.name !== 'string' || typeof x.quantity !== 'number' || typeof x.finalPrice !== 'number') return [];
+    return [
+      {
+        id: String(x.id ?? ''),
+        name: x.name,
+        price: Array.isArray(x.price) ? x.price.filter((p): p is number => typeof p === 'number') : [],
+        quantity: x.quantity,
+        description: typeof x.description === 'string' ? x.description : '',
+        image: typeof x.image === 'string' ? x.image : '',
+        // SPEC.md §3: a line without itemQty counts once.
+        itemQty: clampQty(typeof x.itemQty === 'number' ? x.itemQty : 1),
+        finalPrice: x.finalPrice,
+      },
+    ];
+  });
+}

@@ -1,0 +1,79 @@
+// What the customer entered on the way to payment, kept in sessionStorage so Back, a refresh or a declined
+// payment never loses it, and the receipt that makes placing the order idempotent.
+import { RECEIPT_NUMBER_MAX, RECEIPT_PREFIX, type PaymentMode } from '../../../domain/constants';
+import type { BillingForm } from '../../../domain/schemas/account';
+import type { CreateOrderBody } from '../../../domain/schemas/order';
+import { subtotal } from '../../../domain/pricing';
+import type { CartLine } from '../cart/cart-lines';
+
+const KEY = 'ghee-shop.checkout';
+
+interface Draft {
+  billing?: BillingForm;
+  receipt?: string;
+  /** The order content the receipt was made for. */
+  receiptFor?: string;
+}
+
+function read(): Draft {
+  try {
+    const raw = window.sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Draft) : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(draft: Draft): void {
+  window.sessionStorage.setItem(KEY, JSON.stringify(draft));
+}
+
+export function getBilling(): BillingForm | undefined {
+  return read().billing;
+}
+
+export function saveBilling(billing: BillingForm): void {
+  write({ ...read(), billing });
+}
+
+/** After a placed order: the next checkout starts with a fresh receipt (the address is kept for next time). */
+export function finishCheckout(): void {
+  const { billing } = read();
+  write(billing ? { billing } : {});
+}
+
+export function newReceipt(random: () => number = Math.random): string {
+  return `${RECEIPT_PREFIX}${Math.floor(random() * RECEIPT_NUMBER_MAX)}`;
+}
+
+/**
+ * One receipt per checkout attempt (SPEC.md §3 draft): a double click or a retry after a declined payment
+ * sends the same receipt, so the server returns the order it already made instead of a second one. When the
+ * cart, the address or the payment mode changed, it is a new attempt and gets a new receipt.
+ */
+export function receiptFor(content: string): string {
+  const draft = read();
+  if (draft.receipt && draft.receiptFor === content) return draft.receipt;
+  const receipt = newReceipt();
+  write({ ...draft, receipt, receiptFor: content });
+  return receipt;
+}
+
+export function buildOrderBody(billing: BillingForm, lines: readonly CartLine[], note: string, paymentmode: PaymentMode): CreateOrderBody {
+  const items = lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice }));
+  const totalAmount = subtotal(lines);
+  const base = {
+    username: billing.name,
+    mobilenumber: billing.mobilenumber,
+    emailaddress: billing.email,
+    address: billing.address,
+    pincode: billing.pincode,
+    state: billing.state,
+    district: billing.district,
+    items,
+    totalAmount,
+    note,
+    paymentmode,
+  };
+  return { ...base, receipt: receiptFor(JSON.stringify(base)), createdAt: new Date().toISOString() };
+}

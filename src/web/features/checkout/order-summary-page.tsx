@@ -1,0 +1,192 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ORDER_NOTE_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
+import { formatRupees, formatSize } from '../../../domain/display';
+import { SCREENS, TOASTS } from '../../../domain/messages';
+import { lineTotal, subtotal } from '../../../domain/pricing';
+import { ApiError } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { cart, useCart } from '../cart/cart-store';
+import { useSession } from '../session/session-store';
+import { buildOrderBody, finishCheckout, getBilling } from './checkout-draft';
+import { CheckoutSteps } from './checkout-steps';
+import { confirmPayment, payOnline, placeCodOrder, priceChange } from './place-order';
+
+export function OrderSummaryPage() {
+  usePageTitle('Order summary');
+  const lines = useCart();
+  const session = useSession();
+  const billing = getBilling();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const noteId = useId();
+  const modeId = useId();
+  const [note, setNote] = useState('');
+  const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
+  const [busy, setBusy] = useState(false);
+
+  if (lines.length === 0) {
+    return (
+      <section className="container py-5 text-center page-narrow">
+        <h1 className="h2 mb-3">Order summary</h1>
+        <p className="lead">{SCREENS.noCartItems}</p>
+        <Link className="btn btn-amber" to="/products">
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+  if (!session || !billing) return <Navigate to="/checkoutbilling" replace />;
+
+  const total = subtotal(lines);
+
+  function done() {
+    cart.clear();
+    finishCheckout();
+    void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
+  }
+
+  function onError(error: unknown) {
+    const changed = priceChange(error);
+    if (changed) {
+      cart.applyPrices(changed.prices);
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      toast.warning('Our prices changed since you added these items. Your cart now shows the current prices: please check the total and press Checkout again.');
+    } else if (error instanceof ApiError && error.status === 401) {
+      toast.error('Your session has ended. Please log in again to place your order.');
+      navigate('/login?next=%2Fcheckoutorder');
+    } else {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+    }
+  }
+
+  async function checkout() {
+    if (busy || !billing) return;
+    setBusy(true);
+    const body = buildOrderBody(billing, lines, note.trim(), mode);
+    try {
+      if (mode === 'CASHONDELIVERY') {
+        await placeCodOrder(body);
+        done();
+        navigate('/success', { state: { mode } });
+        return;
+      }
+      toast.info(TOASTS.paymentProcessing);
+      const outcome = await payOnline(body, queryClient);
+      if (outcome.kind === 'dismissed') {
+        setBusy(false);
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        window.alert(TOASTS.paymentFailed(outcome.description));
+        navigate('/failure', { state: { reason: outcome.description } });
+        return;
+      }
+      toast.info(TOASTS.paymentJustASecond);
+      await confirmPayment(outcome);
+      done();
+      navigate('/success', { state: { mode } });
+    } catch (error) {
+      setBusy(false);
+      onError(error);
+    }
+  }
+
+  return (
+    <section className="container py-4 py-md-5 page-medium">
+      <CheckoutSteps current={2} />
+      <h1 className="display-6 mb-4">Order summary</h1>
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <div className="table-responsive">
+            <table className="table align-middle summary-table">
+              <caption className="visually-hidden">Items in your order</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Size</th>
+                  <th scope="col" className="text-end">Price</th>
+                  <th scope="col" className="text-end">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l) => (
+                  <tr key={`${l.name}-${l.quantity}-${l.finalPrice}`}>
+                    <td>{l.name}</td>
+                    <td>{l.itemQty}</td>
+                    <td className="text-nowrap">{formatSize(l.quantity)}</td>
+                    <td className="text-end text-nowrap">{formatRupees(l.finalPrice)}</td>
+                    <td className="text-end text-nowrap">{formatRupees(lineTotal(l.finalPrice, l.itemQty))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mb-3">
+            <label htmlFor={noteId} className="form-label">
+              Note for us <span className="text-body-secondary">(optional)</span>
+            </label>
+            <textarea
+              id={noteId}
+              className="form-control"
+              rows={3}
+              maxLength={ORDER_NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="A delivery time that suits you, a gift message…"
+            />
+          </div>
+        </div>
+        <div className="col-lg-5">
+          <aside className="card shadow-sm border-0 bg-cream" aria-label="Payment">
+            <div className="card-body p-4">
+              <h2 className="h6 text-body-secondary">Deliver to</h2>
+              <p className="small mb-3">
+                <strong>{billing.name}</strong>, {billing.mobilenumber}
+                <br />
+                {billing.address}, {billing.district}, {billing.state} {billing.pincode}
+                <br />
+                <Link to="/checkoutbilling">Change</Link>
+              </p>
+              <p className="d-flex justify-content-between fs-5 border-top pt-3">
+                <span>Total</span>
+                <strong data-testid="order-total">{formatRupees(total)}</strong>
+              </p>
+              <label htmlFor={modeId} className="form-label">
+                Payment mode
+              </label>
+              <select
+                id={modeId}
+                className="form-select mb-3"
+                value={mode}
+                onChange={(e) => {
+                  const next = e.target.value as PaymentMode;
+                  setMode(next);
+                  if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected);
+                }}
+              >
+                {PAYMENT_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_MODE_LABELS[m]}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="btn btn-amber btn-lg w-100" onClick={() => void checkout()} disabled={busy} aria-busy={busy}>
+                {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+                Checkout
+              </button>
+              <p className="small text-body-secondary mt-3 mb-0">
+                {mode === 'ONLINE'
+                  ? 'You pay securely by card in the payment window; we never see your card number.'
+                  : 'Pay in cash when your ghee arrives.'}
+              </p>
+            </div>
+          </aside>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constants';
+import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
+import { CUSTOMER_STATUS_LABELS } from '../../../domain/order-status';
+import type { Order } from '../../../domain/schemas/order';
+import { OrderTracker } from './order-tracker';
+
+const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
+  PAID: { label: 'Paid', tone: 'text-bg-success' },
+  COD: { label: 'Pay on delivery', tone: 'text-bg-secondary' },
+  PENDING: { label: 'Payment pending', tone: 'text-bg-warning' },
+  FAILED: { label: 'Payment failed', tone: 'text-bg-danger' },
+};
+
+export function OrderCard({ order }: { order: Order }) {
+  const payment = PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING;
+  const orderId = displayOrderId(order.orderid);
+  return (
+    <article className="card shadow-sm border-0 order-card" aria-labelledby={`order-${order.id}`}>
+      <header className="card-header bg-cream border-0 py-3">
+        <div className="d-flex flex-wrap justify-content-between gap-2">
+          <h2 className="h6 mb-0" id={`order-${order.id}`}>
+            Order ID: <span className="font-monospace">{orderId}</span>
+          </h2>
+          <span className="small text-body-secondary">
+            {orderDate(order.createdAt)} {orderTime(order.createdAt)}
+          </span>
+        </div>
+        <dl className="order-meta small mb-0 mt-2">
+          <div>
+            <dt>Payment ID</dt>
+            <dd className="font-monospace">{displayPaymentId(order.paymentid) || '—'}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{CUSTOMER_STATUS_LABELS[order.status]}</dd>
+          </div>
+          <div>
+            <dt>Payment mode</dt>
+            <dd>
+              {PAYMENT_MODE_LABELS[order.paymentmode]} <span className={`badge ${payment.tone}`}>{payment.label}</span>
+            </dd>
+          </div>
+        </dl>
+      </header>
+      <div className="card-body">
+        <OrderTracker status={order.status} />
+        <div className="row g-3 mt-1">
+          <div className="col-md-5">
+            <h3 className="h6">Shipping address</h3>
+            <p className="mb-2 small">
+              {order.username}
+              <br />
+              {order.address}
+              <br />
+              {order.district}, {order.state} {order.pincode}
+            </p>
+            <h3 className="h6">Contact</h3>
+            <p className="mb-0 small">
+              {order.mobilenumber}
+              <br />
+              {order.emailaddress}
+            </p>
+          </div>
+          <div className="col-md-7">
+            <h3 className="h6">Items</h3>
+            <table className="table table-sm mb-2 small">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col" className="text-end">
+                    Price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={`${item.name}-${item.quantity}-${item.finalPrice}`}>
+                    <td>{item.name}</td>
+                    <td>{formatSize(item.quantity)}</td>
+                    <td>{item.itemQty}</td>
+                    <td className="text-end">{formatRupees(item.finalPrice * item.itemQty)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="text-end fw-bold mb-0">Total amount: {formatRupees(order.totalAmount)}</p>
+            {order.note ? <p className="small text-body-secondary mt-2 mb-0">Note: {order.note}</p> : null}
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { SCREENS } from '../../../domain/messages';
+import type { Order } from '../../../domain/schemas/order';
+import { LoginRequired } from '../../components/login-required';
+import { Spinner } from '../../components/spinner';
+import { api } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSession } from '../session/session-store';
+import { OrderCard } from './order-card';
+
+export function OrdersPage() {
+  usePageTitle('Your Orders');
+  const session = useSession();
+  const email = session?.user.emailaddress;
+  const orders = useQuery({
+    queryKey: ['my-orders', email],
+    queryFn: () => api.get<Order[]>('/api/order'),
+    enabled: !!session,
+    staleTime: 0,
+  });
+  if (!session) return <LoginRequired title="Your Orders" />;
+
+  return (
+    <section className="container py-4 py-md-5 page-medium">
+      <h1 className="display-6 mb-4">Your Orders</h1>
+      {orders.isPending ? (
+        <Spinner label="Loading your orders…" />
+      ) : orders.isError ? (
+        <div className="alert alert-danger" role="alert">
+          We could not load your orders just now. Please try again in a moment.{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void orders.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <div className="text-center py-5">
+          <p className="lead">{SCREENS.noOrders}</p>
+          <Link to="/products" className="btn btn-amber">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="list-unstyled d-grid gap-4">
+          {orders.data.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

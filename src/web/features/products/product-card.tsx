@@ -1,0 +1,78 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { descriptionPreview, formatSize } from '../../../domain/display';
+import { TOASTS } from '../../../domain/messages';
+import type { Product } from '../../../domain/schemas/product';
+import { productPath } from '../../lib/format';
+import { cart } from '../cart/cart-store';
+import { PriceTag } from './price-tag';
+import { cartLineFor, sizePrices } from './product-pricing';
+
+/**
+ * One product in the list. The whole card opens the detail page (the name is the real link, stretched over
+ * the card, so keyboard and screen-reader users get one clear target); Add to Cart sits above that link.
+ */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const navigate = useNavigate();
+  const size = product.quantity;
+  const { original, final } = sizePrices(product, size);
+  const image = product.images[0];
+
+  function addToCart() {
+    cart.add(cartLineFor(product, size));
+    toast.success(TOASTS.addedToCart(product.name));
+  }
+
+  return (
+    <article className="card product-card h-100 shadow-sm">
+      <div className="product-card-media">
+        {image ? (
+          <img
+            src={image}
+            alt={`${product.name}, ${formatSize(size)} bottle`}
+            width={300}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="card-img-top"
+          />
+        ) : (
+          <div className="card-img-top product-card-noimage" role="img" aria-label={`No photo of ${product.name} yet`} />
+        )}
+        {!product.instock ? <span className="badge text-bg-dark product-card-badge">Out of stock</span> : null}
+        {product.instock && product.offerpercentage > 0 ? (
+          <span className="badge product-card-badge badge-offer">{product.offerpercentage}% off</span>
+        ) : null}
+      </div>
+      <div className="card-body d-flex flex-column">
+        <h2 className="h5 card-title mb-1">
+          <a
+            href={`#${productPath(product.name)}`}
+            className="stretched-link product-card-link"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(productPath(product.name));
+            }}
+          >
+            {product.name}
+          </a>
+        </h2>
+        <p className="mb-2">
+          <span className="text-body-secondary">{formatSize(size)}</span>
+          <span aria-hidden="true"> · </span>
+          <PriceTag original={original} final={final} offer={product.offerpercentage} />
+        </p>
+        <p className="card-text small text-body-secondary flex-grow-1">{descriptionPreview(product.description)}</p>
+        <button
+          type="button"
+          className="btn btn-amber w-100 product-card-action"
+          onClick={addToCart}
+          disabled={!product.instock}
+          aria-label={`Add ${product.name} ${formatSize(size)} to cart`}
+        >
+          {product.instock ? 'Add to Cart' : 'Out of stock'}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatSize } from '../../../domain/display';
+import { TOASTS } from '../../../domain/messages';
+import type { Product } from '../../../domain/schemas/product';
+import { Spinner } from '../../components/spinner';
+import { StarRating } from '../../components/star-rating';
+import { usePageTitle } from '../../lib/use-page-title';
+import { cart } from '../cart/cart-store';
+import { PriceTag } from './price-tag';
+import { ProductGallery } from './product-gallery';
+import { cartLineFor, sizePrices } from './product-pricing';
+import { useProducts } from './products-api';
+import { QuantityStepper } from './quantity-stepper';
+
+export function ProductDetailPage() {
+  const { name = '' } = useParams();
+  const { data: products, isPending } = useProducts();
+  const product = products?.find((p) => p.name === name);
+  usePageTitle(product?.name ?? 'Product');
+
+  if (isPending) return <Spinner label="Loading product…" />;
+  if (!product) {
+    return (
+      <section className="container py-5 text-center page-narrow">
+        <h1 className="h2">We could not find that ghee</h1>
+        <p className="text-body-secondary">“{name}” is not in our shop right now. Have a look at what we have.</p>
+        <Link className="btn btn-amber" to="/products">
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+  return <ProductDetail key={product._id} product={product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const [size, setSize] = useState(product.quantity);
+  const [qty, setQty] = useState(1);
+  const { original, final } = sizePrices(product, size);
+
+  function addToCart() {
+    cart.add(cartLineFor(product, size, qty));
+    toast.success(TOASTS.addedToCart(product.name));
+  }
+
+  return (
+    <section className="container py-4 py-md-5">
+      <nav aria-label="Breadcrumb" className="mb-3">
+        <ol className="breadcrumb mb-0">
+          <li className="breadcrumb-item">
+            <Link to="/">Home</Link>
+          </li>
+          <li className="breadcrumb-item">
+            <Link to="/products">Products</Link>
+          </li>
+          <li className="breadcrumb-item active" aria-current="page">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="row g-4 g-lg-5">
+        <div className="col-md-6">
+          <ProductGallery name={product.name} images={product.images} />
+        </div>
+        <div className="col-md-6">
+          <h1 className="display-6 mb-2">{product.name}</h1>
+          <StarRating stars={product.ratingStar} count={product.ratings} />
+          <p className="fs-4 my-3">
+            <PriceTag original={original} final={final} offer={product.offerpercentage} large />
+            <span className="d-block fs-6 text-body-secondary">for {formatSize(size)}, inclusive of taxes</span>
+          </p>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-2">Size</legend>
+            <div className="d-flex flex-wrap gap-2">
+              {product.quantitysize.map((s) => (
+                <div key={s} className="size-option">
+                  <input
+                    className="btn-check"
+                    type="radio"
+                    name="size"
+                    id={`size-${s}`}
+                    value={s}
+                    checked={size === s}
+                    onChange={() => setSize(s)}
+                  />
+                  <label className="btn btn-outline-amber" htmlFor={`size-${s}`}>
+                    {formatSize(s)}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="d-flex flex-wrap align-items-end gap-3 mb-4">
+            <div className="quantity-stepper-wrap">
+              <QuantityStepper label="Quantity" value={qty} onChange={setQty} />
+            </div>
+            <button type="button" className="btn btn-amber btn-lg flex-grow-1" onClick={addToCart} disabled={!product.instock}>
+              {product.instock ? 'Add to Cart' : 'Out of stock'}
+            </button>
+          </div>
+          {!product.instock ? (
+            <p className="alert alert-warning py-2">This ghee is being made right now and will be back soon.</p>
+          ) : null}
+          <h2 className="h5">About this ghee</h2>
+          <p className="text-body-secondary product-description">{product.description}</p>
+          <Link className="btn btn-outline-amber" to="/products">
+            Continue Shopping
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
