@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../domain/schemas/order';
 import { codOrder, createOrder, orderBody } from '../checkout/checkout-test-support';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 
 describeEachDatabase("customers' own orders", (dialect) => {
   let shop: TestShop;
