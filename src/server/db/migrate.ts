@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { initialMigration } from './migrations/0001-initial';
 import { templateStatusDefaultUniqueMigration } from './migrations/0006-template-status-default-unique';
@@ -13,7 +13,13 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; on a PostgreSQL server shared
+  // by several schemas (parallel test suites) it would find another schema's tables and skip creating its own.
+  const schema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
