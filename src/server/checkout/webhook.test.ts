@@ -42,7 +42,7 @@ describeEachDatabase('payment webhooks', (dialect) => {
   it('a forged webhook or one without a signature is refused and changes nothing', async () => {
     const { orderid } = (await createOrder(shop, user)).json();
     const body = event('payment.captured', { id: newGatewayId('pay_'), order_id: orderid, amount: 303700, status: 'captured' });
-    const forged = [
+    const forged: Record<string, string>[] = [
       { 'x-razorpay-signature': webhookSignature(body, 'not-the-secret') },
       { 'x-razorpay-signature': 'abc' },
       // A genuine signature over a different body.
