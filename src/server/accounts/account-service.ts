@@ -17,6 +17,7 @@ import { resetLink, setPasswordMail } from './account-mails';
 import { issueResetToken } from './reset-tokens';
 import {
   findUserByEmail,
+  findUserById,
   insertUser,
   isUniqueViolation,
   rolesOf,
@@ -126,7 +127,8 @@ export async function updateProfile(
     deps.db.transaction().execute(async (trx) => {
       const owner = await findUserByEmail(trx, input.emailaddress);
       if (owner && owner.id !== userId) throw emailTaken(PROFILE_EMAIL_TAKEN_MESSAGE, 'emailaddress');
-      const current = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+      const current = await findUserById(trx, userId);
+      if (!current) throw unauthorized();
       const updated = await updateProfileRow(trx, userId, {
         email: input.emailaddress,
         username: input.username,
