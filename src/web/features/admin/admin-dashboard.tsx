@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ForbiddenPage } from '../../components/forbidden-page';
 import { OrdersTab } from './orders/orders-tab';
 import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
@@ -7,6 +8,7 @@ import { PaymentVerificationTab } from './payments/payment-verification-tab';
 import { ProductsTab } from './products/products-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { TabList, TabPanel, type TabItem } from './ui/tabs';
+import { useForbidden } from './ui/use-forbidden';
 import { TemplatesTab } from './templates/templates-tab';
 
 // The five tabs of SPEC.md §2 in their order, then the two the shop owner needs beyond it.
@@ -32,6 +34,7 @@ export function AdminDashboard() {
   // Panels stay mounted once opened, so filters, pages and half-written forms survive a tab switch.
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
   if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
+  const forbidden = useForbidden();
 
   function select(id: string) {
     if (!isTab(id) || id === selected) return;
@@ -51,6 +54,7 @@ export function AdminDashboard() {
     }
   };
 
+  if (forbidden) return <ForbiddenPage />;
   return (
     <section className="admin-dashboard container py-4" aria-labelledby="admin-title">
       <header className="admin-header">

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
-import { getToken } from '../../session/session-store';
+import { getToken, setSession } from '../../session/session-store';
 
 async function authorizedFetch(path: string, accept: string): Promise<Response> {
   const headers = new Headers({ Accept: accept });
@@ -12,6 +12,8 @@ async function authorizedFetch(path: string, accept: string): Promise<Response> 
     throw new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
   }
   if (!response.ok) {
+    // As the shared client does: a token the server no longer accepts ends the session here too.
+    if (response.status === 401 && token) setSession(null);
     const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string; fields?: Record<string, string> };
     throw new ApiError(
       response.status,

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
-import { ForbiddenPage } from '../../../components/forbidden-page';
-import { ApiError } from '../../../lib/api-client';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { useDebounced } from '../ui/use-debounced';
@@ -29,7 +27,6 @@ export function OrdersTab() {
   }
   const orders = useAdminOrders({ filter, q, sort, page });
 
-  if (orders.error instanceof ApiError && orders.error.status === 403) return <ForbiddenPage />;
   if (selected) return <OrderDetail order={selected} onBack={() => setSelected(null)} />;
 
   const total = orders.data?.total ?? 0;

@@ -1,0 +1,168 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { displayOrderId } from '../src/domain/display';
+import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { adminToken, runTag, seedCodOrders, setOrderStatus, signInWithSession, type SeededOrder } from './support/admin-seed';
+import { waitForMailTo } from './support/mailbox';
+
+const tag = runTag();
+let seeded: SeededOrder[] = [];
+
+/** Customer names as the cards show them, for seeded orders numbered `numbers` (1-based). */
+const names = (...numbers: number[]) => numbers.map((n) => `TARA ${tag.toUpperCase()} ${String(n).padStart(2, '0')}`);
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  seeded = await seedCodOrders(request, tag, 12);
+  const token = await adminToken(request);
+  const id = (n: number) => seeded[n - 1]?.order.orderid ?? '';
+  await setOrderStatus(request, token, id(3), 'READY');
+  await setOrderStatus(request, token, id(7), 'READY');
+  await setOrderStatus(request, token, id(5), 'DELIVERED');
+  await setOrderStatus(request, token, id(9), 'OUTFORDELIVERY');
+  await request.dispose();
+});
+
+function ordersPanel(page: Page): Locator {
+  return page.getByRole('tabpanel', { name: 'Your Orders' });
+}
+
+async function cardNames(page: Page): Promise<string[]> {
+  const list = ordersPanel(page).getByRole('list', { name: 'Orders' });
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  return list.getByRole('heading', { level: 3 }).allTextContents();
+}
+
+async function openDashboard(page: Page) {
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/#/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+/** Types a search and waits for the server's answer to it (the box waits for a pause in typing). */
+async function search(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/order/admin?') && new URL(r.url()).searchParams.get('q') === text.trim(),
+  );
+  await ordersPanel(page).getByLabel('Search').fill(text);
+  await answered;
+}
+
+test('a USER sees the 403 screen at #/admin and the admin API refuses them', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await signInWithSession(page, request, customer.email, customer.password);
+  await page.goto('/#/admin');
+  await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  const res = await request.get('/api/order/admin', { headers: { authorization: `Bearer ${customer.token}` } });
+  expect(res.status()).toBe(403);
+});
+
+test('the admin filters, searches, sorts and pages through the seeded orders', async ({ page }) => {
+  await openDashboard(page);
+  const panel = ordersPanel(page);
+  await search(page, tag);
+  await expect(panel.getByText('12 orders')).toBeVisible();
+
+  // Newest first, five to a page: 12..8, 7..3, 2..1.
+  await expect.poll(() => cardNames(page)).toEqual(names(12, 11, 10, 9, 8));
+  await expect(panel.getByText('Page 1 of 3')).toBeVisible();
+  await panel.getByRole('button', { name: 'Next page' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(7, 6, 5, 4, 3));
+  await panel.getByRole('button', { name: 'Last page' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(2, 1));
+  await expect(panel.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Previous page' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(7, 6, 5, 4, 3));
+  await expect(panel.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await panel.getByRole('button', { name: 'First page' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(12, 11, 10, 9, 8));
+
+  await panel.getByRole('button', { name: 'Sort Oldest First' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(1, 2, 3, 4, 5));
+  await panel.getByRole('button', { name: 'Page 3' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(11, 12));
+  await panel.getByRole('button', { name: 'Sort Newest First' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(12, 11, 10, 9, 8));
+
+  // Status filter (within the search): Ready, Closed, Out for Delivery, Active.
+  const status = panel.getByLabel('Status', { exact: true });
+  await status.selectOption({ label: 'Ready' });
+  await expect.poll(() => cardNames(page)).toEqual(names(7, 3));
+  await expect(panel.getByText('2 orders')).toBeVisible();
+  await status.selectOption({ label: 'Closed' });
+  await expect.poll(() => cardNames(page)).toEqual(names(5));
+  await status.selectOption({ label: 'Out for Delivery' });
+  await expect.poll(() => cardNames(page)).toEqual(names(9));
+  await status.selectOption({ label: 'Active' });
+  await expect.poll(() => cardNames(page)).toEqual(names(12, 11, 10, 8, 6));
+  await expect(panel.getByText('8 orders')).toBeVisible();
+  await status.selectOption({ label: 'Unpaid online' });
+  await expect(panel.getByText('No orders found.')).toBeVisible();
+  await status.selectOption({ label: 'All orders' });
+
+  // Search by order id, as displayed (without 'order_'), in any case.
+  const fourth = seeded[3]?.order;
+  if (!fourth) throw new Error('order 4 was not seeded');
+  const shortId = displayOrderId(fourth.orderid);
+  await search(page, shortId.toLowerCase());
+  await expect.poll(() => cardNames(page)).toEqual(names(4));
+  const card = panel.getByRole('listitem').filter({ hasText: names(4)[0] ?? '' });
+  await expect(card).toContainText(`Order # ${shortId}`);
+  await expect(card).toContainText(fourth.createdAt.slice(0, 10));
+  await expect(card).toContainText(/\d{2}:\d{2}/);
+
+  // Detail: ids without prefixes, items as name - size ml - qty qty, total in Rs., the note.
+  await card.getByRole('button', { name: `View order ${shortId}` }).click();
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeVisible();
+  await expect(panel.getByText(seeded[3]?.customer.email ?? '')).toBeVisible();
+  const line = fourth.items[0];
+  await expect(panel.getByText(`${line?.name} - ${line?.quantity} ml - ${line?.itemQty} qty`)).toBeVisible();
+  await expect(panel.getByText('Total:')).toContainText('Rs.');
+  await expect(panel.getByText('Please ring twice (4)')).toBeVisible();
+  await expect(panel.getByText('Cash on Delivery')).toBeVisible();
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(4));
+});
+
+test('Send Mail and Update Status changes the status and mails the customer, placeholders filled', async ({ page }) => {
+  const target = seeded[10];
+  if (!target) throw new Error('order 11 was not seeded');
+  const shortId = displayOrderId(target.order.orderid);
+  await openDashboard(page);
+  const panel = ordersPanel(page);
+  await search(page, shortId);
+  await expect.poll(() => cardNames(page)).toEqual(names(11));
+  await panel.getByRole('button', { name: `View order ${shortId}` }).click();
+
+  await panel.getByLabel('Order status').selectOption({ label: 'Out for Delivery' });
+  await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
+  await expect(page.getByText('Your Email Request has processed, will take 1-2 minutes')).toBeVisible();
+  await expect(page.getByText('Email delivered successfully')).toBeVisible();
+
+  const mail = await waitForMailTo(target.customer.email, /out for delivery/);
+  expect(mail.subject).toBe(`Your order ${shortId} is out for delivery`);
+  expect(mail.text).toContain(`Namaste ${target.customer.name},`);
+  expect(mail.text).toContain('12 Temple Street, Bengaluru Urban 560001');
+  expect(mail.text).toContain(target.customer.mobile);
+  expect(`${mail.subject}\n${mail.text}`).not.toContain('{{');
+
+  // The list reloaded with the new status.
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  await panel.getByLabel('Status', { exact: true }).selectOption({ label: 'Out for Delivery' });
+  await expect.poll(() => cardNames(page)).toEqual(names(11));
+});
+
+test('exports the filtered orders as a CSV file', async ({ page }) => {
+  await openDashboard(page);
+  const panel = ordersPanel(page);
+  await search(page, tag);
+  await panel.getByLabel('Status', { exact: true }).selectOption({ label: 'Ready' });
+  await expect.poll(() => cardNames(page)).toEqual(names(7, 3));
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const path = await download.path();
+  const text = (await import('node:fs')).readFileSync(path, 'utf8');
+  const rows = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(rows[0]).toMatch(/^Order ID,Date,Time,Customer,/);
+  expect(rows.slice(1).map((r) => r.split(',')[3])).toEqual([`Tara ${tag} 07`, `Tara ${tag} 03`]);
+});

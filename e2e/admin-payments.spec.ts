@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { displayOrderId, displayPaymentId } from '../src/domain/display';
+import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { paidSandboxOrder } from './support/admin-seed';
+
+async function openTab(page: Page, tab: string, name: string) {
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/#/admin?tab=${tab}`);
+  return page.getByRole('tabpanel', { name });
+}
+
+test('verifies a sandbox payment (green) and a wrong one (red); the verdict goes after 10 s', async ({ page, request }) => {
+  const customer = await registerCustomer(request, { name: 'Meera Iyer' });
+  const paid = await paidSandboxOrder(request, customer);
+  const panel = await openTab(page, 'payments', 'Payment Verification');
+
+  // The admin types the ids without their prefixes; the screen adds order_ and pay_.
+  await expect(panel.getByText('order_', { exact: true })).toBeVisible();
+  await expect(panel.getByText('pay_', { exact: true })).toBeVisible();
+  await panel.getByLabel('Order ID').fill(displayOrderId(paid.orderid));
+  await panel.getByLabel('Payment ID').fill(displayPaymentId(paid.paymentid));
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  const verified = panel.getByText('*User Payment Verified*');
+  await expect(verified).toBeVisible();
+  await expect(verified).toHaveCSS('color', 'rgb(29, 107, 29)');
+
+  await panel.getByLabel('Payment ID').fill('NOTAREALPAYMENT1');
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  const notVerified = panel.getByText('*User Payment Not Verified*');
+  await expect(notVerified).toBeVisible();
+  await expect(notVerified).toHaveCSS('color', 'rgb(176, 42, 42)');
+  await expect(notVerified).toBeHidden({ timeout: 12_000 });
+
+  // Empty fields are caught before any call.
+  await panel.getByLabel('Order ID').fill('');
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  await expect(panel.getByText('Order id is required')).toBeVisible();
+});
+
+test('the Products tab opens the product studio in a new tab', async ({ page, context }) => {
+  const panel = await openTab(page, 'products', 'Products');
+  const [studio] = await Promise.all([
+    context.waitForEvent('page'),
+    panel.getByRole('button', { name: 'Open Product Studio' }).click(),
+  ]);
+  await studio.waitForLoadState();
+  expect(new URL(studio.url()).hash).toBe('#/studio');
+  // The new tab carries the admin's session: the studio opens, not the 403 screen.
+  await expect(studio.getByRole('heading', { name: '403' })).toHaveCount(0);
+  await expect(studio.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { runTag } from './support/admin-seed';
+
+async function openSettings(page: Page) {
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/#/admin?tab=settings');
+  const panel = page.getByRole('tabpanel', { name: 'Settings' });
+  await expect(panel.getByLabel('Initial subject')).toBeVisible();
+  return panel;
+}
+
+test('saves the settings', async ({ page }) => {
+  const panel = await openSettings(page);
+  const subject = panel.getByLabel('Initial subject');
+  const original = await subject.inputValue();
+  await expect(panel.getByRole('switch', { name: 'Email setting for admin' })).toBeChecked();
+  await expect(panel.getByRole('switch', { name: 'Customer email setting' })).toBeChecked();
+
+  const changed = `Thank you for your order {{orderId}} (${runTag()})`;
+  await subject.fill(changed);
+  await panel.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings Updated Successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('tabpanel', { name: 'Settings' }).getByLabel('Initial subject')).toHaveValue(changed);
+
+  // Put it back: other journeys read the order-placed mail's subject.
+  await page.getByRole('tabpanel', { name: 'Settings' }).getByLabel('Initial subject').fill(original);
+  await page.getByRole('tabpanel', { name: 'Settings' }).getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings Updated Successfully').first()).toBeVisible();
+});
+
+test('grants admin access to a customer, who then sees the dashboard, and revokes it', async ({ page, browser, request }) => {
+  const customer = await registerCustomer(request, { name: 'Kiran Rao' });
+  const panel = await openSettings(page);
+  const email = panel.getByLabel('Email address');
+  const grant = panel.getByRole('button', { name: 'Grant Admin Access' });
+  const revoke = panel.getByRole('button', { name: 'Revoke Admin Access' });
+  await expect(grant).toBeDisabled();
+  await expect(revoke).toBeDisabled();
+
+  await email.fill(customer.email);
+  await expect(grant).toBeEnabled();
+  await grant.click();
+  await expect(page.getByText(`Admin access granted to ${customer.email}`)).toBeVisible();
+
+  // The customer signs in and gets the dashboard.
+  const other = await browser.newContext();
+  const customerPage = await other.newPage();
+  await loginThroughUi(customerPage, customer.email, customer.password);
+  await customerPage.goto('/#/admin');
+  await expect(customerPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(customerPage.getByRole('tabpanel', { name: 'Your Orders' }).getByRole('list', { name: 'Orders' })).toBeVisible();
+
+  await revoke.click();
+  await expect(page.getByText(`Admin access revoked from ${customer.email}`)).toBeVisible();
+
+  // The revoke applies on the very next request: the open dashboard is refused data, and a fresh
+  // sign-in gets the 403 screen.
+  const refused = await request.get('/api/order/admin', { headers: { authorization: `Bearer ${customer.token}` } });
+  expect(refused.status()).toBe(403);
+  await customerPage.reload();
+  await expect(customerPage.getByRole('heading', { name: '403' })).toBeVisible();
+  await other.close();
+
+  const fresh = await browser.newContext();
+  const freshPage = await fresh.newPage();
+  await loginThroughUi(freshPage, customer.email, customer.password);
+  await freshPage.goto('/#/admin');
+  await expect(freshPage.getByRole('heading', { name: '403' })).toBeVisible();
+  await fresh.close();
+
+  // Errors are shown too: an address without an account.
+  await email.fill(`nobody-${runTag()}@example.test`);
+  await grant.click();
+  await expect(panel.getByRole('alert')).toContainText('No account uses');
+});
