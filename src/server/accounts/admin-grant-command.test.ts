@@ -56,7 +56,7 @@ describeEachDatabase('admin:grant command', (dialect) => {
   });
 });
 
-describe('npm run admin:grant (the real script)', () => {
+describe('npm run admin:grant (the real script) [sqlite]', () => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop('sqlite');

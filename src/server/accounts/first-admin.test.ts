@@ -29,7 +29,7 @@ describeEachDatabase('the first admin', (dialect) => {
   });
 });
 
-describe('the first admin without ADMIN_PASSWORD', () => {
+describe('the first admin without ADMIN_PASSWORD [sqlite]', () => {
   let shop: TestShop;
   afterAll(async () => shop.close());
 
