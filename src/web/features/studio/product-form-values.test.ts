@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { VALIDATION } from '../../../domain/messages';
+import { productInputSchema } from '../../../domain/schemas/product';
+import { emptyForm, formMessages, formOf, inputOfForm, productFormResolver, type ProductFormValues } from './product-form-values';
+
+const values: ProductFormValues = {
+  name: 'Cow Ghee',
+  description: 'Golden',
+  offerpercentage: 10,
+  instock: true,
+  ratings: 3,
+  ratingStar: 4,
+  sizes: [
+    { size: 250, price: 300 },
+    { size: 500, price: 550 },
+  ],
+  defaultRow: 1,
+};
+
+const resolve = (v: ProductFormValues) =>
+  productFormResolver(v, undefined, { fields: {}, shouldUseNativeValidation: false, names: ['name', 'sizes.0.size', 'sizes.0.price', 'sizes.1.size', 'sizes.1.price', 'defaultRow'] });
+
+describe('product form values', () => {
+  it('turns rows into the aligned arrays of the API, the default size picked by row', () => {
+    const input = inputOfForm(values);
+    expect(input).toMatchObject({ price: [300, 550], quantitysize: [250, 500], quantity: 500 });
+    expect(productInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('reads a product back into rows', () => {
+    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '' };
+    expect(formOf(product)).toEqual(values);
+  });
+
+  it('starts a new product with one size row and no price yet', () => {
+    expect(emptyForm().sizes).toHaveLength(1);
+  });
+
+  it('places API messages under the row and box they are about', () => {
+    expect(formMessages({ 'price.1': 'p', 'quantitysize.0': 's', quantity: 'q', price: 'mismatch', name: 'n' })).toEqual({
+      'sizes.1.price': 'p',
+      'sizes.0.size': 's',
+      defaultRow: 'q',
+      sizes: 'mismatch',
+      name: 'n',
+    });
+  });
+
+  it('validates with the shared schema and nests the messages', async () => {
+    expect((await resolve(values)).errors).toEqual({});
+    const bad = await resolve({ ...values, name: 'A', sizes: [{ size: 250, price: NaN }, { size: 250, price: 10 }] });
+    expect(bad.errors.name?.message).toBe(VALIDATION.productNameLength);
+    expect(bad.errors.sizes?.[0]?.price?.message).toBe(VALIDATION.priceInvalid);
+    const repeated = await resolve({ ...values, sizes: [{ size: 250, price: 10 }, { size: 250, price: 20 }] });
+    expect(repeated.errors.sizes?.root?.message).toBe(VALIDATION.sizesNotUnique);
+  });
+});

@@ -1,0 +1,98 @@
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { productInputSchema, type ProductInput } from '../../../domain/schemas/product';
+import type { StudioProduct } from '../../../domain/schemas/studio';
+import { fieldErrors } from '../../../domain/schemas/zod-fields';
+
+/** One bottle size and its price, as one row of the form. */
+export interface SizeRow {
+  size: number;
+  price: number;
+}
+
+/**
+ * The product form. Sizes and prices are edited as rows (the API keeps them as two aligned arrays), and the
+ * default size is picked by row, so it can never name a size that is not listed.
+ */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  offerpercentage: number;
+  instock: boolean;
+  ratings: number;
+  ratingStar: number;
+  sizes: SizeRow[];
+  defaultRow: number;
+}
+
+export function emptyForm(): ProductFormValues {
+  return {
+    name: '',
+    description: '',
+    offerpercentage: 0,
+    instock: true,
+    ratings: 0,
+    ratingStar: 5,
+    sizes: [{ size: 250, price: NaN }],
+    defaultRow: 0,
+  };
+}
+
+export function formOf(product: StudioProduct): ProductFormValues {
+  const defaultRow = product.quantitysize.indexOf(product.quantity);
+  return {
+    name: product.name,
+    description: product.description,
+    offerpercentage: product.offerpercentage,
+    instock: product.instock,
+    ratings: product.ratings,
+    ratingStar: product.ratingStar,
+    sizes: product.quantitysize.map((size, i) => ({ size, price: product.price[i] ?? NaN })),
+    defaultRow: defaultRow >= 0 ? defaultRow : 0,
+  };
+}
+
+export function inputOfForm(values: ProductFormValues): ProductInput {
+  return {
+    name: values.name,
+    description: values.description,
+    offerpercentage: values.offerpercentage,
+    instock: values.instock,
+    ratings: values.ratings,
+    ratingStar: values.ratingStar,
+    price: values.sizes.map((row) => row.price),
+    quantitysize: values.sizes.map((row) => row.size),
+    quantity: values.sizes[values.defaultRow]?.size ?? NaN,
+    images: [],
+  };
+}
+
+/** Where a message about an API field shows in the form: 'price.1' is the price box of the second row. */
+export function formPathOf(apiField: string): string {
+  const row = /^(price|quantitysize)\.(\d+)$/.exec(apiField);
+  if (row) return `sizes.${row[2]}.${row[1] === 'price' ? 'price' : 'size'}`;
+  if (apiField === 'price' || apiField === 'quantitysize') return 'sizes';
+  if (apiField === 'quantity') return 'defaultRow';
+  return apiField;
+}
+
+/** API (or schema) field messages keyed by form path; the first message per path wins. */
+export function formMessages(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const path = formPathOf(field);
+    if (!(path in out)) out[path] = message;
+  }
+  return out;
+}
+
+/** Checks the form with the same schema the server uses, so the form and the API never disagree. */
+export const productFormResolver: Resolver<ProductFormValues> = async (values, _context, options) => {
+  const parsed = productInputSchema.safeParse(inputOfForm(values));
+  if (parsed.success) return { values, errors: {} };
+  const flat: Record<string, FieldError> = {};
+  for (const [path, message] of Object.entries(formMessages(fieldErrors(parsed.error)))) {
+    flat[path] = { type: 'validate', message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
