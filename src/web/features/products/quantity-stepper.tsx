@@ -11,6 +11,7 @@ interface QuantityStepperProps {
 }
 
 const clamp = (n: number) => Math.min(QTY_MAX, Math.max(QTY_MIN, n));
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** − [n] + within 1..10 (DESIGN.md §4); typing a number outside the range snaps back into it. */
 export function QuantityStepper({ value, onChange, label, hideLabel = false, size = 'md' }: QuantityStepperProps) {
@@ -27,7 +28,7 @@ export function QuantityStepper({ value, onChange, label, hideLabel = false, siz
           className="btn btn-outline-amber"
           onClick={() => onChange(clamp(value - 1))}
           disabled={value <= QTY_MIN}
-          aria-label={`Decrease ${label.toLowerCase()}`}
+          aria-label={`Decrease ${lowerFirst(label)}`}
         >
           −
         </button>
@@ -49,7 +50,7 @@ export function QuantityStepper({ value, onChange, label, hideLabel = false, siz
           className="btn btn-outline-amber"
           onClick={() => onChange(clamp(value + 1))}
           disabled={value >= QTY_MAX}
-          aria-label={`Increase ${label.toLowerCase()}`}
+          aria-label={`Increase ${lowerFirst(label)}`}
         >
           +
         </button>

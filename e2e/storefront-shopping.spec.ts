@@ -1,0 +1,198 @@
+// Customer journeys through the shop in Chromium: browse, search, cart, checkout online through the sandbox
+// gateway (paid and declined) and cash on delivery, then the order in Your Orders. Texts are SPEC.md §8's.
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi, openProfileMenu, registerCustomer, uniqueEmail } from './support/accounts';
+import { addFromDetail, cartLink, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+
+// Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
+// so 552, 1019 and 1954 after the offer (price − round(price × 15 / 100)).
+const A2 = 'A2 Desi Cow Ghee';
+
+function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+test('a guest searches, fills the cart with two sizes, pays online in the sandbox and finds the order with its tracker', async ({ page }) => {
+  await page.goto('/#/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
+  const search = page.getByPlaceholder('Search products by name...');
+
+  await search.fill('no such ghee');
+  await expect(page.getByText('No products found', { exact: true })).toBeVisible();
+
+  // Case-insensitive "contains".
+  await search.fill('DESI COW');
+  await expect(page.getByRole('link', { name: A2, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buffalo Ghee', exact: true })).toHaveCount(0);
+  await expect(page.getByText('Rs. 1,019').first()).toBeVisible();
+
+  // The card opens the detail page, addressed by the product name.
+  await page.getByRole('link', { name: A2, exact: true }).click();
+  await expect(page).toHaveURL(/#\/product\/A2%20Desi%20Cow%20Ghee$/);
+  await expect(page.getByRole('heading', { level: 1, name: A2 })).toBeVisible();
+  await expect(page.getByText('15% off')).toBeVisible();
+
+  await addFromDetail(page, A2, 250);
+  await expect(page.getByText('Rs. 552', { exact: true })).toBeVisible();
+  await addFromDetail(page, A2, 1000, 2);
+  await expect(cartLink(page, 2)).toBeVisible();
+
+  // Cart: two lines; quantities change within 1..10; the subtotal follows.
+  await cartLink(page, 2).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('button', { name: `Increase quantity of ${A2} 250 ml` }).click();
+  await page.getByRole('button', { name: `Increase quantity of ${A2} 250 ml` }).click();
+  await page.getByRole('button', { name: `Decrease quantity of ${A2} 1000 ml` }).click();
+  await expect(page.getByRole('button', { name: `Decrease quantity of ${A2} 1000 ml` })).toBeDisabled();
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${A2} 250 ml` })).toHaveValue('3');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Rs. 3,610');
+
+  // A refresh keeps the cart.
+  await page.reload();
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Rs. 3,610');
+
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByText('redirecting to the payment page')).toBeVisible();
+  await expect(page).toHaveURL(/#\/checkoutbilling$/);
+
+  // Billing: every field is required; a guest is registered on the fly.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Mobile number is required')).toBeVisible();
+  const email = uniqueEmail('guest');
+  await fillBilling(page, { name: 'Meera Iyer', email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await expect(page.getByRole('link', { name: 'Login/Signup' })).toHaveCount(0);
+
+  await expect(page.getByTestId('order-total')).toHaveText('Rs. 3,610');
+  await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
+  await page.getByLabel('Note for us (optional)').fill('Please ring twice.');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByText('Hold on a second, your payment is Processing')).toBeVisible();
+  await expect(paymentDialog(page)).toContainText('Rs. 3,610');
+  await payInSandbox(page);
+
+  await expect(page).toHaveURL(/#\/success$/);
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await expect(cartLink(page, 0).first()).toBeAttached();
+
+  // Your Orders: the paid order, its lines and the four-step tracker at step 1.
+  await openProfileMenu(page);
+  await page.getByRole('menuitem', { name: 'Your Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('InPreparation');
+  await expect(card).toContainText('Online');
+  await expect(card).toContainText('Paid');
+  await expect(card).toContainText('Rs. 3,610');
+  await expect(card).toContainText('Please ring twice.');
+  await expect(card.getByRole('row', { name: /A2 Desi Cow Ghee 250 ml 3 Rs\. 1,656/ })).toBeVisible();
+  await expect(card.getByRole('row', { name: /A2 Desi Cow Ghee 1000 ml 1 Rs\. 1,954/ })).toBeVisible();
+  const tracker = card.getByRole('list', { name: 'Delivery progress' });
+  await expect(tracker.getByRole('listitem')).toHaveText([/Order Processed/, /Order Shipped/, /En Route/, /Arrived/]);
+  await expect(tracker.locator('[aria-current="step"]')).toContainText('Order Processed');
+  await expect(card.getByText(/^Order ID:/)).not.toContainText('order_');
+});
+
+test('a declined card shows the "Payment Failed: " alert and the failure page, and the cart is kept', async ({ page }) => {
+  const dialogs = collectDialogs(page);
+  const customer = await registerCustomer(page.request);
+  await loginThroughUi(page, customer.email, customer.password);
+  await openProduct(page, 'Buffalo Ghee');
+  await addFromDetail(page, 'Buffalo Ghee', 500);
+  await page.goto('/#/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  // A logged-in customer's billing form starts from the profile.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(customer.email);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(customer.name);
+  await fillBilling(page, { name: customer.name, email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await payInSandbox(page, { testCard: '4000 0000 0000 0002' });
+
+  await expect(page).toHaveURL(/#\/failure$/);
+  await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
+  await expect(page.getByText('The payment was declined by your bank.')).toBeVisible();
+  expect(dialogs).toHaveLength(1);
+  expect(dialogs[0]).toMatch(/^Payment Failed: \S/);
+  await expect(cartLink(page, 1).first()).toBeAttached();
+
+  // Trying again reuses the same receipt: the same order is paid, never a second one.
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await payInSandbox(page);
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await page.goto('/#/orders');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText('Paid');
+});
+
+test('cash on delivery places the order without a payment dialog', async ({ page }) => {
+  const customer = await registerCustomer(page.request);
+  await loginThroughUi(page, customer.email, customer.password);
+  await openProduct(page, 'Cultured Cow Ghee');
+  await addFromDetail(page, 'Cultured Cow Ghee', 100, 3);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: customer.name, email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  await expect(page.getByText('Cash on Delivery selected. Please proceed.')).toBeVisible();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await expect(paymentDialog(page)).toHaveCount(0);
+
+  await page.goto('/#/orders');
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Cash on Delivery');
+  await expect(card).toContainText('Pay on delivery');
+  // 199 at 5% off is 189 (199 − round(9.95)); three bottles.
+  await expect(card).toContainText('Rs. 567');
+});
+
+test('billing for a guest whose email already has an account says "User name already exists" and offers a login', async ({ page }) => {
+  const customer = await registerCustomer(page.request);
+  await openProduct(page, 'Danedar Desi Ghee');
+  await addFromDetail(page, 'Danedar Desi Ghee', 250);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: 'Someone Else', email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('User name already exists').first()).toBeVisible();
+  await expect(page).toHaveURL(/#\/checkoutbilling$/);
+  await page.getByRole('link', { name: 'Log in to continue' }).click();
+  await expect(page).toHaveURL(/#\/login\?next=/);
+});
+
+test('an empty cart says "Your Cart is Empty" and the summary says "No items in the cart!"', async ({ page }) => {
+  await page.goto('/#/cart');
+  await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await expect(page).toHaveURL(/#\/products$/);
+
+  // Remove and Clear empty a filled cart too.
+  await openProduct(page, A2);
+  await addFromDetail(page, A2, 500);
+  await page.goto('/#/cart');
+  await page.getByRole('button', { name: `Remove ${A2} 500 ml` }).click();
+  await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  await expect(cartLink(page, 0).first()).toBeAttached();
+
+  await page.goto('/#/checkoutorder');
+  await expect(page.getByText('No items in the cart!')).toBeVisible();
+});
+
+test('an out-of-stock product cannot be added', async ({ page }) => {
+  await page.goto('/#/products');
+  await expect(page.getByRole('button', { name: 'Add Himalayan Badri Cow Ghee 250 ml to cart' })).toBeDisabled();
+});

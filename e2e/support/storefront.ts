@@ -1,0 +1,63 @@
+// Steps of the storefront journeys that several specs share: picking products, billing, paying in the
+// sandbox dialog, and reading the cart badge.
+import { expect, type Page } from '@playwright/test';
+
+export const SAMPLE_BILLING = {
+  name: 'Meera Iyer',
+  mobilenumber: '9812345678',
+  pincode: '560001',
+  address: '12 Temple Street, Malleswaram',
+  state: 'Karnataka',
+  district: 'Bengaluru Urban',
+} as const;
+
+/** The cart link in the navigation bar, named with the number of lines: "Cart, 2 items". */
+export function cartLink(page: Page, count: number) {
+  return page.getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
+}
+
+/** Opens a product's page from the product list by clicking its card. */
+export async function openProduct(page: Page, name: string): Promise<void> {
+  await page.goto('/#/products');
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** On a product page: choose a size and a quantity, then Add to Cart and wait for the spec's toast. */
+export async function addFromDetail(page: Page, name: string, sizeMl: number, quantity = 1): Promise<void> {
+  await page.getByText(`${sizeMl} ml`, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: `${sizeMl} ml` })).toBeChecked();
+  const qty = page.getByLabel('Quantity', { exact: true });
+  await qty.fill(String(quantity));
+  await expect(qty).toHaveValue(String(quantity));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(`${name} has been added to cart successfully`).last()).toBeVisible();
+}
+
+/** Fills the billing form; fields already filled (a logged-in customer's profile) are overwritten. */
+export async function fillBilling(
+  page: Page,
+  values: { name: string; email: string } & Partial<Record<keyof typeof SAMPLE_BILLING, string>>,
+): Promise<void> {
+  const v = { ...SAMPLE_BILLING, ...values };
+  await page.getByLabel('Name', { exact: true }).fill(v.name);
+  await page.getByLabel('Email', { exact: true }).fill(v.email);
+  await page.getByLabel('Mobile number', { exact: true }).fill(v.mobilenumber);
+  await page.getByLabel('Pincode', { exact: true }).fill(v.pincode);
+  await page.getByLabel('Address', { exact: true }).fill(v.address);
+  await page.getByLabel('State', { exact: true }).fill(v.state);
+  await page.getByLabel('District', { exact: true }).fill(v.district);
+}
+
+/** The sandbox gateway's card dialog (served by /sandbox/checkout.js), titled with the shop's name. */
+export function paymentDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Ghee Shop' });
+}
+
+/** Pays in the sandbox dialog, optionally with one of its listed test cards (the declined one, say). */
+export async function payInSandbox(page: Page, options: { testCard?: string } = {}): Promise<void> {
+  const dialog = paymentDialog(page);
+  await expect(dialog).toBeVisible();
+  if (options.testCard) await dialog.getByRole('button', { name: new RegExp(`^Use test card ${options.testCard}`) }).click();
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+}
