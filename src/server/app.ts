@@ -33,7 +33,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Trust exactly the configured number of proxy hops in X-Forwarded-For, and none by default.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   });

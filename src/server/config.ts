@@ -32,6 +32,8 @@ export const configSchema = z.object({
   SANITY_STUDIO_URL: optionalString,
   SANITY_API_HOST: optionalString,
   REDIS_URL: optionalString,
+  // How many proxies in front of the shop set X-Forwarded-For; 0 trusts none, so clients cannot fake their IP.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
