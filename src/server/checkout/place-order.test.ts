@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { orderSchema } from '../../domain/schemas/order';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { getSettings, saveSettings } from '../settings/settings-repository';
 import { codOrder, countRows, createOrder, orderBody, settledMailbox } from './checkout-test-support';
 
 describeEachDatabase('placing orders', (dialect) => {
@@ -56,6 +57,32 @@ describeEachDatabase('placing orders', (dialect) => {
       expect(mail.text).toContain('Total: Rs. 3,037');
       // Customer text is escaped in the HTML part.
       expect(mail.html).toContain('Asha &lt;b&gt;Verma&lt;/b&gt;');
+    }
+  });
+
+  it("follows the settings: customer copy only with customeremail, shop copy only with emailsetting, the initial subject and body", async () => {
+    const db = shop.app.ctx.db;
+    const original = await getSettings(db);
+    try {
+      const cases = [
+        { emailsetting: false, customeremail: true, to: ['shopper@example.in'] },
+        { emailsetting: true, customeremail: false, to: ['admin@gheeshop.test'] },
+        { emailsetting: false, customeremail: false, to: [] },
+      ];
+      for (const c of cases) {
+        await saveSettings(db, { ...original, ...c, intialsubject: 'Got it: {{orderId}}', intialbody: 'Hi {{customerName}}, {{totalAmount}} for {{receipt}}' });
+        const before = (await settledMailbox(shop)).length;
+        const body = orderBody({ paymentmode: 'CASHONDELIVERY', emailaddress: 'shopper@example.in' });
+        const order = (await codOrder(shop, user, body)).json();
+        const mails = (await settledMailbox(shop)).slice(before);
+        expect(mails.map((m) => m.to)).toEqual(c.to);
+        for (const m of mails) {
+          expect(m.subject).toBe(`Got it: ${order.orderid.slice(6)}`);
+          expect(m.text).toBe(`Hi Asha Verma, Rs. 3,037 for ${body.receipt}`);
+        }
+      }
+    } finally {
+      await saveSettings(db, original);
     }
   });
 

@@ -7,6 +7,7 @@
 // element.style (style-src allows 'unsafe-inline'). Plain ES2017, no template literals, so it can sit in
 // a template string here; checkout-script.test.ts parses it and the dialog test runs it in Chromium.
 import { SCREENS } from '../../../domain/messages';
+import { DIALOG_CSS } from './checkout-dialog-css';
 import { TEST_CARDS } from './sandbox-cards';
 
 export const SANDBOX_PAY_PATH = '/sandbox/pay';
@@ -17,55 +18,7 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
   var CONFIG = __CONFIG__;
   if (window.Razorpay && window.Razorpay.isSandbox) return;
 
-  var CSS = [
-    '.gsb-backdrop{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;padding:16px;background:rgba(33,22,10,.6);animation:gsb-fade .15s ease-out}',
-    '.gsb-dialog{box-sizing:border-box;width:100%;max-width:420px;max-height:calc(100vh - 32px);overflow:auto;background:#fff;border-radius:16px;box-shadow:0 24px 64px rgba(0,0,0,.35);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#2b2118;animation:gsb-rise .18s ease-out}',
-    '.gsb-dialog *,.gsb-dialog *::before,.gsb-dialog *::after{box-sizing:border-box}',
-    '.gsb-head{color:#fff;padding:18px 20px 16px;border-radius:16px 16px 0 0}',
-    '.gsb-brand{display:flex;gap:12px;align-items:center}',
-    '.gsb-logo{flex:none;width:42px;height:42px;border-radius:12px;background:rgba(255,255,255,.18);display:flex;align-items:center;justify-content:center;font-weight:700;font-size:20px}',
-    '.gsb-names{min-width:0;flex:1}',
-    '.gsb-title{margin:0;font-size:18px;font-weight:700;line-height:1.25}',
-    '.gsb-sub{margin:2px 0 0;font-size:13px;opacity:.92;overflow-wrap:anywhere}',
-    '.gsb-badge{flex:none;align-self:flex-start;background:#e0a526;color:#2f1b00;font-size:11px;font-weight:800;letter-spacing:.06em;padding:3px 9px;border-radius:999px}',
-    '.gsb-amount{display:flex;justify-content:space-between;align-items:baseline;gap:12px;margin-top:14px;padding-top:12px;border-top:1px solid rgba(255,255,255,.3);font-size:13px}',
-    '.gsb-amount strong{font-size:26px;font-weight:800;letter-spacing:.01em}',
-    '.gsb-body{padding:18px 20px 6px;margin:0}',
-    '.gsb-payer{margin:0 0 14px;padding:10px 12px;background:#fff7e6;border-radius:10px;font-size:13px;color:#5a3b17;overflow-wrap:anywhere}',
-    '.gsb-fields{border:0;margin:0;padding:0;min-width:0}',
-    '.gsb-legend{padding:0;margin:0 0 10px;font-size:14px;font-weight:700;color:#2b2118}',
-    '.gsb-field{margin-bottom:12px}',
-    '.gsb-row{display:flex;gap:12px}',
-    '.gsb-row .gsb-field{flex:1;min-width:0}',
-    '.gsb-label{display:block;margin-bottom:4px;font-size:13px;font-weight:600;color:#4a3520}',
-    '.gsb-input{display:block;width:100%;padding:10px 12px;font:inherit;font-size:16px;letter-spacing:.04em;color:#2b2118;background:#fff;border:1px solid #c9b79c;border-radius:10px;outline:none;transition:border-color .15s,box-shadow .15s}',
-    '.gsb-input:focus{border-color:#8a4b08;box-shadow:0 0 0 3px rgba(224,165,38,.45)}',
-    '.gsb-input[aria-invalid="true"]{border-color:#b42318}',
-    '.gsb-input[aria-invalid="true"]:focus{box-shadow:0 0 0 3px rgba(180,35,24,.25)}',
-    '.gsb-error{margin:4px 0 0;font-size:13px;color:#b42318}',
-    '.gsb-alert{margin:4px 0 12px;padding:10px 12px;border-radius:10px;background:#fdecea;color:#8c1d18;font-size:14px}',
-    '.gsb-alert:empty{display:none}',
-    '.gsb-btn{display:block;width:100%;padding:12px 16px;font:inherit;font-size:16px;font-weight:700;border-radius:10px;cursor:pointer;transition:filter .15s,opacity .15s}',
-    '.gsb-btn:focus-visible{outline:3px solid #e0a526;outline-offset:2px}',
-    '.gsb-btn[disabled]{opacity:.65;cursor:progress}',
-    '.gsb-pay{color:#fff;border:0}',
-    '.gsb-pay:hover:not([disabled]){filter:brightness(1.1)}',
-    '.gsb-cancel{margin-top:10px;color:#5a3b17;background:#fff;border:1px solid #c9b79c}',
-    '.gsb-cancel:hover:not([disabled]){background:#fff7e6}',
-    '.gsb-cards{margin:16px 0 0;padding:12px;border:1px dashed #d8c6a6;border-radius:10px;font-size:13px;color:#5a3b17}',
-    '.gsb-cards-title{margin:0 0 8px;font-weight:700}',
-    '.gsb-cards ul{list-style:none;margin:0;padding:0}',
-    '.gsb-cards li+li{margin-top:6px}',
-    '.gsb-card-btn{display:flex;flex-direction:column;gap:1px;width:100%;padding:7px 10px;font:inherit;font-size:13px;text-align:left;color:#2b2118;background:#fffdf8;border:1px solid #e6d7bd;border-radius:8px;cursor:pointer}',
-    '.gsb-card-btn:hover{background:#fff7e6}',
-    '.gsb-card-btn:focus-visible{outline:3px solid #e0a526;outline-offset:1px}',
-    '.gsb-card-no{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700}',
-    '.gsb-foot{margin:0;padding:12px 20px 16px;font-size:12px;color:#6b5a45;text-align:center}',
-    '@keyframes gsb-fade{from{opacity:0}to{opacity:1}}',
-    '@keyframes gsb-rise{from{transform:translateY(12px);opacity:0}to{transform:none;opacity:1}}',
-    '@media (max-width:480px){.gsb-backdrop{align-items:flex-end;padding:0}.gsb-dialog{max-width:none;max-height:100vh;border-radius:16px 16px 0 0}}',
-    '@media (prefers-reduced-motion:reduce){.gsb-backdrop,.gsb-dialog{animation:none}}'
-  ].join('\n');
+  var CSS = CONFIG.css;
 
   var counter = 0;
 
@@ -383,12 +336,13 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
 })();
 `;
 
-/** The script with its settings filled in: the pay endpoint, the test cards and the TEST MODE label. */
+/** The script with its settings filled in: the pay endpoint, the test cards, the TEST MODE label and the styles. */
 export function sandboxCheckoutScript(): string {
   const config = {
     payUrl: SANDBOX_PAY_PATH,
     testModeLabel: SCREENS.testMode,
     testCards: TEST_CARDS.map((c) => ({ number: c.number, label: c.label })),
+    css: DIALOG_CSS,
   };
   // '<' is escaped so no value can ever close a script element, wherever this text ends up.
   return SCRIPT.replace('__CONFIG__', JSON.stringify(config).replace(/</g, '\\u003c'));
