@@ -64,13 +64,10 @@ export async function handleWebhook(
   // Razorpay always sends an event id; a body hash keeps replays harmless should it ever be missing.
   const eventId = delivery.eventId || `sha256:${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
 
-  let settled: SettleOutcome | undefined;
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<WebhookOutcome> => {
+  const { outcome, settled } = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await claimGatewayEvent(trx, { eventId, eventType: body.event, payload: delivery.rawBody });
-    if (!claimed) return 'duplicate';
-    const result = await applyEvent(ctx, trx, body);
-    settled = result.settled;
-    return result.outcome;
+    if (!claimed) return { outcome: 'duplicate' as const, settled: undefined };
+    return applyEvent(ctx, trx, body);
   });
   if (settled === 'paid') ctx.outbox.kick();
   // Not an error for Razorpay to retry, but a person must look at it.
