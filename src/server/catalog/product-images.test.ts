@@ -127,7 +127,7 @@ describeEachDatabase('product images', (dialect) => {
     expect((await shop.app.inject({ url: `/api/product/${p._id}`, headers: admin.auth })).json().gallery).toEqual([]);
   });
 
-  it('answers 415 to an upload that is not multipart and 400 to one without a file', async () => {
+  it('answers 415 to an upload that is not multipart and 400 to one without a file or cut short', async () => {
     const p = await newProduct();
     const json = await shop.app.inject({ method: 'POST', url: `/api/product/${p._id}/images`, headers: admin.auth, payload: { image: 'x' } });
     expect(json.statusCode).toBe(415);
@@ -135,6 +135,14 @@ describeEachDatabase('product images', (dialect) => {
     const empty = await upload(p._id, []);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Choose a JPEG, PNG or WebP image to upload.');
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="image"; filename="cut.png"\r\n\r\nabc'],
+    ]) {
+      const broken = await shop.app.inject({ method: 'POST', url: `/api/product/${p._id}/images`, headers: { ...admin.auth, 'content-type': contentType as string }, payload });
+      expect(broken.statusCode, payload).toBe(400);
+      expect(broken.json().message).toBe('The upload was cut short or is not valid multipart data. Try again.');
+    }
   });
 
   it('answers 404 for an upload to a product that does not exist', async () => {
