@@ -15,9 +15,18 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // What the browser needs before checkout: the gateway's script and key, and whether it is test mode.
+  // The shop's contact links ride along, so WHATSAPP_URL and INSTAGRAM_URL reach the footer without a call of their own.
   api.get('/api/checkout/config', async () => {
     const gateway = gatewayFor(ctx);
-    return { gateway: gateway.name, scriptUrl: gateway.scriptUrl, keyid: gateway.keyId, testMode: gateway.testMode };
+    return {
+      gateway: gateway.name,
+      scriptUrl: gateway.scriptUrl,
+      keyid: gateway.keyId,
+      testMode: gateway.testMode,
+      whatsappUrl: ctx.config.WHATSAPP_URL,
+      instagramUrl: ctx.config.INSTAGRAM_URL,
+    };
   });
 
   api.post('/api/checkout/createorder', { preHandler: requireUser, schema: { body: createOrderSchema } }, async (request) =>

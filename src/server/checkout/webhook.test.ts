@@ -109,7 +109,12 @@ describeEachDatabase('payment webhooks with Razorpay configured', (dialect) => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop(dialect, {
-      env: { RAZORPAY_KEY_ID: 'rzp_test_configured', RAZORPAY_KEY_SECRET: 'key-secret', RAZORPAY_WEBHOOK_SECRET: 'hook-secret' },
+      env: {
+        RAZORPAY_KEY_ID: 'rzp_test_configured',
+        RAZORPAY_KEY_SECRET: 'key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
+        WHATSAPP_URL: 'https://wa.me/911234567890',
+      },
     });
   });
   afterAll(async () => shop.close());
@@ -141,6 +146,8 @@ describeEachDatabase('payment webhooks with Razorpay configured', (dialect) => {
       scriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
       keyid: 'rzp_test_configured',
       testMode: true,
+      whatsappUrl: 'https://wa.me/911234567890',
+      instagramUrl: 'https://www.instagram.com/gheeshop',
     });
     expect((await shop.app.inject('/sandbox/checkout.js')).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'POST', url: '/sandbox/pay', payload: {} })).statusCode).toBe(404);

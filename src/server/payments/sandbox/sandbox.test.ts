@@ -13,7 +13,14 @@ describeEachDatabase('sandbox gateway endpoints', (dialect) => {
 
   it('tells the browser to load the sandbox script in test mode', async () => {
     const res = await shop.app.inject('/api/checkout/config');
-    expect(res.json()).toEqual({ gateway: 'sandbox', scriptUrl: '/sandbox/checkout.js', keyid: 'rzp_test_sandbox', testMode: true });
+    expect(res.json()).toEqual({
+      gateway: 'sandbox',
+      scriptUrl: '/sandbox/checkout.js',
+      keyid: 'rzp_test_sandbox',
+      testMode: true,
+      whatsappUrl: 'https://wa.me/919000000000',
+      instagramUrl: 'https://www.instagram.com/gheeshop',
+    });
   });
 
   it('serves checkout.js as a script the CSP allows: same origin, no inline handlers, valid JavaScript', async () => {
