@@ -1,7 +1,7 @@
 // Account journeys in Chromium: sign up, log in and out, Remember me, the 20-minute session, forgotten
 // password through the mailed link, profile edit, the login-required views and 404. Texts are SPEC.md's.
 import { expect, test } from '@playwright/test';
-import { loginThroughUi, logoutThroughUi, openProfileMenu, profileMenuButton, registerCustomer, uniqueEmail } from './support/accounts';
+import { ADMIN, loginThroughUi, logoutThroughUi, openProfileMenu, profileMenuButton, registerCustomer, uniqueEmail } from './support/accounts';
 import { linkInMail, waitForMailTo } from './support/mailbox';
 
 const SESSION_KEY = 'ghee-shop.session';
@@ -84,7 +84,6 @@ test('login fails with a wrong password, succeeds with the right one, and Log ou
 });
 
 test('Remember me keeps the session in localStorage; an admin sees the Admin Dashboard entry', async ({ page }) => {
-  const { ADMIN } = await import('./support/accounts');
   await loginThroughUi(page, ADMIN.email, ADMIN.password, { remember: true });
   expect(await page.evaluate((k) => [!!sessionStorage.getItem(k), !!localStorage.getItem(k)], SESSION_KEY)).toEqual([false, true]);
   await openProfileMenu(page);

@@ -1,6 +1,8 @@
 // Steps of the storefront journeys that several specs share: picking products, billing, paying in the
 // sandbox dialog, and reading the cart badge.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { finalPriceFor, subtotal } from '../../src/domain/pricing';
+import type { Product } from '../../src/domain/schemas/product';
 
 export const SAMPLE_BILLING = {
   name: 'Meera Iyer',
@@ -60,4 +62,51 @@ export async function payInSandbox(page: Page, options: { testCard?: string } = 
   await expect(dialog).toBeVisible();
   if (options.testCard) await dialog.getByRole('button', { name: new RegExp(`^Use test card ${options.testCard}`) }).click();
   await dialog.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** Puts lines straight into the stored cart (for specs about something other than filling it). */
+export async function seedCart(
+  page: Page,
+  lines: { name: string; quantity: number; itemQty: number; finalPrice: number; image?: string }[],
+): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.evaluate((stored) => localStorage.setItem('ghee-shop.cart', JSON.stringify(stored)), lines.map((l) => ({ id: '', price: [], description: '', image: '', ...l })));
+  await page.reload();
+}
+
+/**
+ * Places a cash-on-delivery order through the API for `token`'s account, priced from the live catalogue
+ * (the server refuses stale prices), and returns the created order.
+ */
+export async function placeCodOrderViaApi(
+  request: APIRequestContext,
+  token: string,
+  customer: { name: string; email: string },
+  items: { name: string; quantity: number; itemQty: number }[],
+): Promise<{ orderid: string; totalAmount: number }> {
+  const products = (await (await request.get('/api/public/product')).json()) as Product[];
+  const lines = items.map((item) => {
+    const product = products.find((p) => p.name === item.name);
+    if (!product) throw new Error(`no product ${item.name} in the catalogue`);
+    return { ...item, finalPrice: finalPriceFor(product, item.quantity) };
+  });
+  const response = await request.post('/api/checkout/codorder', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      username: customer.name,
+      emailaddress: customer.email,
+      mobilenumber: SAMPLE_BILLING.mobilenumber,
+      pincode: SAMPLE_BILLING.pincode,
+      address: SAMPLE_BILLING.address,
+      state: SAMPLE_BILLING.state,
+      district: SAMPLE_BILLING.district,
+      items: lines,
+      totalAmount: subtotal(lines),
+      receipt: `Receipt-${Math.floor(Math.random() * 1_000_000)}`,
+      note: '',
+      paymentmode: 'CASHONDELIVERY',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { orderid: string; totalAmount: number };
 }

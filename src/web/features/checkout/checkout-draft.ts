@@ -49,7 +49,7 @@ export function newReceipt(random: () => number = Math.random): string {
 /**
  * One receipt per checkout attempt (SPEC.md §3 draft): a double click or a retry after a declined payment
  * sends the same receipt, so the server returns the order it already made instead of a second one. When the
- * cart, the address or the payment mode changed, it is a new attempt and gets a new receipt.
+ * cart, the address or the note changed, it is a new attempt and gets a new receipt.
  */
 export function receiptFor(content: string): string {
   const draft = read();
@@ -75,5 +75,8 @@ export function buildOrderBody(billing: BillingForm, lines: readonly CartLine[],
     note,
     paymentmode,
   };
-  return { ...base, receipt: receiptFor(JSON.stringify(base)), createdAt: new Date().toISOString() };
+  // The payment mode is left out of the attempt: switching an unpaid online attempt to cash on delivery
+  // keeps its receipt, so the server turns that order into the COD order instead of leaving it unpaid.
+  const { paymentmode: _mode, ...attempt } = base;
+  return { ...base, receipt: receiptFor(JSON.stringify(attempt)), createdAt: new Date().toISOString() };
 }
