@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_AUTO_CLOSE_MS } from '../../domain/constants';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
@@ -12,7 +11,7 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRoutes />
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
     </QueryClientProvider>
   );

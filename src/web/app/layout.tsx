@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../domain/messages';
 import { Spinner } from '../components/spinner';
@@ -18,7 +18,16 @@ function useProductsAtStart() {
   }, [isError]);
 }
 
+/** A new screen starts at the top, as a page load would. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
 export function Layout() {
+  useScrollToTopOnNavigate();
   useSessionExpiry();
   useProductsAtStart();
   return (
@@ -41,7 +50,6 @@ export function Layout() {
       </main>
       <SiteFooter />
       <ContactButton />
-      <ScrollRestoration />
     </div>
   );
 }
