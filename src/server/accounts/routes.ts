@@ -66,15 +66,16 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => resetWithToken(ctx, request.body),
   );
 
+  // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
   app.put(
     '/api/account/profile',
-    { preHandler: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
+    { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
     async (request) => updateProfile(ctx, currentUser(request).id, request.body, sessionLifetimeMs(request)),
   );
 
   app.post(
     '/api/settings/adminaccess',
-    { preHandler: requireAdmin, schema: { body: adminAccessSchema, response: { 200: adminAccessAnswerSchema } } },
+    { onRequest: requireAdmin, schema: { body: adminAccessSchema, response: { 200: adminAccessAnswerSchema } } },
     async (request, reply) => {
       const message = await setAdminAccess(ctx, { ...request.body, actorUserId: currentUser(request).id });
       // A bare string would go out as text/plain; the API speaks JSON, so it is a JSON string.

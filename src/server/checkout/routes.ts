@@ -29,21 +29,22 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  api.post('/api/checkout/createorder', { preHandler: requireUser, schema: { body: createOrderSchema } }, async (request) =>
+  // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
+  api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
     placeOnlineOrder(ctx, currentUser(request), request.body),
   );
 
-  api.post('/api/checkout/codorder', { preHandler: requireUser, schema: { body: createOrderSchema } }, async (request) =>
+  api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
     placeCodOrder(ctx, currentUser(request), request.body),
   );
 
-  api.put('/api/checkout/updateorder', { preHandler: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>
+  api.put('/api/checkout/updateorder', { onRequest: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>
     confirmPayment(ctx, currentUser(request), request.body),
   );
 
   api.post(
     '/api/checkout/verifypayment',
-    { preHandler: requireAdmin, schema: { body: verifyPaymentSchema } },
+    { onRequest: requireAdmin, schema: { body: verifyPaymentSchema } },
     async (request, reply) => reply.send(await verifyPayment(ctx, currentUser(request), request.body)),
   );
 
