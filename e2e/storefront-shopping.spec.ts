@@ -2,7 +2,7 @@
 // gateway (paid and declined) and cash on delivery, then the order in Your Orders. Texts are SPEC.md §8's.
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, openProfileMenu, registerCustomer, uniqueEmail } from './support/accounts';
-import { addFromDetail, cartLink, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+import { addFromDetail, cartLink, fillBilling, openProduct, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
 // so 552, 1019 and 1954 after the offer (price − round(price × 15 / 100)).
@@ -159,6 +159,27 @@ test('cash on delivery places the order without a payment dialog', async ({ page
   await expect(card).toContainText('Pay on delivery');
   // 199 at 5% off is 189 (199 − round(9.95)); three bottles.
   await expect(card).toContainText('Rs. 567');
+});
+
+test('a stale price in the cart is refreshed from the server (409 PRICE_CHANGED) and the customer is told', async ({ page }) => {
+  const customer = await registerCustomer(page.request);
+  await loginThroughUi(page, customer.email, customer.password);
+  // The cart remembers 500 for a bottle the catalogue now sells at 552.
+  await seedCart(page, [{ name: A2, quantity: 250, itemQty: 2, finalPrice: 500 }]);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: customer.name, email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,000');
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByText(/Our prices changed/)).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,104');
+  await expect(page).toHaveURL(/#\/checkoutorder$/);
+
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await page.goto('/#/orders');
+  await expect(page.getByRole('article')).toContainText('Rs. 1,104');
 });
 
 test('billing for a guest whose email already has an account says "User name already exists" and offers a login', async ({ page }) => {

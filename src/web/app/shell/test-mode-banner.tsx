@@ -7,7 +7,7 @@ export function TestModeBanner() {
   if (!data?.testMode) return null;
   return (
     <div className="test-mode-banner" role="note">
-      <strong>{SCREENS.testMode}</strong> · practice payments, no real money moves
+      <strong>{SCREENS.testMode}</strong> · no real money moves
     </div>
   );
 }

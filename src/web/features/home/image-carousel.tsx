@@ -22,11 +22,12 @@ const SLIDES = [
 // Swiper's loop needs more slides than it shows plus one on each side: with 4 visible and centred, five
 // pictures are not enough, so the ring holds them twice; the pagination still counts five.
 const RING = [...SLIDES, ...SLIDES];
+const PHONE_STRETCH = -20;
 
 /**
  * The coverflow image carousel of SPEC.md §9 (rotate 50, stretch −100, depth 100, 4 visible, loop, autoplay
- * 3000 ms that keeps going after interaction, pagination). Phones show 2 at once so the pictures stay
- * recognisable. Lives in its own chunk so Swiper loads only on the home page, when this comes near.
+ * 3000 ms that keeps going after interaction, pagination). Phones show 2 at once, closer together, so the
+ * pictures stay recognisable. Lives in its own chunk so Swiper loads only on the home page, when this comes near.
  */
 export default function ImageCarousel() {
   const { coverflow } = IMAGE_CAROUSEL;
@@ -42,9 +43,15 @@ export default function ImageCarousel() {
         centeredSlides
         loop={IMAGE_CAROUSEL.loop}
         slidesPerView={2}
-        breakpoints={{ [BREAKPOINTS.md]: { slidesPerView: IMAGE_CAROUSEL.slidesPerView } }}
+        // The stretch is in pixels: on a phone −100 would push the neighbours off screen, so it is scaled down.
+        coverflowEffect={{ rotate: coverflow.rotate, stretch: PHONE_STRETCH, depth: coverflow.depth, modifier: 1, slideShadows: false }}
+        breakpoints={{
+          [BREAKPOINTS.md]: {
+            slidesPerView: IMAGE_CAROUSEL.slidesPerView,
+            coverflowEffect: { rotate: coverflow.rotate, stretch: coverflow.stretch, depth: coverflow.depth, modifier: 1, slideShadows: false },
+          },
+        }}
         autoplay={{ delay: IMAGE_CAROUSEL.autoplayDelayMs, disableOnInteraction: IMAGE_CAROUSEL.disableOnInteraction }}
-        coverflowEffect={{ rotate: coverflow.rotate, stretch: coverflow.stretch, depth: coverflow.depth, modifier: 1, slideShadows: false }}
         a11y={{ enabled: true, containerMessage: 'Pictures from our kitchen', slideLabelMessage: 'Picture {{index}}' }}
         onSwiper={setSwiper}
         onRealIndexChange={(s) => setActive(s.realIndex % SLIDES.length)}
