@@ -85,6 +85,8 @@ export function sessionTimeLeft(session: Session | null = current, now = Date.no
 /** Log out (SPEC.md §4): forget the token and the user, then reload the shop signed out on the home page. */
 export function logOut(): void {
   setSession(null);
+  // Whatever this visit kept for the signed-in customer (a half-filled checkout, say) goes too.
+  window.sessionStorage.clear();
   window.location.hash = '#/';
   window.location.reload();
 }
