@@ -166,3 +166,22 @@ test('exports the filtered orders as a CSV file', async ({ page }) => {
   expect(rows[0]).toMatch(/^Order ID,Date,Time,Customer,/);
   expect(rows.slice(1).map((r) => r.split(',')[3])).toEqual([`Tara ${tag} 07`, `Tara ${tag} 03`]);
 });
+
+test('the Overview counts today\'s orders and the Mail Outbox lists the mails sent', async ({ page }) => {
+  await openDashboard(page);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const overview = page.getByRole('tabpanel', { name: 'Overview' });
+  const today = overview.locator('.figure-card').filter({ hasText: 'Orders today' });
+  await expect(today).toBeVisible();
+  expect(Number(await today.locator('.figure-value').textContent())).toBeGreaterThanOrEqual(12);
+  await expect(overview.getByRole('img', { name: /^Orders and revenue per day for the last 30 days/ })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Mail Outbox' }).click();
+  const outbox = page.getByRole('tabpanel', { name: 'Mail Outbox' });
+  const first = seeded[0];
+  if (!first) throw new Error('order 1 was not seeded');
+  const mail = outbox.getByRole('listitem').filter({ hasText: first.customer.email }).first();
+  await expect(mail).toContainText('sent');
+  await outbox.getByLabel('Show').selectOption({ label: 'Failed' });
+  await expect(outbox.getByText('No mails here.')).toBeVisible();
+});

@@ -1,6 +1,7 @@
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { shopTimestamp } from '../../../../domain/display';
-import type { OutboxMail } from '../../../../domain/schemas/mail-outbox';
+import { OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
 import { useOutbox, useRetryMail } from '../api/outbox-api';
 import { LoadingDots } from '../ui/loading-dots';
 
@@ -54,20 +55,37 @@ function MailRow({ mail }: { mail: OutboxMail }) {
 
 /** Beyond the spec: the recent mails and whether they went out, with a retry for failed ones. */
 export function OutboxTab({ active }: { active: boolean }) {
-  const outbox = useOutbox(active);
-  if (outbox.isPending) return <LoadingDots label="Loading mail outbox" />;
-  if (outbox.isError) {
-    return <div className="alert alert-danger" role="alert">The outbox could not be loaded: {outbox.error.message}</div>;
-  }
-  if (outbox.data.length === 0) return <p className="empty-state">No mails yet.</p>;
+  const id = useId();
+  const [status, setStatus] = useState<OutboxStatus | ''>('');
+  const outbox = useOutbox(active, status);
   return (
     <div>
-      <p className="text-muted-strong small">Recent mails, newest first. Failed mails are retried automatically; Retry sends one again now.</p>
-      <ul className="outbox-list list-unstyled" aria-label="Recent mails">
-        {outbox.data.map((mail) => (
-          <MailRow key={mail.id} mail={mail} />
-        ))}
-      </ul>
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
+        <p className="text-muted-strong small mb-0">
+          Recent mails, newest first. Failed mails are retried automatically; Retry sends one again now.
+        </p>
+        <div>
+          <label htmlFor={id} className="form-label small fw-semibold mb-1">Show</label>
+          <select id={id} className="form-select form-select-sm" value={status} onChange={(e) => setStatus(e.target.value as OutboxStatus | '')}>
+            <option value="">All mails</option>
+            {OUTBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>{s[0]?.toUpperCase() + s.slice(1)}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {outbox.isPending && <LoadingDots label="Loading mail outbox" />}
+      {outbox.isError && (
+        <div className="alert alert-danger" role="alert">The outbox could not be loaded: {outbox.error.message}</div>
+      )}
+      {outbox.data?.length === 0 && <p className="empty-state">No mails here.</p>}
+      {outbox.data && outbox.data.length > 0 && (
+        <ul className="outbox-list list-unstyled" aria-label="Recent mails">
+          {outbox.data.map((mail) => (
+            <MailRow key={mail.id} mail={mail} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -4,9 +4,13 @@ import { useDebounced } from '../ui/use-debounced';
 
 const PREVIEW_DELAY_MS = 400;
 
+// The mail layout is a 600 px table; phone mail apps shrink it to the screen, and so does the preview.
+// Appended, not prepended: anything before the doctype would put the frame in quirks mode.
+const FIT_TO_FRAME = '<style>table{max-width:100% !important}</style>';
+
 /**
  * The mail as a customer would read it, placeholders filled with sample values by the server: the HTML
- * part in a sandboxed frame (no scripts, no access to this page), or the plain-text part.
+ * part in a fully sandboxed frame (no scripts, no access to this page), or the plain-text part.
  */
 export function TemplatePreview({ subject, body }: { subject: string; body: string }) {
   const settledSubject = useDebounced(subject, PREVIEW_DELAY_MS);
@@ -40,7 +44,7 @@ export function TemplatePreview({ subject, body }: { subject: string; body: stri
             <span data-testid="preview-subject">{preview.data?.subject ?? ''}</span>
           </p>
           {showHtml ? (
-            <iframe className="mail-preview-html" title="Formatted mail preview" sandbox="" srcDoc={html} />
+            <iframe className="mail-preview-html" title="Formatted mail preview" sandbox="" srcDoc={html + FIT_TO_FRAME} />
           ) : (
             <div className="mail-preview-body" data-testid="preview-body">{preview.data?.body ?? ''}</div>
           )}
