@@ -85,3 +85,17 @@ test('order detail, template editor and the default-delete modal pass axe and fi
   await expectNoSeriousA11yViolations(page, { label: 'default-delete modal' });
   await screenshotAtWidths(page, 'admin-delete-default-modal');
 });
+
+test('the storefront\'s first load does not fetch the admin code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (['script', 'stylesheet'].includes(r.resourceType())) scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /admin/.test(s))).toEqual([]);
+  await page.goto('/#/admin');
+  await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
+  expect(scripts.some((s) => /admin-page/.test(s))).toBe(true);
+});

@@ -1,8 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { displayOrderId } from '../src/domain/display';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag, seedCodOrders, setOrderStatus, signInWithSession, type SeededOrder } from './support/admin-seed';
 import { waitForMailTo } from './support/mailbox';
+
+// The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const tag = runTag();
 let seeded: SeededOrder[] = [];

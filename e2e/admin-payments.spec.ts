@@ -1,7 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { displayOrderId, displayPaymentId } from '../src/domain/display';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { paidSandboxOrder } from './support/admin-seed';
+
+// The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
 
 async function openTab(page: Page, tab: string, name: string) {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
