@@ -16,13 +16,31 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/overview',
-    { preHandler: requireAdmin, schema: { response: { 200: overviewAnswerSchema } } },
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Sales today, this month and per day for the last 30 days',
+        description:
+          'Days and months run midnight to midnight in shop time (Asia/Kolkata), whatever the server zone. ' +
+          'Sales are paid online orders and cash-on-delivery orders. Admin only.',
+        response: { 200: overviewAnswerSchema },
+      },
+    },
     async () => buildOverview(app.ctx.db),
   );
 
   r.get(
     '/api/admin/orders.csv',
-    { preHandler: requireAdmin, schema: { querystring: exportQuerySchema } },
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'The filtered orders as a CSV file',
+        description:
+          'Same filters as GET /api/order/admin (status, q, sort, payment=pending), every matching order, ' +
+          'streamed in batches. Cells that a spreadsheet would run as a formula start with a quote. Admin only.',
+        querystring: exportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const filename = `orders-${shopCalendar(new Date(), 1).today}.csv`;
       return reply
