@@ -2,12 +2,14 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { initialMigration } from './migrations/0001-initial';
 import { templateStatusDefaultUniqueMigration } from './migrations/0006-template-status-default-unique';
+import { orderSearchMigration } from './migrations/0009-order-search';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(handle.dialect),
     '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),
+    '0009-order-search': orderSearchMigration(handle.dialect),
   };
 }
 

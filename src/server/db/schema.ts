@@ -96,6 +96,22 @@ export interface OrdersTable {
   updated_at: IsoTime;
 }
 
+/** Orders per payment mode, payment status and order status, kept by triggers (migration 0009); sum the stripes. */
+export interface OrderCountsTable {
+  paymentmode: string;
+  payment_status: string;
+  status: string;
+  stripe: number;
+  n: number;
+}
+
+/** SQLite only: FTS5 trigram index of the short order id and the customer name; rowid is orders.id. */
+export interface OrderSearchTable {
+  rowid: number;
+  shortid: string;
+  username: string;
+}
+
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
@@ -218,6 +234,8 @@ export interface Database {
   product_images: ProductImagesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_counts: OrderCountsTable;
+  order_search: OrderSearchTable;
   payments: PaymentsTable;
   gateway_events: GatewayEventsTable;
   sandbox_orders: SandboxOrdersTable;

@@ -13,7 +13,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/order', { preHandler: requireUser }, async (request) => listOrdersOfUser(app.ctx.db, currentUser(request).id));
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {
-    const { orders, total } = await searchAdminOrders(app.ctx.db, request.query);
+    const { orders, total } = await searchAdminOrders(app.ctx.db, app.ctx.dialect, request.query);
     reply.header('X-Total-Count', String(total));
     return orders;
   });

@@ -51,6 +51,21 @@ function base62(n: number, width: number): string {
   return out.padStart(width, '0');
 }
 
+// Real order ids are random; an affine map with a multiplier prime to 62 is a bijection on [0, 62^10), so
+// synthetic ids look as random (and their trigrams spread as evenly) while staying unique and recomputable.
+const ID_SPACE = 62n ** 10n;
+const ID_MULTIPLIER = 0x2545f4914f6cdd1dn;
+
+function scrambledId(i: number): string {
+  let rest = (BigInt(i) * ID_MULTIPLIER + 1_234_567n) % ID_SPACE;
+  let out = '';
+  for (let d = 0; d < 10; d += 1) {
+    out = BASE62[Number(rest % 62n)] + out;
+    rest /= 62n;
+  }
+  return out;
+}
+
 export function randomTag(): string {
   return base62(randomBytes(3).readUIntBE(0, 3) % 62 ** 4, 4);
 }
@@ -67,7 +82,7 @@ export function syntheticOrder(i: number, options: { tag: string; startAt?: Date
   if (i % 2 === 1) lines.push({ ...(PRODUCTS[(i + 1) % PRODUCTS.length] ?? PRODUCTS[0]!), item_qty: 1 });
   const start = (options.startAt ?? DEFAULT_START).getTime();
   return {
-    orderid: `order_${options.tag}${base62(i, 10)}`,
+    orderid: `order_${options.tag}${scrambledId(i)}`,
     receipt: `Receipt-${options.tag}-${i}`,
     username: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
     status: ORDER_STATUSES[i % ORDER_STATUSES.length] ?? 'PREPARATION',
