@@ -32,15 +32,17 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   if (!token) return null;
   const claims = await request.server.ctx.tokens.verify(token);
   if (!claims) return null;
-  const db = request.server.ctx.db;
-  const user = await db
+  // One round trip: the account with one row per role (a single row with a null role when it has none).
+  const rows = await request.server.ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'username'])
-    .where('id', '=', claims.userId)
-    .executeTakeFirst();
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.username', 'user_roles.role'])
+    .where('users.id', '=', claims.userId)
+    .execute();
+  const user = rows[0];
   if (!user) return null;
-  const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
-  request.auth = { ...user, roles: roles.map((r) => r.role as Role) };
+  const roles = rows.flatMap((r) => (r.role ? [r.role as Role] : []));
+  request.auth = { id: user.id, email: user.email, username: user.username, roles };
   return request.auth;
 }
 

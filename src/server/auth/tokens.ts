@@ -14,8 +14,23 @@ export interface TokenService {
 
 const ISSUER = 'ghee-shop';
 
+/**
+ * Tokens already verified, until they expire. A signature never changes, so a token checked once needs no second
+ * HMAC (which jose runs as an asynchronous WebCrypto job on the thread pool, the costliest step of an
+ * authenticated read). The account and its roles are still read from the database on every request.
+ */
+const VERIFIED_CACHE_MAX = 10_000;
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: TokenClaims, expiresAtMs: number) => {
+    if (verified.size >= VERIFIED_CACHE_MAX) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, { claims, expiresAtMs });
+  };
   return {
     async sign({ userId, email }, options) {
       const lifetimeMs = options?.remember ? REMEMBER_ME_MS : SESSION_TIMEOUT_MS;
@@ -28,12 +43,20 @@ export function createTokenService(secret: string): TokenService {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAtMs) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         // The algorithm allow-list is what stops `alg: none` and key-confusion tokens.
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || typeof payload.email !== 'string') return null;
-        return { userId, email: payload.email };
+        const claims = { userId, email: payload.email };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
+        return claims;
       } catch {
         return null;
       }

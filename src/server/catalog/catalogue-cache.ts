@@ -1,9 +1,32 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
-/** The serialized public product list and its entity tag. */
+/** The serialized public product list, its entity tag, and its bytes ready to send in each encoding. */
 export interface CataloguePayload {
   body: string;
   etag: string;
+  encoded: { identity: Buffer; br: Buffer; gzip: Buffer };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compressed once per change of the list, at the highest levels (on the thread pool, off the event loop), so
+ * serving it costs no compression at all. A refresh that finds the same list reuses the previous bytes.
+ */
+async function encode(body: string, previous: CataloguePayload | null): Promise<CataloguePayload> {
+  const etag = entityTag(body);
+  if (previous && previous.etag === etag) return previous;
+  const identity = Buffer.from(body);
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  ]);
+  return { body, etag, encoded: { identity, br, gzip: gz } };
 }
 
 export interface CatalogueCache {
@@ -41,8 +64,7 @@ export function createCatalogueCache(load: () => Promise<unknown>, options: Cata
     const startedIn = generation;
     const startedAt = now();
     try {
-      const body = JSON.stringify(await load());
-      const payload = { body, etag: entityTag(body) };
+      const payload = await encode(JSON.stringify(await load()), lastGood);
       lastGood = payload;
       if (startedIn === generation) current = { ...payload, loadedAt: startedAt };
       return payload;

@@ -47,7 +47,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -56,6 +56,32 @@ function openSqlite(file: string): DatabaseHandle {
     },
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+// Kysely prepares every query anew; the same few hundred SQL texts come back on every request, and preparing
+// (parsing and planning) costs more than running most of them.
+const STATEMENT_CACHE_MAX = 500;
+
+/** The database as Kysely sees it, with `prepare` answering a statement prepared earlier for the same SQL text. */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      // A statement still being iterated (a streamed query) cannot run twice at once: prepare another.
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_MAX) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
+        cache.set(text, statement);
+      }
+      return statement;
     },
   };
 }
