@@ -117,7 +117,7 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
 
   // Detail: ids without prefixes, items as name - size ml - qty qty, total in Rs., the note.
   await card.getByRole('button', { name: `View order ${shortId}` }).click();
-  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeFocused();
   await expect(panel.getByText(seeded[3]?.customer.email ?? '')).toBeVisible();
   const line = fourth.items[0];
   await expect(panel.getByText(`${line?.name} - ${line?.quantity} ml - ${line?.itemQty} qty`)).toBeVisible();
@@ -126,6 +126,7 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
   await expect(panel.getByText('Cash on Delivery')).toBeVisible();
   await panel.getByRole('button', { name: 'Back to Orders' }).click();
   await expect.poll(() => cardNames(page)).toEqual(names(4));
+  await expect(panel.getByRole('button', { name: `View order ${shortId}` })).toBeFocused();
 });
 
 test('Send Mail and Update Status changes the status and mails the customer, placeholders filled', async ({ page }) => {

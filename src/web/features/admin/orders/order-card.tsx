@@ -21,7 +21,7 @@ export function OrderCard({ order, onView }: { order: Order; onView: (order: Ord
         <div className="order-card-side">
           <span className={`status-badge ${STATUS_BADGE_CLASS[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
           <span className="order-card-total">{formatRupees(order.totalAmount)}</span>
-          <button type="button" className="btn btn-amber btn-sm" aria-label={`View order ${shortId}`} onClick={() => onView(order)}>
+          <button type="button" className="btn btn-amber btn-sm" aria-label={`View order ${shortId}`} data-view-order={order.orderid} onClick={() => onView(order)}>
             View
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
 import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
@@ -29,6 +29,9 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
   const statusMail = useStatusMail();
   const selectId = useId();
   const shortId = displayOrderId(order.orderid);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The list was replaced by this view: move focus here so keyboard and screen-reader users follow.
+  useEffect(() => headingRef.current?.focus(), []);
 
   function sendMail() {
     toast.info(TOASTS.statusMailProcessing);
@@ -52,7 +55,7 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
         </button>
         <span className={`status-badge ${STATUS_BADGE_CLASS[current]}`}>{ORDER_STATUS_LABELS[current]}</span>
       </div>
-      <h3 id={`${selectId}-title`} className="h4 mb-1">Order # {shortId}</h3>
+      <h3 id={`${selectId}-title`} ref={headingRef} tabIndex={-1} className="h4 mb-1 detail-title">Order # {shortId}</h3>
       <p className="text-muted-strong mb-4">
         Placed {orderDate(order.createdAt)} at {orderTime(order.createdAt)}
       </p>

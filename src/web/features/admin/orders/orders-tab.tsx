@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
@@ -26,6 +26,20 @@ export function OrdersTab() {
     setPage(1);
   }
   const orders = useAdminOrders({ filter, q, sort, page });
+  const lastViewed = useRef<string | null>(null);
+
+  // Back from the detail: focus returns to the View button that opened it.
+  useEffect(() => {
+    if (selected || !lastViewed.current) return;
+    const id = lastViewed.current;
+    lastViewed.current = null;
+    document.querySelector<HTMLButtonElement>(`[data-view-order="${CSS.escape(id)}"]`)?.focus();
+  }, [selected]);
+
+  function view(order: Order) {
+    lastViewed.current = order.orderid;
+    setSelected(order);
+  }
 
   if (selected) return <OrderDetail order={selected} onBack={() => setSelected(null)} />;
 
@@ -66,7 +80,7 @@ export function OrdersTab() {
       {list.length > 0 && (
         <ul className={`order-list list-unstyled${busy ? ' is-stale' : ''}`} aria-label="Orders" aria-busy={busy}>
           {list.map((order) => (
-            <OrderCard key={order.orderid} order={order} onView={setSelected} />
+            <OrderCard key={order.orderid} order={order} onView={view} />
           ))}
         </ul>
       )}
