@@ -4,9 +4,10 @@ import { useDebounced } from '../ui/use-debounced';
 
 const PREVIEW_DELAY_MS = 400;
 
-// The mail layout is a 600 px table; phone mail apps shrink it to the screen, and so does the preview.
-// Appended, not prepended: anything before the doctype would put the frame in quirks mode.
-const FIT_TO_FRAME = '<style>table{max-width:100% !important}</style>';
+// The mail layout is a 600 px table inside a full-width one; phone mail apps fit it to the screen, and so
+// does the preview (its own max-width still caps it at 600 px). Appended, not prepended: anything before
+// the doctype would put the frame in quirks mode.
+const FIT_TO_FRAME = '<style>table table{width:100% !important}</style>';
 
 /**
  * The mail as a customer would read it, placeholders filled with sample values by the server: the HTML
