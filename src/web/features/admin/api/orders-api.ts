@@ -3,6 +3,7 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
 import type { OrderStatus } from '../../../../domain/order-status';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
 import type { StatusMailInput } from '../../../../domain/schemas/email-template';
+import type { StatusMailAnswer } from '../../../../domain/schemas/mail-outbox';
 import { api } from '../../../lib/api-client';
 import { downloadFile, getWithTotal } from './admin-http';
 
@@ -46,7 +47,7 @@ export function useAdminOrders(params: OrderListParams) {
 export function useStatusMail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: StatusMailInput) => api.put<unknown>('/api/email/admin/email', input),
+    mutationFn: (input: StatusMailInput) => api.put<StatusMailAnswer | null>('/api/email/admin/email', input),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminOrdersKey });
       void client.invalidateQueries({ queryKey: ['admin', 'overview'] });

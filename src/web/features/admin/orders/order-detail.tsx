@@ -38,9 +38,11 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
     statusMail.mutate(
       { orderid: order.orderid, status },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setCurrent(status);
-          toast.success(TOASTS.statusMailSent);
+          // With both mail switches off in Settings nothing was sent; say so rather than claim a delivery.
+          if (answer?.queued === 0) toast.info(answer.message);
+          else toast.success(TOASTS.statusMailSent);
         },
         onError: () => toast.error(TOASTS.statusMailFailed),
       },
