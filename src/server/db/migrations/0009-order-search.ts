@@ -26,8 +26,9 @@ async function listIndexes(db: Kysely<unknown>) {
   const run = (text: string) => sql.raw(text).execute(db);
   await run(`create index orders_sale_created_idx on orders (created_at, id) where ${SALE}`);
   await run(`create index orders_sale_status_created_idx on orders (status, created_at, id) where ${SALE}`);
-  await run(`create index orders_unpaid_created_idx on orders (created_at, id) where ${UNPAID}`);
-  await run(`create index orders_unpaid_status_created_idx on orders (status, created_at, id) where ${UNPAID}`);
+  // Unpaid online orders are a small share: one index, with the status inside it so a status filter is checked
+  // in the index while walking it, saves a fourth index on every order written.
+  await run(`create index orders_unpaid_created_idx on orders (created_at, id, status) where ${UNPAID}`);
 }
 
 const COUNT_KEY = 'paymentmode, payment_status, status';
@@ -35,18 +36,16 @@ const COUNT_KEY = 'paymentmode, payment_status, status';
 async function sqliteSearch(db: Kysely<unknown>) {
   const run = (text: string) => sql.raw(text).execute(db);
   // The trigram tokenizer indexes every 3-character run, so a quoted phrase matches any substring of 3 or more
-  // characters, case-insensitively, straight from the index. rowid is orders.id.
-  await run(`create virtual table order_search using fts5(shortid, username, tokenize = 'trigram')`);
+  // characters, case-insensitively, straight from the index. rowid is orders.id. Contentless and without
+  // column sizes: the index alone answers a phrase, and each order costs a third less to write than with a
+  // stored copy of the text. Removing an entry therefore names the values it was indexed with.
+  await run(`create virtual table order_search using fts5(shortid, username, tokenize = 'trigram', content = '', columnsize = 0)`);
   await run(`insert into order_search (rowid, shortid, username) select id, substr(orderid, 7), username from orders`);
-  await run(`create trigger order_search_ai after insert on orders begin
-    insert into order_search (rowid, shortid, username) values (new.id, substr(new.orderid, 7), new.username);
-  end`);
-  await run(`create trigger order_search_au after update of orderid, username on orders begin
-    update order_search set shortid = substr(new.orderid, 7), username = new.username where rowid = new.id;
-  end`);
-  await run(`create trigger order_search_ad after delete on orders begin
-    delete from order_search where rowid = old.id;
-  end`);
+  const add = `insert into order_search (rowid, shortid, username) values (new.id, substr(new.orderid, 7), new.username);`;
+  const remove = `insert into order_search (order_search, rowid, shortid, username) values ('delete', old.id, substr(old.orderid, 7), old.username);`;
+  await run(`create trigger order_search_ai after insert on orders begin ${add} end`);
+  await run(`create trigger order_search_au after update of orderid, username on orders begin ${remove} ${add} end`);
+  await run(`create trigger order_search_ad after delete on orders begin ${remove} end`);
 
   // SQLite has a single writer, so one counter row per key never holds anyone up (stripe is always 0).
   await run(`create table order_counts (
