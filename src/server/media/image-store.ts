@@ -37,6 +37,7 @@ export async function storeImage(executor: Executor, input: Buffer): Promise<str
   const existing = await executor.selectFrom('images').select('hash').where('hash', '=', hash).executeTakeFirst();
   if (existing) return hash;
 
+  // A valid header can front a damaged or cut-off body, which only decoding finds: that is the client's file, not our fault.
   const variants = await Promise.all(
     (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map(async (variant) => {
       const size = IMAGE_VARIANTS[variant];
@@ -51,7 +52,9 @@ export async function storeImage(executor: Executor, input: Buffer): Promise<str
         .toBuffer({ resolveWithObject: true });
       return { hash, variant, width: info.width, height: info.height, bytes: data.length, data };
     }),
-  );
+  ).catch(() => {
+    throw new ImageRejectedError('The picture is damaged or cut short and cannot be read. Save it again and upload it.');
+  });
   await executor
     .insertInto('images')
     .values({ hash, mime: `image/${meta.format}`, width: meta.width ?? 0, height: meta.height ?? 0, created_at: nowIso() })
