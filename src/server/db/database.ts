@@ -95,6 +95,11 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A client checked out for a query has no pool listener: its 'error' (the server shutting down mid-query) would
+  // be unhandled and end the process. The query itself still fails and is answered 503; the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

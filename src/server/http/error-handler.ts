@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-errors';
 import { HttpError } from './errors';
 
 interface ValidationIssue {
@@ -68,6 +69,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
