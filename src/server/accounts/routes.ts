@@ -28,7 +28,7 @@ const messageAnswerSchema = z.object({ message: z.string() });
 export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
   const loginGuard = createLoginThrottle(app);
   // AUTH_RATE_LIMIT=0 switches the per-IP limit off (load tests); the per-account login rule always applies.
   const perIp: FastifyContextConfig = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 
@@ -24,6 +24,8 @@ export function mediaUrl(hash: string, variant: ImageVariant): string {
  * picture uploaded twice is stored once and its URLs can be cached forever.
  */
 export async function storeImage(executor: Executor, input: Buffer): Promise<string> {
+  // Loaded on first use: a running shop rarely decodes images, and sharp weighs ~30 MB and ~70 ms at start-up.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();

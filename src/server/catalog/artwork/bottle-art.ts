@@ -1,7 +1,6 @@
 // Product photography replacement: every catalogue image is an original illustration generated
 // from a small spec (title, size, vessel, label colour, shot variant), so the seed catalogue needs
 // no downloaded photos and a new product gets matching art automatically.
-import sharp from 'sharp';
 import type { LabelHue } from './palette';
 import { brassBowl, leafSprig, lightRays, studioBackdrop, woodTable, woodenSpoon } from './props';
 import { hashString, svgDocument } from './svg';
@@ -93,5 +92,7 @@ export function bottleArtworkSvg(spec: BottleArtSpec): string {
 
 /** Renders the artwork to a 1200x1200 PNG. */
 export async function renderBottleArtwork(spec: BottleArtSpec): Promise<Buffer> {
+  // Loaded on first use: only the first start renders artwork.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(bottleArtworkSvg(spec))).png({ compressionLevel: 9 }).toBuffer();
 }
