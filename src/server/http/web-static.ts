@@ -23,7 +23,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     index: ['index.html'],
     preCompressed: true,
     setHeaders(reply, filePath) {
-      const rel = path.relative(distDir, filePath);
+      // With preCompressed the file sent may be the .br or .gz twin written at build time: judge by the original.
+      const rel = path.relative(distDir, filePath).replace(/\.(br|gz)$/, '');
       if (rel.startsWith('assets' + path.sep)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       else if (rel.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
       else reply.header('Cache-Control', 'public, max-age=3600');
