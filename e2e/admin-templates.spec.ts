@@ -60,7 +60,7 @@ test('adds, edits and deletes a template, with placeholder chips and a preview',
 
   // Delete it (a non-default template asks first).
   await edited.getByRole('button', { name: `Delete ${title} (edited)` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete template' });
+  const confirm = page.getByRole('alertdialog', { name: 'Delete template' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Email template deleted successfully')).toBeVisible();

@@ -73,7 +73,7 @@ export function SiteFooter() {
         <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">© {new Date().getFullYear()} Ghee Shop. Made with care in small batches.</p>
       </div>
       {open ? (
-        <Modal title={open.title} onClose={() => setTopic(null)}>
+        <Modal title={open.title} onClose={() => setTopic(null)} closeButton>
           {open.body}
         </Modal>
       ) : null}

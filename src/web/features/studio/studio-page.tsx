@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { STUDIO_TOASTS, type StudioProduct } from '../../../domain/schemas/studio';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ForbiddenPage } from '../../components/forbidden-page';
 import { Spinner } from '../../components/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isAdmin, useSession } from '../session/session-store';
-import { ConfirmDialog } from './confirm-dialog';
 import { ProductEditor } from './product-editor';
 import { ProductList } from './product-list';
 import { messageOf } from './studio-errors';

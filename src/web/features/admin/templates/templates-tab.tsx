@@ -3,10 +3,11 @@ import { toast } from 'react-toastify';
 import { SCREENS, TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import type { EmailTemplate } from '../../../../domain/schemas/email-template';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteTemplate, useTemplates } from '../api/templates-api';
 import { LoadingDots } from '../ui/loading-dots';
-import { Modal } from '../ui/modal';
 import { TemplateEditor } from './template-editor';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; template: EmailTemplate } | null;
@@ -101,29 +102,14 @@ export function TemplatesTab() {
       </ul>
 
       {defaultBlocked && (
-        <Modal
-          title={SCREENS.deleteDefaultTitle}
-          onClose={() => setDefaultBlocked(false)}
-          footer={
-            <button type="button" className="btn btn-secondary" onClick={() => setDefaultBlocked(false)}>Close</button>
-          }
-        >
+        <Modal title={SCREENS.deleteDefaultTitle} onClose={() => setDefaultBlocked(false)}>
           <p className="mb-0">{SCREENS.deleteDefaultText}</p>
         </Modal>
       )}
       {confirming && (
-        <Modal
-          title="Delete template"
-          onClose={() => setConfirming(null)}
-          footer={
-            <>
-              <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(null)}>Cancel</button>
-              <button type="button" className="btn btn-danger" onClick={confirmDelete}>Delete</button>
-            </>
-          }
-        >
+        <ConfirmDialog title="Delete template" confirmLabel="Delete" onConfirm={confirmDelete} onCancel={() => setConfirming(null)}>
           <p className="mb-0">Delete the template “{confirming.title}”? This cannot be undone.</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before something that cannot be undone. Focus starts on Cancel, the safe choice; Escape cancels. */
+export function ConfirmDialog({ title, children, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal
+      title={title}
+      role="alertdialog"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary" data-autofocus onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Working…' : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
