@@ -16,10 +16,22 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Every call goes through here: JSON in and out, the session's bearer token attached when there is one. */
-export async function request<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Every call goes through here: the session's bearer token attached, a JSON body sent as JSON (FormData as
+ * it is), and any failure thrown as an ApiError. Answers the Response, for callers that read headers or a file.
+ */
+export async function send(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -35,19 +47,11 @@ export async function request<T>(method: Method, path: string, body?: unknown, i
   } catch {
     throw new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
   }
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
   if (!response.ok) {
     // The server no longer accepts this token (expired, account gone): sign out here too, so the screens
     // show the login prompt instead of failing call after call.
     if (response.status === 401 && token) setSession(null);
+    const data = parseBody(await response.text());
     const err = (data ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
     throw new ApiError(
       response.status,
@@ -57,7 +61,13 @@ export async function request<T>(method: Method, path: string, body?: unknown, i
       data,
     );
   }
-  return data as T;
+  return response;
+}
+
+/** A call whose answer is JSON (or nothing). */
+export async function request<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const response = await send(method, path, body, init);
+  return parseBody(await response.text()) as T;
 }
 
 export const api = {
