@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SCREENS } from '../../../domain/messages';
 import type { Order } from '../../../domain/schemas/order';
+import { LoadError } from '../../components/load-error';
 import { LoginRequired } from '../../components/login-required';
 import { Spinner } from '../../components/spinner';
 import { api } from '../../lib/api-client';
@@ -27,12 +28,7 @@ export function OrdersPage() {
       {orders.isPending ? (
         <Spinner label="Loading your orders…" />
       ) : orders.isError ? (
-        <div className="alert alert-danger" role="alert">
-          We could not load your orders just now. Please try again in a moment.{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void orders.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={() => void orders.refetch()}>We could not load your orders just now. Please try again in a moment.</LoadError>
       ) : orders.data.length === 0 ? (
         <div className="text-center py-5">
           <p className="lead">{SCREENS.noOrders}</p>

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { STUDIO_TOASTS, type StudioProduct } from '../../../domain/schemas/studio';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ForbiddenPage } from '../../components/forbidden-page';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isAdmin, useSession } from '../session/session-store';
@@ -23,22 +24,15 @@ export function StudioPage() {
 function Studio() {
   const source = useCatalogueSource();
   if (source.isPending) return <Spinner label="Loading the product studio…" />;
-  if (source.isError) return <LoadError message={messageOf(source.error)} onRetry={() => void source.refetch()} />;
+  if (source.isError) {
+    return (
+      <section className="container py-5">
+        <LoadError onRetry={() => void source.refetch()}>{messageOf(source.error)}</LoadError>
+      </section>
+    );
+  }
   if (source.data.source === 'sanity') return <SanityNotice studioUrl={source.data.studioUrl} />;
   return <CatalogueStudio />;
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <section className="container py-5">
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-        <span>{message}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    </section>
-  );
 }
 
 function SanityNotice({ studioUrl }: { studioUrl: string | null }) {
@@ -122,7 +116,7 @@ function CatalogueStudio() {
           {products.isPending ? (
             <Spinner label="Loading products…" />
           ) : products.isError ? (
-            <LoadError message={messageOf(products.error)} onRetry={() => void products.refetch()} />
+            <LoadError onRetry={() => void products.refetch()}>{messageOf(products.error)}</LoadError>
           ) : (
             <ProductList
               products={list}

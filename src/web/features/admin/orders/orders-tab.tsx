@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
+import { LoadError } from '../../../components/load-error';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { useDebounced } from '../ui/use-debounced';
@@ -71,10 +72,7 @@ export function OrdersTab() {
       </div>
       {busy && <LoadingDots label="Loading orders" />}
       {orders.isError && !orders.data && (
-        <div className="alert alert-danger" role="alert">
-          The orders could not be loaded: {orders.error.message}{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void orders.refetch()}>Try again</button>
-        </div>
+        <LoadError onRetry={() => void orders.refetch()}>The orders could not be loaded: {orders.error.message}</LoadError>
       )}
       {orders.data && list.length === 0 && !busy && <p className="empty-state">No orders found.</p>}
       {list.length > 0 && (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { shopTimestamp } from '../../../../domain/display';
 import { OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
+import { LoadError } from '../../../components/load-error';
 import { useOutbox, useRetryMail } from '../api/outbox-api';
 import { LoadingDots } from '../ui/loading-dots';
 
@@ -76,7 +77,7 @@ export function OutboxTab({ active }: { active: boolean }) {
       </div>
       {outbox.isPending && <LoadingDots label="Loading mail outbox" />}
       {outbox.isError && (
-        <div className="alert alert-danger" role="alert">The outbox could not be loaded: {outbox.error.message}</div>
+        <LoadError onRetry={() => void outbox.refetch()}>The outbox could not be loaded: {outbox.error.message}</LoadError>
       )}
       {outbox.data?.length === 0 && <p className="empty-state">No mails here.</p>}
       {outbox.data && outbox.data.length > 0 && (

@@ -1,6 +1,7 @@
 import { formatRupees } from '../../../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/schemas/admin-overview';
+import { LoadError } from '../../../components/load-error';
 import { useOverview } from '../api/overview-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { SalesChart } from './sales-chart';
@@ -25,7 +26,7 @@ export function OverviewTab({ active }: { active: boolean }) {
   const overview = useOverview(active);
   if (overview.isPending) return <LoadingDots label="Loading overview" />;
   if (overview.isError) {
-    return <div className="alert alert-danger" role="alert">The overview could not be loaded: {overview.error.message}</div>;
+    return <LoadError onRetry={() => void overview.refetch()}>The overview could not be loaded: {overview.error.message}</LoadError>;
   }
   const o = overview.data;
   return (

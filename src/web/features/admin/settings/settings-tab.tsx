@@ -1,3 +1,4 @@
+import { LoadError } from '../../../components/load-error';
 import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { AdminAccess } from './admin-access';
@@ -11,9 +12,9 @@ export function SettingsTab() {
         <div className="detail-card">
           {settings.isPending && <LoadingDots label="Loading settings" />}
           {settings.isError && (
-            <div className="alert alert-danger mb-0" role="alert">
+            <LoadError className="mb-0" onRetry={() => void settings.refetch()}>
               The settings could not be loaded: {settings.error.message}
-            </div>
+            </LoadError>
           )}
           {settings.data && <SettingsForm settings={settings.data} />}
         </div>
