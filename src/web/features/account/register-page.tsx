@@ -4,8 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
 import { registerSchema, type RegisterInput } from '../../../domain/schemas/account';
+import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
-import { ApiError } from '../../lib/api-client';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from './accounts-api';
 import { AuthCard } from './auth-card';
@@ -26,12 +27,7 @@ export function RegisterPage() {
       navigate('/', { replace: true });
     } catch (error) {
       toast.error(TOASTS.registerFailed);
-      // The server says which field is wrong (an address already registered, for instance).
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in values) setError(field as keyof RegisterInput, { message });
-        }
-      }
+      showServerFieldErrors(error, values, setError);
     }
   });
 
@@ -65,10 +61,9 @@ export function RegisterPage() {
           error={errors.password?.message}
           attempt={submitCount}
         />
-        <button type="submit" className="btn btn-amber btn-lg w-100" disabled={isSubmitting}>
-          {isSubmitting ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+        <BusyButton className="btn btn-amber btn-lg w-100" busy={isSubmitting}>
           Sign Up
-        </button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

@@ -10,6 +10,7 @@ import {
   type EmailTemplate,
 } from '../../../../domain/schemas/email-template';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveTemplate } from '../api/templates-api';
 import { useAutoClearErrors } from '../ui/use-auto-clear-errors';
 import { PlaceholderChips, useInsertAtCursor } from './placeholder-chips';
@@ -52,11 +53,7 @@ export function TemplateEditor({ template, onDone }: { template: EmailTemplate |
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409) setConflict(SCREENS.templateDuplicate);
-          if (err instanceof ApiError) {
-            for (const [field, message] of Object.entries(err.fields)) {
-              if (field in values) form.setError(field as keyof FormValues, { message });
-            }
-          }
+          showServerFieldErrors(err, values, form.setError);
           toast.error(adding ? TOASTS.templateAddFailed : TOASTS.templateUpdateFailed);
         },
       },
