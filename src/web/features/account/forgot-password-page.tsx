@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../../../domain/schemas/account';
+import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi } from './accounts-api';
@@ -42,9 +43,9 @@ export function ForgotPasswordPage() {
       ) : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} attempt={submitCount} />
-        <button type="submit" className="btn btn-amber btn-lg w-100" disabled={isSubmitting}>
+        <BusyButton className="btn btn-amber btn-lg w-100" busy={isSubmitting}>
           Reset Password
-        </button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
 import { loginSchema, type LoginInput } from '../../../domain/schemas/account';
+import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, safeNext, signIn } from './accounts-api';
@@ -59,10 +60,9 @@ export function LoginPage() {
           </div>
           <Link to="/forgotpassword">Forgot password?</Link>
         </div>
-        <button type="submit" className="btn btn-amber btn-lg w-100" disabled={isSubmitting}>
-          {isSubmitting ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+        <BusyButton className="btn btn-amber btn-lg w-100" busy={isSubmitting}>
           Login
-        </button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

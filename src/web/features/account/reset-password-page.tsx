@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { SCREENS, TOASTS } from '../../../domain/messages';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../domain/schemas/account';
+import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from './accounts-api';
@@ -59,9 +60,9 @@ export function ResetPasswordPage() {
           error={errors.password?.message}
           attempt={submitCount}
         />
-        <button type="submit" className="btn btn-amber btn-lg w-100" disabled={isSubmitting}>
+        <BusyButton className="btn btn-amber btn-lg w-100" busy={isSubmitting}>
           Reset Password
-        </button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

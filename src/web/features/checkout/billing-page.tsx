@@ -3,16 +3,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { SCREENS, TOASTS } from '../../../domain/messages';
+import { TOASTS } from '../../../domain/messages';
 import { billingFormSchema, type BillingForm, type PublicUser } from '../../../domain/schemas/account';
+import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
 import { getBilling, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
+import { NoCartItems } from './no-cart-items';
 
 const FIELDS: { key: keyof BillingForm; label: string; type?: string; autoComplete: string; wide?: boolean }[] = [
   { key: 'name', label: 'Name', autoComplete: 'name' },
@@ -60,11 +63,7 @@ export function BillingPage() {
         if (error instanceof ApiError && error.status === 409) {
           toast.error(TOASTS.guestRegisterExists);
           setEmailTaken(true);
-        } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            if (field in billing) setError(field as keyof BillingForm, { message });
-          }
-        } else {
+        } else if (!showServerFieldErrors(error, billing, setError)) {
           toast.error(error instanceof Error ? error.message : TOASTS.registerFailed);
         }
         return;
@@ -75,15 +74,7 @@ export function BillingPage() {
   });
 
   if (lines.length === 0) {
-    return (
-      <section className="container py-5 text-center page-narrow">
-        <h1 className="h2 mb-3">Billing details</h1>
-        <p className="lead">{SCREENS.noCartItems}</p>
-        <Link className="btn btn-amber" to="/products">
-          Continue Shopping
-        </Link>
-      </section>
-    );
+    return <NoCartItems title="Billing details" />;
   }
 
   return (
@@ -124,10 +115,9 @@ export function BillingPage() {
             <Link to="/cart" className="btn btn-outline-amber">
               Back to cart
             </Link>
-            <button type="submit" className="btn btn-amber btn-lg px-5" disabled={isSubmitting}>
-              {isSubmitting ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            <BusyButton className="btn btn-amber btn-lg px-5" busy={isSubmitting}>
               Next
-            </button>
+            </BusyButton>
           </div>
         </div>
       </form>

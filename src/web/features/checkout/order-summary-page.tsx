@@ -4,14 +4,16 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ORDER_NOTE_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
 import { formatRupees, formatSize } from '../../../domain/display';
-import { SCREENS, TOASTS } from '../../../domain/messages';
+import { TOASTS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
+import { BusyButton } from '../../components/busy-button';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
 import { buildOrderBody, finishCheckout, getBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
+import { NoCartItems } from './no-cart-items';
 import { confirmPayment, payOnline, placeCodOrder, priceChange } from './place-order';
 
 export function OrderSummaryPage() {
@@ -28,15 +30,7 @@ export function OrderSummaryPage() {
   const [busy, setBusy] = useState(false);
 
   if (lines.length === 0) {
-    return (
-      <section className="container py-5 text-center page-narrow">
-        <h1 className="h2 mb-3">Order summary</h1>
-        <p className="lead">{SCREENS.noCartItems}</p>
-        <Link className="btn btn-amber" to="/products">
-          Continue Shopping
-        </Link>
-      </section>
-    );
+    return <NoCartItems title="Order summary" />;
   }
   if (!session || !billing) return <Navigate to="/checkoutbilling" replace />;
 
@@ -174,10 +168,9 @@ export function OrderSummaryPage() {
                   </option>
                 ))}
               </select>
-              <button type="button" className="btn btn-amber btn-lg w-100" onClick={() => void checkout()} disabled={busy} aria-busy={busy}>
-                {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+              <BusyButton type="button" className="btn btn-amber btn-lg w-100" onClick={() => void checkout()} busy={busy}>
                 Checkout
-              </button>
+              </BusyButton>
               <p className="small text-body-secondary mt-3 mb-0">
                 {mode === 'ONLINE'
                   ? 'You pay securely by card in the payment window; we never see your card number.'
