@@ -47,6 +47,9 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Reads through a memory map instead of a read() call per page: at a million orders the admin lists touch
+  // tens of thousands of pages. The mapped pages are the OS page cache's, shared and reclaimable.
+  sqlite.pragma('mmap_size = 1073741824');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,

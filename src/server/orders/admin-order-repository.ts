@@ -48,6 +48,14 @@ interface ListFilter {
   list: RawBuilder<unknown>;
   status: string | undefined;
   search: RawBuilder<boolean> | undefined;
+  /** SQLite: the partial index that holds exactly this list in order (its planner may otherwise sort 900,000 rows). */
+  indexedBy: RawBuilder<unknown>;
+}
+
+function listIndex(dialect: Dialect, pending: boolean, status: string | undefined, searching: boolean): RawBuilder<unknown> {
+  if (dialect !== 'sqlite' || searching) return sql``;
+  const name = pending ? 'orders_unpaid_created_idx' : status ? 'orders_sale_status_created_idx' : 'orders_sale_created_idx';
+  return sql.raw(` indexed by ${name}`);
 }
 
 function whereOf(filter: ListFilter) {
@@ -89,7 +97,7 @@ async function pageIds(executor: Executor, filter: ListFilter, query: AdminOrder
   }
   const direction = sql.raw(descending ? 'desc' : 'asc');
   const { rows } = await sql<{ id: number }>`
-    select id from orders where ${whereOf(filter)}
+    select id from orders${filter.indexedBy} where ${whereOf(filter)}
     order by created_at ${direction}, id ${direction} limit ${limit} offset ${offset}`.execute(executor);
   const ids = rows.map((r) => Number(r.id));
   return fromOtherEnd ? ids.reverse() : ids;
@@ -118,6 +126,7 @@ export async function searchAdminOrders(
     list: pending ? UNPAID : SALES,
     status: query.status,
     search: term ? searchCondition(dialect, term) : undefined,
+    indexedBy: listIndex(dialect, pending, query.status, term !== undefined),
   };
   const total = await countOrders(executor, filter, pending);
   const ids = await pageIds(executor, filter, query, total);
