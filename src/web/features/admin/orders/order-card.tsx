@@ -7,20 +7,20 @@ import { STATUS_BADGE_CLASS } from './order-labels';
 export function OrderCard({ order, onView }: { order: Order; onView: (order: Order) => void }) {
   const shortId = displayOrderId(order.orderid);
   return (
-    <li className="order-card card">
+    <li className="admin-order-card card">
       <div className="card-body">
-        <div className="order-card-main">
-          <h3 className="order-card-name">{order.username.toUpperCase()}</h3>
-          <p className="order-card-id mb-1">Order # {shortId}</p>
-          <p className="order-card-when mb-0">
+        <div className="admin-order-card-main">
+          <h3 className="admin-order-card-name">{order.username.toUpperCase()}</h3>
+          <p className="admin-order-card-id mb-1">Order # {shortId}</p>
+          <p className="admin-order-card-when mb-0">
             <span>{orderDate(order.createdAt)}</span>
             <span aria-hidden="true"> · </span>
             <span>{orderTime(order.createdAt)}</span>
           </p>
         </div>
-        <div className="order-card-side">
+        <div className="admin-order-card-side">
           <span className={`status-badge ${STATUS_BADGE_CLASS[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
-          <span className="order-card-total">{formatRupees(order.totalAmount)}</span>
+          <span className="admin-order-card-total">{formatRupees(order.totalAmount)}</span>
           <button type="button" className="btn btn-amber btn-sm" aria-label={`View order ${shortId}`} data-view-order={order.orderid} onClick={() => onView(order)}>
             View
           </button>

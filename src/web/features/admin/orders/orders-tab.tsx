@@ -76,7 +76,7 @@ export function OrdersTab() {
       )}
       {orders.data && list.length === 0 && !busy && <p className="empty-state">No orders found.</p>}
       {list.length > 0 && (
-        <ul className={`order-list list-unstyled${busy ? ' is-stale' : ''}`} aria-label="Orders" aria-busy={busy}>
+        <ul className={`admin-order-list list-unstyled${busy ? ' is-stale' : ''}`} aria-label="Orders" aria-busy={busy}>
           {list.map((order) => (
             <OrderCard key={order.orderid} order={order} onView={view} />
           ))}
