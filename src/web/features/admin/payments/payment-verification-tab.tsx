@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { MESSAGE_VISIBLE_MS, ORDER_ID_PREFIX, PAYMENT_ID_PREFIX } from '../../../../domain/constants';
+import { ORDER_ID_PREFIX, PAYMENT_ID_PREFIX } from '../../../../domain/constants';
 import { SCREENS } from '../../../../domain/messages';
 import { verifyPaymentFormSchema, type VerifyPaymentForm } from '../../../../domain/schemas/order';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { useVerifyPayment } from '../api/payments-api';
 import { useAutoClearErrors } from '../ui/use-auto-clear-errors';
-
-type Result = { verified: boolean; at: number } | null;
 
 /** Checks a payment against an order; the admin types the ids without their prefixes. */
 export function PaymentVerificationTab() {
   const id = useId();
   const verify = useVerifyPayment();
-  const [result, setResult] = useState<Result>(null);
-  const [failure, setFailure] = useState('');
   const form = useForm<VerifyPaymentForm, unknown, { orderid: string; paymentid: string }>({
     resolver: zodResolver(verifyPaymentFormSchema),
     defaultValues: { orderid: '', paymentid: '' },
@@ -22,21 +19,11 @@ export function PaymentVerificationTab() {
   const { errors } = form.formState;
   useAutoClearErrors(form);
 
-  // The verdict is shown for 10 seconds (SPEC.md §4).
-  useEffect(() => {
-    if (!result) return;
-    const timer = window.setTimeout(() => setResult(null), MESSAGE_VISIBLE_MS);
-    return () => window.clearTimeout(timer);
-  }, [result]);
+  // The verdict of the latest check, shown for 10 seconds (SPEC.md §4); a new check shows it again.
+  const verdict = verify.isSuccess ? (verify.data ? SCREENS.paymentVerified : SCREENS.paymentNotVerified) : undefined;
+  const shown = useTimedMessage(verdict, verify.submittedAt);
 
-  const onSubmit = form.handleSubmit((ids) => {
-    setResult(null);
-    setFailure('');
-    verify.mutate(ids, {
-      onSuccess: (verified) => setResult({ verified, at: Date.now() }),
-      onError: (err) => setFailure(err.message),
-    });
-  });
+  const onSubmit = form.handleSubmit((ids) => verify.mutate(ids));
 
   const field = (name: 'orderid' | 'paymentid', label: string, prefix: string) => (
     <div className="mb-3">
@@ -71,14 +58,14 @@ export function PaymentVerificationTab() {
             </button>
           </form>
           <div className="verify-result" role="status" aria-live="polite">
-            {result && (
-              <p key={result.at} className={`fw-bold mb-0 ${result.verified ? 'verify-ok' : 'verify-bad'}`}>
-                {result.verified ? SCREENS.paymentVerified : SCREENS.paymentNotVerified}
+            {shown && (
+              <p key={verify.submittedAt} className={`fw-bold mb-0 ${verify.data ? 'verify-ok' : 'verify-bad'}`}>
+                {shown}
               </p>
             )}
           </div>
-          {failure && (
-            <div className="alert alert-danger mt-3 mb-0" role="alert">The check could not be made: {failure}</div>
+          {verify.isError && (
+            <div className="alert alert-danger mt-3 mb-0" role="alert">The check could not be made: {verify.error.message}</div>
           )}
         </div>
       </div>
