@@ -3,8 +3,9 @@ import { toast } from 'react-toastify';
 import { PRODUCT_IMAGES_MAX } from '../../../domain/constants';
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, STUDIO_TOASTS, type StudioProduct } from '../../../domain/schemas/studio';
 import { messageOf } from './studio-errors';
-import { useRemoveImage, useReorderImages, useUploadImage } from './studio-api';
+import { useRemoveImage, useReorderImages } from './studio-api';
 import { useObjectUrls } from './use-object-urls';
+import { useUploadImages } from './use-upload-images';
 
 /** Files the browser can tell are wrong are refused here, with the same words the server would use. */
 export function checkFile(file: File): string | null {
@@ -28,7 +29,7 @@ interface ImageManagerProps {
 export function ImageManager({ product, pending, pendingUrls, onPendingChange, productName }: ImageManagerProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadImage();
+  const uploadAll = useUploadImages();
   const remove = useRemoveImage();
   const reorder = useReorderImages();
   const [uploading, setUploading] = useState<File[]>([]);
@@ -58,16 +59,7 @@ export function ImageManager({ product, pending, pendingUrls, onPendingChange, p
       return;
     }
     setUploading(accepted);
-    // One request per file, so each picture gets its own success or error message.
-    for (const file of accepted) {
-      try {
-        await upload.mutateAsync({ id: product._id, file });
-        toast.success(STUDIO_TOASTS.imageUploaded(file.name));
-      } catch (error) {
-        toast.error(messageOf(error));
-      }
-      setUploading((files) => files.filter((f) => f !== file));
-    }
+    await uploadAll(product._id, accepted, (done) => setUploading((files) => files.filter((f) => f !== done)));
   }
 
   function move(from: number, to: number) {

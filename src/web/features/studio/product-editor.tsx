@@ -9,8 +9,9 @@ import { ImageManager } from './image-manager';
 import { emptyForm, formMessages, formOf, inputOfForm, productFormResolver, type ProductFormValues } from './product-form-values';
 import { SizesEditor } from './sizes-editor';
 import { messageOf } from './studio-errors';
-import { useSaveProduct, useUploadImage } from './studio-api';
+import { useSaveProduct } from './studio-api';
 import { useObjectUrls } from './use-object-urls';
+import { useUploadImages } from './use-upload-images';
 
 interface ProductEditorProps {
   /** The product being edited, or null for a new one. */
@@ -22,7 +23,7 @@ interface ProductEditorProps {
 export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps) {
   const id = useId();
   const save = useSaveProduct();
-  const upload = useUploadImage();
+  const uploadAll = useUploadImages();
   const [pending, setPending] = useState<File[]>([]);
   const [uploadingPending, setUploadingPending] = useState(false);
   const form = useForm<ProductFormValues>({
@@ -38,14 +39,7 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
 
   async function uploadPending(created: StudioProduct) {
     setUploadingPending(true);
-    for (const file of pending) {
-      try {
-        await upload.mutateAsync({ id: created._id, file });
-        toast.success(STUDIO_TOASTS.imageUploaded(file.name));
-      } catch (error) {
-        toast.error(messageOf(error));
-      }
-    }
+    await uploadAll(created._id, pending);
     setUploadingPending(false);
   }
 

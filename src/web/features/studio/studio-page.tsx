@@ -60,11 +60,12 @@ function CatalogueStudio() {
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<StudioProduct | null>(null);
-  const [togglingId, setTogglingId] = useState<string | null>(null);
   const editorRef = useRef<HTMLDivElement>(null);
 
   const list = products.data ?? [];
   const current = editing?.kind === 'edit' ? (list.find((p) => p._id === editing.id) ?? null) : null;
+  // This page's save runs only the stock switch (the editor has its own), so a pending save is a toggle.
+  const togglingId = save.isPending ? (save.variables?.id ?? null) : null;
 
   function open(next: Editing) {
     setEditing(next);
@@ -73,13 +74,11 @@ function CatalogueStudio() {
   }
 
   function toggleStock(product: StudioProduct) {
-    setTogglingId(product._id);
     save.mutate(
       { id: product._id, input: { ...inputOf(product), instock: !product.instock } },
       {
         onSuccess: (saved) => toast.success(saved.instock ? STUDIO_TOASTS.stockOn(saved.name) : STUDIO_TOASTS.stockOff(saved.name)),
         onError: (error) => toast.error(messageOf(error)),
-        onSettled: () => setTogglingId(null),
       },
     );
   }

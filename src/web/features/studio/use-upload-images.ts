@@ -1,0 +1,23 @@
+import { toast } from 'react-toastify';
+import { STUDIO_TOASTS } from '../../../domain/schemas/studio';
+import { messageOf } from './studio-errors';
+import { useUploadImage } from './studio-api';
+
+/**
+ * Uploads pictures to a product one request per file, so each gets its own success or error message;
+ * `onEach` hears about every file as it finishes, whatever the outcome.
+ */
+export function useUploadImages() {
+  const upload = useUploadImage();
+  return async function uploadAll(productId: string, files: readonly File[], onEach?: (file: File) => void): Promise<void> {
+    for (const file of files) {
+      try {
+        await upload.mutateAsync({ id: productId, file });
+        toast.success(STUDIO_TOASTS.imageUploaded(file.name));
+      } catch (error) {
+        toast.error(messageOf(error));
+      }
+      onEach?.(file);
+    }
+  };
+}
