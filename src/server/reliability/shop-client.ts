@@ -1,10 +1,9 @@
 // A customer of a running shop over real HTTP, as the browser app behaves: browse, fill a cart priced from the
 // public catalogue, check out by cash or through the sandbox dialog's pay call. Shared by the fault suite and
-// the load benchmark.
+// the load benchmark (which adds the sandbox dialog's pay call).
 import { finalPriceFor, subtotal } from '../../domain/pricing';
 import type { PaymentMode } from '../../domain/constants';
 import type { Product } from '../../domain/schemas/product';
-import { SANDBOX_KEY_ID } from '../payments/sandbox/sandbox-gateway';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -102,19 +101,3 @@ export function checkoutBody(customer: Customer, lines: CartLine[], mode: Paymen
 }
 
 export const TEST_CARD = { number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' };
-
-/**
- * What the sandbox dialog does after "Pay": the card payment, then the page's handler confirms the payment
- * with the signature it was handed. Returns both answers.
- */
-export async function payOnline(base: string, customer: Customer, orderid: string) {
-  const pay = await call<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(base, 'POST', '/sandbox/pay', {
-    body: { order_id: orderid, key_id: SANDBOX_KEY_ID, card: TEST_CARD },
-  });
-  if (pay.status !== 200) return { pay, confirm: undefined };
-  const confirm = await call(base, 'PUT', '/api/checkout/updateorder', {
-    token: customer.token,
-    body: { orderid: pay.body.razorpay_order_id, paymentid: pay.body.razorpay_payment_id, paymentsignature: pay.body.razorpay_signature },
-  });
-  return { pay, confirm };
-}
