@@ -16,7 +16,12 @@ interface DialogResult {
   dismissed?: boolean;
 }
 
-describe('sandbox checkout dialog in Chromium [sqlite]', () => {
+// Like the e2e suite: without a browser on the machine these run only where REQUIRE_E2E=1 demands them
+// (CI), so `npm test` still passes on a laptop with no Chromium.
+const browserMissing = !chromiumPath() && process.env.REQUIRE_E2E !== '1';
+if (browserMissing) console.log('sandbox dialog browser tests not run: no Chromium found (set CHROMIUM_PATH or install chromium)');
+
+describe.skipIf(browserMissing)('sandbox checkout dialog in Chromium [sqlite]', () => {
   let shop: TestShop;
   let user: TestUser;
   let browser: Browser;
