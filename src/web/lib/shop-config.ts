@@ -17,11 +17,22 @@ export const DEFAULT_CONTACT = {
   instagramUrl: 'https://www.instagram.com/gheeshop',
 } as const;
 
+/** Fetched once per visit: the shell's banner and contact links and the checkout all read the same answer. */
+export const shopConfigQuery = {
+  queryKey: ['shop-config'] as const,
+  queryFn: () => api.get<ShopConfig>('/api/checkout/config'),
+  staleTime: Infinity,
+};
+
 export function useShopConfig() {
-  return useQuery({
-    queryKey: ['shop-config'],
-    queryFn: () => api.get<ShopConfig>('/api/checkout/config'),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery({ ...shopConfigQuery, retry: false });
+}
+
+/** The floating button's and the footer's Whatsapp and Instagram links. */
+export function useContactLinks() {
+  const { data } = useShopConfig();
+  return {
+    whatsappUrl: data?.whatsappUrl || DEFAULT_CONTACT.whatsappUrl,
+    instagramUrl: data?.instagramUrl || DEFAULT_CONTACT.instagramUrl,
+  };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChatIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
-import { useContactLinks } from './site-footer';
+import { useContactLinks } from '../../lib/shop-config';
 
 /**
  * Floating contact button: hover (or a click or Enter) reveals Whatsapp and Instagram. The links follow the

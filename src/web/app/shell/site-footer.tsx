@@ -2,16 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
-import { DEFAULT_CONTACT, useShopConfig } from '../../lib/shop-config';
+import { useContactLinks } from '../../lib/shop-config';
 import { FOOTER_TOPICS, type FooterTopic } from './footer-copy';
-
-export function useContactLinks() {
-  const { data } = useShopConfig();
-  return {
-    whatsappUrl: data?.whatsappUrl || DEFAULT_CONTACT.whatsappUrl,
-    instagramUrl: data?.instagramUrl || DEFAULT_CONTACT.instagramUrl,
-  };
-}
 
 export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);

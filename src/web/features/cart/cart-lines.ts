@@ -20,13 +20,17 @@ export interface CartLine {
 
 export type NewCartLine = Omit<CartLine, 'itemQty'> & { itemQty?: number };
 
-function clampQty(n: number): number {
+/** A bottle count within 1..10; anything else (a typed 0, 55, or not a number) is brought back into range. */
+export function clampQty(n: number): number {
   if (!Number.isFinite(n)) return QTY_MIN;
   return Math.min(QTY_MAX, Math.max(QTY_MIN, Math.trunc(n)));
 }
 
 const sameLine = (a: { name: string; quantity: number }, b: { name: string; quantity: number }) =>
   a.name === b.name && a.quantity === b.quantity;
+
+/** What tells two lines apart (the rule `addLine` merges by): product, size and price. */
+export const lineKey = (line: Pick<CartLine, 'name' | 'quantity' | 'finalPrice'>) => `${line.name}-${line.quantity}-${line.finalPrice}`;
 
 /** Same name, size and price: the existing line grows; anything else is a new line. */
 export function addLine(lines: readonly CartLine[], item: NewCartLine): CartLine[] {

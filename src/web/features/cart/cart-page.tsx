@@ -6,6 +6,7 @@ import { lineTotal, subtotal } from '../../../domain/pricing';
 import { productPath } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QuantityStepper } from '../products/quantity-stepper';
+import { lineKey } from './cart-lines';
 import { cart, useCart } from './cart-store';
 
 export function CartPage() {
@@ -48,7 +49,7 @@ export function CartPage() {
             </thead>
             <tbody>
               {lines.map((line) => (
-                <tr key={`${line.name}-${line.quantity}-${line.finalPrice}`}>
+                <tr key={lineKey(line)}>
                   <td>
                     <div className="d-flex align-items-center gap-3">
                       {line.image ? (

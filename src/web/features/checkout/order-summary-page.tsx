@@ -9,6 +9,7 @@ import { lineTotal, subtotal } from '../../../domain/pricing';
 import { BusyButton } from '../../components/busy-button';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
 import { buildOrderBody, finishCheckout, getBilling } from './checkout-draft';
@@ -108,7 +109,7 @@ export function OrderSummaryPage() {
               </thead>
               <tbody>
                 {lines.map((l) => (
-                  <tr key={`${l.name}-${l.quantity}-${l.finalPrice}`}>
+                  <tr key={lineKey(l)}>
                     <td>{l.name}</td>
                     <td>{l.itemQty}</td>
                     <td className="text-nowrap">{formatSize(l.quantity)}</td>

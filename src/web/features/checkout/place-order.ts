@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '../../../domain/schemas/errors';
 import type { CreateOrderAnswer, CreateOrderBody, PriceChangedAnswer } from '../../../domain/schemas/order';
 import { api, ApiError } from '../../lib/api-client';
-import type { ShopConfig } from '../../lib/shop-config';
+import { shopConfigQuery } from '../../lib/shop-config';
 import { loadPaymentScript, openPaymentDialog, type PaymentOutcome } from './payment-gateway';
 
 export const BRAND_COLOR = '#8a4b08';
@@ -13,11 +13,7 @@ export function placeCodOrder(body: CreateOrderBody): Promise<unknown> {
 
 /** Creates the gateway order on the server, then opens the card dialog for exactly that amount. */
 export async function payOnline(body: CreateOrderBody, queryClient: QueryClient): Promise<PaymentOutcome> {
-  const config = await queryClient.fetchQuery({
-    queryKey: ['shop-config'],
-    queryFn: () => api.get<ShopConfig>('/api/checkout/config'),
-    staleTime: Infinity,
-  });
+  const config = await queryClient.fetchQuery(shopConfigQuery);
   const [created] = await Promise.all([api.post<CreateOrderAnswer>('/api/checkout/createorder', body), loadPaymentScript(config.scriptUrl)]);
   return openPaymentDialog({
     key: created.keyid || config.keyid,

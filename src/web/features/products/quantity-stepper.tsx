@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { QTY_MAX, QTY_MIN } from '../../../domain/constants';
+import { clampQty } from '../cart/cart-lines';
 
 interface QuantityStepperProps {
   value: number;
@@ -10,7 +11,6 @@ interface QuantityStepperProps {
   size?: 'sm' | 'md';
 }
 
-const clamp = (n: number) => Math.min(QTY_MAX, Math.max(QTY_MIN, n));
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** − [n] + within 1..10 (DESIGN.md §4); typing a number outside the range snaps back into it. */
@@ -26,7 +26,7 @@ export function QuantityStepper({ value, onChange, label, hideLabel = false, siz
         <button
           type="button"
           className="btn btn-outline-amber"
-          onClick={() => onChange(clamp(value - 1))}
+          onClick={() => onChange(clampQty(value - 1))}
           disabled={value <= QTY_MIN}
           aria-label={`Decrease ${lowerFirst(label)}`}
         >
@@ -42,13 +42,13 @@ export function QuantityStepper({ value, onChange, label, hideLabel = false, siz
           value={value}
           onChange={(e) => {
             const n = Number.parseInt(e.target.value, 10);
-            if (Number.isFinite(n)) onChange(clamp(n));
+            if (Number.isFinite(n)) onChange(clampQty(n));
           }}
         />
         <button
           type="button"
           className="btn btn-outline-amber"
-          onClick={() => onChange(clamp(value + 1))}
+          onClick={() => onChange(clampQty(value + 1))}
           disabled={value >= QTY_MAX}
           aria-label={`Increase ${lowerFirst(label)}`}
         >
