@@ -8,6 +8,7 @@ import { TOASTS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
 import { BusyButton } from '../../components/busy-button';
 import { ApiError } from '../../lib/api-client';
+import { MY_ORDERS_KEY, PRODUCTS_KEY } from '../../lib/query-keys';
 import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
@@ -40,14 +41,14 @@ export function OrderSummaryPage() {
   function done() {
     cart.clear();
     finishCheckout();
-    void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
+    void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
   }
 
   function onError(error: unknown) {
     const changed = priceChange(error);
     if (changed) {
       cart.applyPrices(changed.prices);
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
       toast.warning('Our prices changed since you added these items. Your cart now shows the current prices: please check the total and press Checkout again.');
     } else if (error instanceof ApiError && error.status === 401) {
       toast.error('Your session has ended. Please log in again to place your order.');

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/load-error';
 import { LoginRequired } from '../../components/login-required';
 import { Spinner } from '../../components/spinner';
 import { api } from '../../lib/api-client';
+import { MY_ORDERS_KEY } from '../../lib/query-keys';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../session/session-store';
 import { OrderCard } from './order-card';
@@ -15,7 +16,7 @@ export function OrdersPage() {
   const session = useSession();
   const email = session?.user.emailaddress;
   const orders = useQuery({
-    queryKey: ['my-orders', email],
+    queryKey: [...MY_ORDERS_KEY, email],
     queryFn: () => api.get<Order[]>('/api/order'),
     enabled: !!session,
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../domain/schemas/product';
 import { api } from '../../lib/api-client';
+import { PRODUCTS_KEY } from '../../lib/query-keys';
 
 /** One product per name (SPEC.md §4): the detail page is addressed by name, so names must be unique. */
 export function uniqueByName(products: readonly Product[]): Product[] {
@@ -13,7 +14,7 @@ export function uniqueByName(products: readonly Product[]): Product[] {
 }
 
 export const productsQuery = {
-  queryKey: ['products'] as const,
+  queryKey: PRODUCTS_KEY,
   queryFn: async () => uniqueByName(await api.get<Product[]>('/api/public/product')),
   staleTime: 5 * 60_000,
 };

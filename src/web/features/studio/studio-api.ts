@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductInput } from '../../../domain/schemas/product';
 import type { CatalogueSource, StudioProduct } from '../../../domain/schemas/studio';
 import { api } from '../../lib/api-client';
+import { PRODUCTS_KEY } from '../../lib/query-keys';
 
 const STUDIO_KEY = ['studio', 'products'] as const;
-// The storefront's product list; refreshed after every change so this tab's shop shows it at once.
-const STOREFRONT_KEY = ['products'] as const;
 
 export function useCatalogueSource() {
   return useQuery({
@@ -29,7 +28,8 @@ function useApplyChange() {
       if (at < 0) return [...list, product];
       return list.map((p, i) => (i === at ? product : p));
     });
-    void client.invalidateQueries({ queryKey: STOREFRONT_KEY });
+    // The shop's own list, so this tab's storefront shows the change at once.
+    void client.invalidateQueries({ queryKey: PRODUCTS_KEY });
   };
 }
 
