@@ -10,6 +10,9 @@ import { withLines } from './order-repository';
 const SALES = sql.raw(`payment_status in ('PAID', 'COD')`);
 const UNPAID = sql.raw(`paymentmode = 'ONLINE' and payment_status in ('PENDING', 'FAILED')`);
 
+/** Up to this many search matches, PostgreSQL sorts the matches rather than walking the list in order. */
+const SORT_MATCHES_MAX = 50_000;
+
 /** The trigram index finds substrings of at least this many characters; shorter ones are matched by scanning. */
 const TRIGRAM = 3;
 
@@ -48,6 +51,7 @@ interface ListFilter {
   list: RawBuilder<unknown>;
   status: string | undefined;
   search: RawBuilder<boolean> | undefined;
+  dialect: Dialect;
   /** SQLite: the partial index that holds exactly this list in order (its planner may otherwise sort 900,000 rows). */
   indexedBy: RawBuilder<unknown>;
 }
@@ -96,9 +100,17 @@ async function pageIds(executor: Executor, filter: ListFilter, query: AdminOrder
     offset = total - query.offset - limit;
   }
   const direction = sql.raw(descending ? 'desc' : 'asc');
+  // PostgreSQL guesses how many rows a LIKE matches; for a rare term it may walk the list index in order hoping
+  // to meet five matches soon, and read all 900,000 rows to find one. The exact total is known here: when the
+  // matches are few, sorting them (found through the trigram index) is cheap, so the sort keys are written as
+  // expressions no index offers, which leaves the planner only that path.
+  const sortByExpression = filter.search !== undefined && filter.dialect === 'postgres' && total <= SORT_MATCHES_MAX;
+  const order = sortByExpression
+    ? sql`(created_at || '') ${direction}, (id + 0) ${direction}`
+    : sql`created_at ${direction}, id ${direction}`;
   const { rows } = await sql<{ id: number }>`
     select id from orders${filter.indexedBy} where ${whereOf(filter)}
-    order by created_at ${direction}, id ${direction} limit ${limit} offset ${offset}`.execute(executor);
+    order by ${order} limit ${limit} offset ${offset}`.execute(executor);
   const ids = rows.map((r) => Number(r.id));
   return fromOtherEnd ? ids.reverse() : ids;
 }
@@ -127,6 +139,7 @@ export async function searchAdminOrders(
     status: query.status,
     search: term ? searchCondition(dialect, term) : undefined,
     indexedBy: listIndex(dialect, pending, query.status, term !== undefined),
+    dialect,
   };
   const total = await countOrders(executor, filter, pending);
   const ids = await pageIds(executor, filter, query, total);
