@@ -25,9 +25,10 @@ function read(): Session | null {
     if (!raw) continue;
     try {
       const session = JSON.parse(raw) as Session;
-      // A session that ran out while the tab was closed is not restored.
+      // A session that ran out while the tab was closed is not restored; one stored without an end (written
+      // by hand, or by an older version) gets one, as setSession gives it, rather than being ended at once.
       if (session.expiresAt !== undefined && session.expiresAt <= Date.now()) throw new Error('expired');
-      return session;
+      return { ...session, expiresAt: session.expiresAt ?? endOf(session) };
     } catch {
       store.removeItem(KEY);
     }
@@ -47,11 +48,12 @@ export function getToken(): string | null {
   return current?.token ?? null;
 }
 
+function endOf(session: Session, now = Date.now()): number {
+  return now + (session.remember ? REMEMBER_ME_MS : SESSION_TIMEOUT_MS);
+}
+
 export function setSession(input: Session | null): void {
-  const session = input && {
-    ...input,
-    expiresAt: input.expiresAt ?? Date.now() + (input.remember ? REMEMBER_ME_MS : SESSION_TIMEOUT_MS),
-  };
+  const session = input && { ...input, expiresAt: input.expiresAt ?? endOf(input) };
   current = session;
   window.sessionStorage.removeItem(KEY);
   window.localStorage.removeItem(KEY);
