@@ -5,10 +5,10 @@ import type {
   TemplatePreviewAnswer,
   TemplatePreviewInput,
 } from '../../../../domain/schemas/email-template';
+import { api } from '../../../lib/api-client';
 
 /** The server also sends the HTML part in the shop's mail layout. */
 export type TemplatePreview = TemplatePreviewAnswer & { html?: string };
-import { api } from '../../../lib/api-client';
 
 export const templatesKey = ['admin', 'templates'] as const;
 
