@@ -1,0 +1,155 @@
+// API throughput on one database, every figure side by side with a bare Fastify server in the same run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { measure, type LoadOptions, type LoadRequest, type LoadResult } from '../lib/load';
+import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
+import { startHello, startShop, type ServerProcess } from '../lib/processes';
+import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
+import { call, orderTemplate, register } from '../lib/shop-client';
+
+export type BenchDialect = 'sqlite' | 'postgres';
+
+export const API_TARGETS = {
+  catalogueShare: 0.7,
+  ordersShare: 0.35,
+  codPerSecond: { sqlite: 1500, postgres: 800 } as Record<BenchDialect, number>,
+  codP99Ms: 50,
+  rssMb: 150,
+};
+
+/** Browsers ask for compressed answers, so the benchmark does too. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+interface Measured extends LoadResult {
+  rssMb: number;
+}
+
+async function measured(server: ServerProcess, request: LoadRequest, options: LoadOptions): Promise<Measured> {
+  server.resetPeak();
+  const result = await measure(server.url, request, options);
+  return { ...result, rssMb: server.peakRssMb() };
+}
+
+async function countPresent(dialect: BenchDialect, where: { dataDir: string; pgUrl?: string }, orderids: string[]): Promise<number> {
+  if (dialect === 'sqlite') {
+    const db = new SqliteDatabase(path.join(where.dataDir, 'shop.db'), { readonly: true });
+    try {
+      const row = db.prepare('select count(*) as n from orders where orderid in (select value from json_each(?))').get(JSON.stringify(orderids)) as { n: number };
+      return row.n;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: where.pgUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from orders where orderid = any($1)', [orderids]);
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+function latencies(r: Measured): string {
+  return `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, RSS ${mb(r.rssMb)}`;
+}
+
+function failures(r: Measured): string {
+  const bad = r.non2xx + r.errors + r.timeouts;
+  return bad ? `${int(bad)} failed (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})` : '';
+}
+
+export interface ApiBenchOptions extends LoadOptions {
+  /** Extra node flags for the shop, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  log?: (line: string) => void;
+}
+
+export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions = {}): Promise<Figure[]> {
+  const log = options.log ?? (() => {});
+  const group = `api ${dialect}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ghee-bench-api-'));
+  let database: FreshDatabase | undefined;
+  let shop: ServerProcess | undefined;
+  let hello: ServerProcess | undefined;
+  try {
+    if (dialect === 'postgres') database = await createFreshDatabase();
+    // The first start creates the schema and renders the catalogue's artwork once; a shop then runs from a
+    // restart, which is what is measured.
+    await (await startShop({ dataDir, databaseUrl: database?.url })).stop();
+    shop = await startShop({ dataDir, databaseUrl: database?.url, ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}) });
+    hello = await startHello();
+    log(`${group}: shop pid ${shop.pid} at ${shop.url}, hello pid ${hello.pid}`);
+
+    // A customer with 20 orders for GET /api/order, another who places the benchmark's orders.
+    const reader = await register(shop.url, 'Reader Customer');
+    const readerOrder = await orderTemplate(shop.url, reader.email);
+    for (let i = 0; i < 20; i += 1) await call(shop.url, '/api/checkout/codorder', { body: readerOrder(`Receipt-setup-${i}`), token: reader.token });
+    const buyer = await register(shop.url, 'Buyer Customer');
+    const buyerOrder = await orderTemplate(shop.url, buyer.email);
+
+    const helloBefore = await measured(hello, { path: '/' }, options);
+    log(`${group}: hello ${int(helloBefore.rps)} rps`);
+    const catalogue = await measured(shop, { path: '/api/public/product', headers: BROWSER_HEADERS }, options);
+    log(`${group}: catalogue ${int(catalogue.rps)} rps`);
+    const orders = await measured(shop, { path: '/api/order', headers: { ...BROWSER_HEADERS, authorization: `Bearer ${reader.token}` } }, options);
+    log(`${group}: own orders ${int(orders.rps)} rps`);
+
+    let sequence = 0;
+    const acknowledged: string[] = [];
+    const run = `${process.pid}-${Date.now().toString(36)}`;
+    const cod = await measured(
+      shop,
+      {
+        method: 'POST',
+        path: '/api/checkout/codorder',
+        headers: { ...BROWSER_HEADERS, authorization: `Bearer ${buyer.token}` },
+        body: () => JSON.stringify(buyerOrder(`Receipt-${run}-${(sequence += 1)}`)),
+        onResponse: (status, body) => {
+          if (status === 200) acknowledged.push((JSON.parse(body) as { orderid: string }).orderid);
+        },
+      },
+      options,
+    );
+    log(`${group}: codorder ${int(cod.rps)} orders/s`);
+    const helloAfter = await measured(hello, { path: '/' }, options);
+    const present = await countPresent(dialect, { dataDir, ...(database ? { pgUrl: database.url } : {}) }, acknowledged);
+
+    const helloRps = (helloBefore.rps + helloAfter.rps) / 2;
+    const share = (r: Measured, target: number, label: string) => {
+      const ratio = r.rps / helloRps;
+      const bad = failures(r);
+      return figure(
+        group,
+        label,
+        `${int(r.rps)} rps = ${pct(ratio)} of hello; ${latencies(r)}`,
+        `≥ ${pct(target)} of hello; RSS ≤ ${API_TARGETS.rssMb} MB`,
+        ratio >= target && r.rssMb <= API_TARGETS.rssMb && !bad,
+        bad || undefined,
+      );
+    };
+    const codTarget = API_TARGETS.codPerSecond[dialect];
+    const codBad = failures(cod);
+    return [
+      figure(group, 'hello (bare Fastify)', `${int(helloRps)} rps (before ${int(helloBefore.rps)}, after ${int(helloAfter.rps)}); p99 ${ms(helloBefore.p99)}`, 'yardstick', null),
+      share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
+      share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),
+      figure(
+        group,
+        'POST /api/checkout/codorder',
+        `${int(cod.rps)} orders/s; ${latencies(cod)}; ${int(present)} of ${int(acknowledged.length)} acknowledged orders present`,
+        `≥ ${int(codTarget)}/s; p99 < ${API_TARGETS.codP99Ms} ms; RSS ≤ ${API_TARGETS.rssMb} MB; all present`,
+        cod.rps >= codTarget && cod.p99 < API_TARGETS.codP99Ms && cod.rssMb <= API_TARGETS.rssMb && present === acknowledged.length && !codBad,
+        codBad || undefined,
+      ),
+    ];
+  } finally {
+    await hello?.stop();
+    await shop?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
