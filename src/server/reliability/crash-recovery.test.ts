@@ -27,7 +27,7 @@ describe('fault: SIGKILL during a burst of COD orders [sqlite]', () => {
     await shop?.kill('SIGKILL');
     await removeServerBundle();
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 90_000);
 
   it('every acknowledged order is there and complete, nothing is half written, and retried checkouts make no duplicates', async () => {
     shop = await startShopProcess(env);
@@ -110,5 +110,5 @@ describe('fault: SIGKILL during a burst of COD orders [sqlite]', () => {
     } finally {
       await after.close();
     }
-  });
+  }, 90_000);
 });

@@ -70,7 +70,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database [postg
     await smtp?.stop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await adminQuery(`drop database if exists ${database} with (force)`);
-  });
+  }, 60_000);
 
   it('take orders and status changes together, and deliver the outbox together with no mail sent twice', async () => {
     const [a, b] = shops as [ShopProcess, ShopProcess];
@@ -119,7 +119,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database [postg
     } finally {
       await handle.close();
     }
-  });
+  }, 60_000);
 });
 
 describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sqlite]', () => {
@@ -138,7 +138,7 @@ describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sq
   afterAll(async () => {
     await Promise.all(shops.map((s) => s.kill('SIGTERM')));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('the per-IP limit counts requests to both processes together', async () => {
     const [a, b] = shops as [ShopProcess, ShopProcess];
@@ -149,7 +149,7 @@ describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sq
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const other = await call(b.url, 'POST', '/api/account/resetpassword', { body: { email: 'probe@example.in' }, headers: { 'x-forwarded-for': `${clientIp.slice(0, -1)}9` } });
     expect(other.status).toBe(200);
-  });
+  }, 60_000);
 
   it('the failed-login limit of one account counts failures on both processes together', async () => {
     const [a, b] = shops as [ShopProcess, ShopProcess];
@@ -163,5 +163,5 @@ describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sq
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-  });
+  }, 60_000);
 });

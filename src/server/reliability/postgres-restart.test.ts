@@ -41,7 +41,7 @@ describe.skipIf(!!unavailable)('fault: PostgreSQL restart under load [postgres]'
     await cluster?.destroy();
     await removeServerBundle();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 90_000);
 
   it('/readyz reports 503 while the database is down and 200 after; the API recovers without a restart; no acknowledged order is lost', async () => {
     const base = shop.url;
@@ -113,5 +113,5 @@ describe.skipIf(!!unavailable)('fault: PostgreSQL restart under load [postgres]'
     } finally {
       await handle.close();
     }
-  });
+  }, 90_000);
 });

@@ -86,5 +86,5 @@ describe('fault: SMTP server down during status changes [sqlite]', () => {
     const ids = smtp.received.map((m) => m.outboxId);
     expect(ids.sort()).toEqual(rows.map((r) => String(r.id)).sort());
     expect(new Set(ids).size).toBe(ids.length);
-  });
+  }, 60_000);
 });
