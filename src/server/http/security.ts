@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type helmetModule from 'helmet';
+import helmet from 'helmet';
 
 // Razorpay's checkout.js loads from its CDN and opens its dialog in frames from its API host.
 const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com';
 const RAZORPAY_FRAMES = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
 
-const HELMET_OPTIONS: Parameters<typeof helmetModule>[0] = {
+const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -33,10 +32,9 @@ const HELMET_OPTIONS: Parameters<typeof helmetModule>[0] = {
 /**
  * The headers helmet sets, worked out once. @fastify/helmet builds a new helmet (and re-parses the whole CSP)
  * on every request, a tenth of the time of a small cached answer; our policy has no nonces, so every response
- * gets the same headers and they can be computed at start-up. Helmet is the copy @fastify/helmet depends on.
+ * gets the same headers and they can be computed at start-up.
  */
 export function securityHeaders(): Record<string, string> {
-  const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as typeof helmetModule;
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
