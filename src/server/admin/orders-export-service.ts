@@ -1,4 +1,4 @@
-import type { Executor } from '../db/database';
+import type { Dialect, Executor } from '../db/database';
 import { withLines } from '../orders/order-repository';
 import { exportBatch, type ExportCursor, type OrderExportFilters } from './orders-export-repository';
 import { ORDER_CSV_HEADER, csvRow, orderCsvCells } from './orders-csv';
@@ -11,13 +11,14 @@ export const EXPORT_BATCH_SIZE = 500;
  */
 export async function* ordersCsv(
   db: Executor,
+  dialect: Dialect,
   filters: OrderExportFilters,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<string> {
   yield '\uFEFF' + csvRow(ORDER_CSV_HEADER);
   let cursor: ExportCursor | null = null;
   for (;;) {
-    const rows = await exportBatch(db, filters, cursor, batchSize);
+    const rows = await exportBatch(db, dialect, filters, cursor, batchSize);
     if (rows.length === 0) return;
     const orders = await withLines(db, rows);
     yield orders.map((o) => csvRow(orderCsvCells(o))).join('');

@@ -177,7 +177,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       for (let i = 0; i < 5; i += 1) await seedOrder(db, { userId: customer.id, createdAt: same, username: `Twin ${i}` });
       for (const sort of ['newest', 'oldest'] as const) {
         let text = '';
-        for await (const chunk of ordersCsv(db, { sort }, 2)) text += chunk;
+        for await (const chunk of ordersCsv(db, shop.app.ctx.dialect, { sort }, 2)) text += chunk;
         const names = parseCsv(text).slice(1).map((r) => r[3]);
         expect(names).toHaveLength(9);
         expect(new Set(names).size).toBe(9);

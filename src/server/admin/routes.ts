@@ -47,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(ordersCsv(app.ctx.db, request.query)));
+        .send(Readable.from(ordersCsv(app.ctx.db, app.ctx.dialect, request.query)));
     },
   );
 }

@@ -69,6 +69,23 @@ function whereOf(filter: ListFilter) {
   return sql.join(parts, sql` and `);
 }
 
+export type AdminListFilters = Pick<AdminOrdersQuery, 'status' | 'q' | 'payment'>;
+
+/**
+ * The condition that picks the orders of the admin list for these filters (sales or unpaid online, status,
+ * search through the index). The CSV export uses it too, so the file always holds what the list shows.
+ */
+export function adminListCondition(dialect: Dialect, filters: AdminListFilters): RawBuilder<unknown> {
+  const term = searchTerm(filters.q);
+  return whereOf({
+    list: filters.payment === 'pending' ? UNPAID : SALES,
+    status: filters.status,
+    search: term ? searchCondition(dialect, term) : undefined,
+    indexedBy: sql``,
+    dialect,
+  });
+}
+
 /**
  * The exact number of orders in the list. Without a search it is a sum over the trigger-kept `order_counts`
  * (a few rows, whatever the number of orders); with one, the matches are counted through the search index.
