@@ -66,8 +66,14 @@ export async function updateProfile(db: Executor, id: number, fields: ProfileFie
     .executeTakeFirstOrThrow();
 }
 
+/** Also ends every session opened before now: the guard refuses tokens issued before `password_changed_at`. */
 export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', id).execute();
+  const now = nowIso();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function rolesOf(db: Executor, userId: number): Promise<Role[]> {

@@ -23,8 +23,8 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Loads the caller from the token and, every time, from the database: a deleted account or a revoked role
- * takes effect on the next request, whatever the token says.
+ * Loads the caller from the token and, every time, from the database: a deleted account, a revoked role or a
+ * changed password takes effect on the next request, whatever the token says.
  */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
   if (request.auth) return request.auth;
@@ -36,14 +36,28 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   const rows = await request.server.ctx.db
     .selectFrom('users')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.username', 'user_roles.role'])
+    .select(['users.id', 'users.email', 'users.username', 'users.password_changed_at', 'user_roles.role'])
     .where('users.id', '=', claims.userId)
     .execute();
   const user = rows[0];
   if (!user) return null;
+  if (issuedBeforePasswordChange(claims.issuedAt, user.password_changed_at)) return null;
   const roles = rows.flatMap((r) => (r.role ? [r.role as Role] : []));
   request.auth = { id: user.id, email: user.email, username: user.username, roles };
   return request.auth;
+}
+
+/**
+ * `iat` has whole seconds, so the change is compared at the same precision: the token answered by the reset
+ * itself is signed in the same second as the change and must stay valid. A token signed in that second just
+ * before the change also survives; the window is under one second.
+ */
+function issuedBeforePasswordChange(issuedAt: number, passwordChangedAt: string | null): boolean {
+  if (!passwordChangedAt) return false;
+  const changedMs = Date.parse(passwordChangedAt);
+  // A value that cannot be read cannot vouch for any token; a new reset writes a good one.
+  if (Number.isNaN(changedMs)) return true;
+  return issuedAt < Math.floor(changedMs / 1000);
 }
 
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { initialMigration } from './migrations/0001-initial';
+import { passwordChangedAtMigration } from './migrations/0003-password-changed-at';
 import { templateStatusDefaultUniqueMigration } from './migrations/0006-template-status-default-unique';
 import { orderSearchMigration } from './migrations/0009-order-search';
 
@@ -10,6 +11,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0001-initial': initialMigration(handle.dialect),
     '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),
     '0009-order-search': orderSearchMigration(handle.dialect),
+    '0003-password-changed-at': passwordChangedAtMigration(),
   };
 }
 

@@ -17,6 +17,8 @@ export interface UsersTable {
   district: string;
   state: string;
   password_hash: string | null;
+  /** When the password was last set on an existing account; tokens issued before it are refused. */
+  password_changed_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
