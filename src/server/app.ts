@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
+import { createCatalogueSource } from './catalog/catalogue-source';
 import { registerErrorHandling } from './http/error-handler';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dialect: database.dialect,
     tokens: createTokenService(config.JWT_SECRET),
     outbox,
+    catalogue: createCatalogueSource(config, database.db, app.log),
     backgroundJobs: options.backgroundJobs ?? false,
   };
   app.decorate('ctx', ctx);

@@ -1,3 +1,4 @@
+import type { CatalogueSourceHandle } from './catalog/catalogue-source';
 import type { Config } from './config';
 import type { DatabaseHandle, DB, Dialect } from './db/database';
 import type { TokenService } from './auth/tokens';
@@ -11,6 +12,8 @@ export interface AppContext {
   dialect: Dialect;
   tokens: TokenService;
   outbox: OutboxWorker;
+  /** The product list customers see and checkout prices from (the database's, or Sanity's when configured). */
+  catalogue: CatalogueSourceHandle;
   /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */
   backgroundJobs: boolean;
 }

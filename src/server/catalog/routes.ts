@@ -2,16 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueSource } from '../../domain/schemas/studio';
 import { HttpError } from '../http/errors';
 import { productAdminRoutes } from './admin-routes';
-import { createCatalogueCache } from './catalogue-cache';
-import { listCatalogue } from './product-repository';
 import { createCatalogueService } from './product-service';
-import { createSanitySource, sanitySettingsOf, type ProductSource } from './sanity-source';
 
-/**
- * How long one process trusts its cached list. Changes made through this process drop the cache at once;
- * this bounds how long a change made through another process takes to show here.
- */
-export const CATALOGUE_CACHE_TTL_MS = 2000;
+export { CATALOGUE_CACHE_TTL_MS } from './catalogue-source';
 
 /**
  * Browsers revalidate on every load (a 304 costs a few bytes thanks to the ETag), so a reload always shows
@@ -42,23 +35,13 @@ export function preferredEncoding(header: string | string[] | undefined): 'br' |
 }
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.ctx;
-  const sanity = sanitySettingsOf(config);
-  const productSource: ProductSource = sanity
-    ? createSanitySource(sanity, app.log)
-    : { list: () => listCatalogue(db) };
-  const cache = createCatalogueCache(() => productSource.list(), {
-    ttlMs: CATALOGUE_CACHE_TTL_MS,
-    onStaleServed: (err) => app.log.warn({ err }, 'product source failed; serving the last product list'),
-  });
-  const source: CatalogueSource = sanity
-    ? { source: 'sanity', studioUrl: sanity.studioUrl ?? null }
-    : { source: 'database', studioUrl: null };
+  const { db, catalogue } = app.ctx;
+  const source: CatalogueSource = { source: catalogue.kind, studioUrl: catalogue.studioUrl };
 
   app.get('/api/public/product', async (request, reply) => {
     let payload;
     try {
-      payload = await cache.get();
+      payload = await catalogue.payload();
     } catch (err) {
       request.log.error({ err }, 'product list unavailable');
       throw new HttpError(503, 'CATALOGUE_UNAVAILABLE', 'The product list is not available right now. Please try again in a minute.');
@@ -71,6 +54,6 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('application/json; charset=utf-8').send(payload.encoded[encoding]);
   });
 
-  const service = createCatalogueService({ db, onChange: () => cache.invalidate() });
+  const service = createCatalogueService({ db, onChange: () => catalogue.invalidate() });
   await app.register(productAdminRoutes, { service, source });
 }

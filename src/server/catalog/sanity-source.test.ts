@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { productSchema } from '../../domain/schemas/product';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
 import { CATALOGUE_CACHE_TTL_MS } from './routes';
 import { SANITY_API_VERSION, SANITY_PRODUCT_QUERY } from './sanity-source';
+import { startSanityTestServer, type SanityTestServer } from './sanity-test-server';
 
 const PROJECT = 'gh33proj';
 const DATASET = 'production';
@@ -34,56 +35,36 @@ const documents = [
   { _id: 'prod-broken', name: 'Draft Ghee', price: [], quantitysize: [] },
 ];
 
-interface Seen {
-  path: string;
-  query: string | null;
-  projectHeader: string | undefined;
-}
-
 describeEachDatabase('Sanity product source', (dialect) => {
-  let server: Server;
+  let sanity: SanityTestServer;
   let shop: TestShop;
-  const seen: Seen[] = [];
-  let failing = false;
 
   beforeAll(async () => {
-    server = createServer((req: IncomingMessage, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const query = url.searchParams.get('query');
-      seen.push({ path: url.pathname, query, projectHeader: req.headers['x-sanity-project-id'] as string | undefined });
-      if (failing) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'boom' }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ms: 3, query, result: documents }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+    sanity = await startSanityTestServer(() => documents);
     shop = await createTestShop(dialect, {
       env: {
         SANITY_PROJECT_ID: PROJECT,
         SANITY_DATASET: DATASET,
-        SANITY_API_HOST: `http://127.0.0.1:${port}`,
+        SANITY_API_HOST: sanity.apiHost,
         SANITY_STUDIO_URL: 'https://gheeshop.sanity.studio',
       },
     });
   });
   afterAll(async () => {
     await shop.close();
-    await new Promise((resolve) => server.close(resolve));
+    await sanity.close();
   });
   beforeEach(() => {
-    seen.length = 0;
-    failing = false;
+    sanity.seen.length = 0;
+    sanity.failing = false;
   });
 
   it('lists products from Sanity with the query of SPEC.md §7 and image URLs at width 300', async () => {
     const res = await shop.app.inject('/api/public/product');
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBeTruthy();
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toEqual({
+    expect(sanity.seen).toHaveLength(1);
+    expect(sanity.seen[0]).toEqual({
       path: `/v${SANITY_API_VERSION}/data/query/${DATASET}`,
       query: SANITY_PRODUCT_QUERY,
       projectHeader: PROJECT,
@@ -126,16 +107,16 @@ describeEachDatabase('Sanity product source', (dialect) => {
     const first = await shop.app.inject('/api/public/product');
     const again = await shop.app.inject({ url: '/api/public/product', headers: { 'if-none-match': first.headers.etag as string } });
     expect(again.statusCode).toBe(304);
-    expect(seen.length).toBeLessThanOrEqual(1);
+    expect(sanity.seen.length).toBeLessThanOrEqual(1);
   });
 
   it('keeps serving the last list while Sanity is down', async () => {
     const good = await shop.app.inject('/api/public/product');
     await new Promise((resolve) => setTimeout(resolve, CATALOGUE_CACHE_TTL_MS + 100));
-    failing = true;
-    seen.length = 0;
+    sanity.failing = true;
+    sanity.seen.length = 0;
     const res = await shop.app.inject('/api/public/product');
-    expect(seen.length).toBeGreaterThan(0);
+    expect(sanity.seen.length).toBeGreaterThan(0);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(good.body);
   });

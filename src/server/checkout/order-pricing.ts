@@ -5,7 +5,8 @@ import { discountedPrice, lineTotal } from '../../domain/pricing';
 import type { OrderItemInput } from '../../domain/schemas/order';
 
 export interface CatalogueEntry {
-  id: number;
+  /** The database row; null for a product kept in Sanity, which has none. */
+  id: number | null;
   name: string;
   offerpercentage: number;
   instock: boolean;
@@ -14,7 +15,7 @@ export interface CatalogueEntry {
 }
 
 export interface PricedLine {
-  productId: number;
+  productId: number | null;
   name: string;
   size: number;
   unitPrice: number;

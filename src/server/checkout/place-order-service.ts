@@ -23,7 +23,18 @@ export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>
 const GATEWAY_RECEIPT_MAX = 40;
 
 async function priceOrThrow(ctx: AppContext, input: CreateOrderInput): Promise<{ lines: PricedLine[]; totalAmount: number }> {
-  const catalogue = await loadCatalogueEntries(ctx.db, input.items.map((i) => i.name));
+  let catalogue;
+  try {
+    catalogue = await loadCatalogueEntries(ctx.catalogue, ctx.db, input.items.map((i) => i.name));
+  } catch (error) {
+    // Only a remote product source (Sanity) can be unreachable with no earlier list to fall back on.
+    if (ctx.catalogue.kind !== 'sanity') throw error;
+    throw new HttpError(
+      503,
+      'CATALOGUE_UNAVAILABLE',
+      'The product list is not available right now, so the order cannot be priced. Please try again in a minute.',
+    );
+  }
   const result = priceOrder(input.items, input.totalAmount, catalogue);
   if (result.kind === 'invalid') {
     throw badRequest(Object.values(result.fields)[0] ?? 'Some items cannot be ordered.', result.fields);
