@@ -58,6 +58,27 @@ function userValues(id: number, tag: string, k: number, passwordHash: string, no
 }
 
 /** SQLite: one transaction, multi-row INSERTs prepared once and reused for every full batch. */
+interface BatchPlace {
+  tag: string;
+  customers: number;
+  firstOrderId: number;
+  firstCustomerId: number;
+  now: string;
+}
+
+/** Orders `from`..`to` (exclusive) and their lines as row values; the n-th order goes to customer n mod customers. */
+function batchRows(from: number, to: number, place: BatchPlace): { orders: Value[][]; lines: Value[][] } {
+  const orders: Value[][] = [];
+  const lines: Value[][] = [];
+  for (let i = from; i < to; i += 1) {
+    const o = syntheticOrder(i, { tag: place.tag });
+    const k = i % place.customers;
+    orders.push(orderValues(place.firstOrderId + i, place.firstCustomerId + k, o, customerEmail(place.tag, k), place.now));
+    lines.push(...lineValues(place.firstOrderId + i, o));
+  }
+  return { orders, lines };
+}
+
 export function loadOrdersSqlite(file: string, options: LoadOptions): LoadResult {
   const started = performance.now();
   const tag = options.tag ?? randomTag();
@@ -91,14 +112,9 @@ export function loadOrdersSqlite(file: string, options: LoadOptions): LoadResult
       const firstOrderId = (db.prepare('select coalesce(max(id), 0) as m from orders').get() as { m: number }).m + 1;
       const batch = 10_000;
       for (let from = 0; from < options.count; from += batch) {
-        const orders: Value[][] = [];
-        const lines: Value[][] = [];
-        for (let i = from; i < Math.min(from + batch, options.count); i += 1) {
-          const o = syntheticOrder(i, { tag });
-          const k = i % options.customers;
-          orders.push(orderValues(firstOrderId + i, firstCustomerId + k, o, customerEmail(tag, k), now));
-          lines.push(...lineValues(firstOrderId + i, o));
-        }
+        const { orders, lines } = batchRows(from, Math.min(from + batch, options.count), {
+          tag, customers: options.customers, firstOrderId, firstCustomerId, now,
+        });
         insertMany('orders', ORDER_COLUMNS, orders);
         insertMany('order_lines', LINE_COLUMNS, lines);
         options.onProgress?.(Math.min(from + batch, options.count));
@@ -142,14 +158,9 @@ export async function loadOrdersPostgres(url: string, options: LoadOptions): Pro
     const firstOrderId = Number((await client.query<{ m: number }>('select coalesce(max(id), 0) as m from orders')).rows[0]?.m ?? 0) + 1;
     const batch = 5_000;
     for (let from = 0; from < options.count; from += batch) {
-      const orders: Value[][] = [];
-      const lines: Value[][] = [];
-      for (let i = from; i < Math.min(from + batch, options.count); i += 1) {
-        const o = syntheticOrder(i, { tag });
-        const k = i % options.customers;
-        orders.push(orderValues(firstOrderId + i, firstCustomerId + k, o, customerEmail(tag, k), now));
-        lines.push(...lineValues(firstOrderId + i, o));
-      }
+      const { orders, lines } = batchRows(from, Math.min(from + batch, options.count), {
+        tag, customers: options.customers, firstOrderId, firstCustomerId, now,
+      });
       await client.query('begin');
       await insertMany('orders', ORDER_COLUMNS, orders);
       await insertMany('order_lines', LINE_COLUMNS, lines);
