@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SALE_PAYMENT_STATUSES } from '../orders/payment-scope';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
@@ -30,7 +31,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       const row = await db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('payment_status', 'in', ['PAID', 'COD'])
+        .where('payment_status', 'in', SALE_PAYMENT_STATUSES)
         .executeTakeFirstOrThrow();
       this.set(Number(row.n));
     },

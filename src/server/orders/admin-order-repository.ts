@@ -3,12 +3,14 @@ import { ORDER_ID_PREFIX } from '../../domain/constants';
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { withLines } from './order-repository';
+import { SALE_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from './payment-scope';
 
 // Written out literally, exactly as the partial indexes of migration 0009 state them: the databases use a partial
 // index only when the query carries its condition word for word (bound parameters would hide it).
 /** Sales are paid online orders and cash-on-delivery orders; `payment=pending` asks for unpaid online ones. */
-const SALES = sql.raw(`payment_status in ('PAID', 'COD')`);
-const UNPAID = sql.raw(`paymentmode = 'ONLINE' and payment_status in ('PENDING', 'FAILED')`);
+const quotedList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const SALES = sql.raw(`payment_status in (${quotedList(SALE_PAYMENT_STATUSES)})`);
+const UNPAID = sql.raw(`paymentmode = 'ONLINE' and payment_status in (${quotedList(UNPAID_PAYMENT_STATUSES)})`);
 
 /** Up to this many search matches, PostgreSQL sorts the matches rather than walking the list in order. */
 const SORT_MATCHES_MAX = 50_000;
