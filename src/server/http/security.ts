@@ -50,11 +50,26 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * What a JSON answer needs (OWASP REST Security): it is never a document, so a policy that allows nothing, no
+ * framing, no sniffing, no referrer, no cross-origin reads. The page's longer set (script and frame sources,
+ * opener policy and the legacy switches) means nothing on JSON, and tripling the header bytes of every API answer
+ * costs a quarter of the throughput of a small one.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
-  if (!headers['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders();
+  if (!pageHeaders['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : pageHeaders);
     done();
   });
 }

@@ -40,14 +40,31 @@ describeEachDatabase('attack: security headers and the content security policy',
     sandbox: await shop.app.inject('/sandbox/checkout.js'),
   });
 
-  it('every kind of answer carries the same CSP and hardening headers', async () => {
-    for (const [kind, res] of Object.entries(await responses())) {
-      expect(res.headers['content-security-policy'], kind).toBeTruthy();
+  it('the page, its deep links and the sandbox script carry the CSP and every hardening header', async () => {
+    const { page, deepLink, sandbox } = await responses();
+    for (const [kind, res] of Object.entries({ page, deepLink, sandbox })) {
+      expect(res.headers['content-security-policy'], kind).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
       expect(res.headers['x-frame-options'], kind).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security'], kind).toMatch(/max-age=\d{7,}/);
       expect(res.headers['referrer-policy'], kind).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy'], kind).toBe('same-origin-allow-popups');
+      expect(res.headers['x-powered-by'], kind).toBeUndefined();
+      expect(res.headers.server, kind).toBeUndefined();
+    }
+  });
+
+  it('every API answer, errors too, carries a policy that allows nothing and the same hardening', async () => {
+    const { api, apiError, notFound } = await responses();
+    for (const [kind, res] of Object.entries({ api, apiError, notFound })) {
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp.get('default-src'), kind).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors'), kind).toEqual(["'none'"]);
+      expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(res.headers['x-frame-options'], kind).toBe('DENY');
+      expect(res.headers['strict-transport-security'], kind).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['referrer-policy'], kind).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], kind).toBe('same-origin');
       expect(res.headers['x-powered-by'], kind).toBeUndefined();
       expect(res.headers.server, kind).toBeUndefined();
     }
@@ -116,7 +133,7 @@ describeEachDatabase('attack: security headers and the content security policy',
 
     it("the script the browser is told to load comes from an origin the CSP allows, and the sandbox's pay call is gone", async () => {
       const config = (await razorpay.app.inject('/api/checkout/config')).json() as { scriptUrl: string };
-      const res = await razorpay.app.inject('/api/checkout/config');
+      const res = await razorpay.app.inject('/');
       expect(directives(res.headers['content-security-policy']).get('script-src')).toContain(new URL(config.scriptUrl).origin);
       const pay = await razorpay.app.inject({ method: 'POST', url: '/sandbox/pay', payload: {} });
       expect(pay.statusCode).toBe(404);
