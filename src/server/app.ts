@@ -8,11 +8,13 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
+import { createOrderBatchWriter } from './checkout/order-batch-writer';
 import { registerErrorHandling } from './http/error-handler';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerTextGuard } from './http/text-guard';
+import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { createOutboxWorker } from './mail/worker';
@@ -30,6 +32,7 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const MAIL_MAX_DEFER_MS = 30_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -53,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.MAIL_FROM,
     logger: app.log,
     pollMs: config.MAIL_POLL_MS,
+    // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
+    ...(options.backgroundJobs ? { yieldTo: { busy: createLoadMonitor().busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });
   const ctx: AppContext = {
     config,
@@ -61,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dialect: database.dialect,
     tokens: createTokenService(config.JWT_SECRET),
     outbox,
+    orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
     catalogue: createCatalogueSource(config, database.db, app.log),
     backgroundJobs: options.backgroundJobs ?? false,
   };

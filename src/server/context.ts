@@ -2,6 +2,7 @@ import type { CatalogueSourceHandle } from './catalog/catalogue-source';
 import type { Config } from './config';
 import type { DatabaseHandle, DB, Dialect } from './db/database';
 import type { TokenService } from './auth/tokens';
+import type { OrderBatchWriter } from './checkout/order-batch-writer';
 import type { OutboxWorker } from './mail/worker';
 
 /** What every capability needs, built once per app and reachable as `app.ctx`. */
@@ -12,6 +13,8 @@ export interface AppContext {
   dialect: Dialect;
   tokens: TokenService;
   outbox: OutboxWorker;
+  /** Writes new orders, several to a transaction under load (group commit). */
+  orderWriter: OrderBatchWriter;
   /** The product list customers see and checkout prices from (the database's, or Sanity's when configured). */
   catalogue: CatalogueSourceHandle;
   /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */

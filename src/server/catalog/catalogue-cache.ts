@@ -1,33 +1,9 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { encodeAnswer, type EncodedAnswer } from '../http/encoded-answer';
 
 /** The serialized public product list, its entity tag, and its bytes ready to send in each encoding. */
-export interface CataloguePayload {
-  body: string;
-  etag: string;
-  encoded: { identity: Buffer; br: Buffer; gzip: Buffer };
-}
+export type CataloguePayload = EncodedAnswer;
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * Compressed once per change of the list, at the highest levels (on the thread pool, off the event loop), so
- * serving it costs no compression at all. A refresh that finds the same list reuses the previous bytes.
- */
-async function encode(body: string, previous: CataloguePayload | null): Promise<CataloguePayload> {
-  const etag = entityTag(body);
-  if (previous && previous.etag === etag) return previous;
-  const identity = Buffer.from(body);
-  const [br, gz] = await Promise.all([
-    brotliAsync(identity, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
-  ]);
-  return { body, etag, encoded: { identity, br, gzip: gz } };
-}
+export { entityTag } from '../http/encoded-answer';
 
 export interface CatalogueCache {
   /** The cached list, loading it when there is none or it is older than the time to live. */
@@ -47,11 +23,6 @@ export interface CatalogueCacheOptions {
   onStaleServed?: (error: unknown) => void;
 }
 
-/** The tag depends only on the content, so every process answers the same tag for the same list. */
-export function entityTag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
 export function createCatalogueCache(load: () => Promise<unknown>, options: CatalogueCacheOptions): CatalogueCache {
   const now = options.now ?? Date.now;
   let current: (CataloguePayload & { loadedAt: number }) | null = null;
@@ -64,7 +35,7 @@ export function createCatalogueCache(load: () => Promise<unknown>, options: Cata
     const startedIn = generation;
     const startedAt = now();
     try {
-      const payload = await encode(JSON.stringify(await load()), lastGood);
+      const payload = await encodeAnswer(JSON.stringify(await load()), lastGood);
       lastGood = payload;
       if (startedIn === generation) current = { ...payload, loadedAt: startedAt };
       return payload;

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CatalogueSource } from '../../domain/schemas/studio';
+import { sendEncoded } from '../http/encoded-answer';
 import { HttpError } from '../http/errors';
 import { productAdminRoutes } from './admin-routes';
 import { createCatalogueService } from './product-service';
@@ -12,27 +13,7 @@ export { CATALOGUE_CACHE_TTL_MS } from './catalogue-source';
  */
 export const PUBLIC_CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';
 
-function matchesTag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
-
-/** br when the client takes it, else gzip, else the plain bytes (an encoding given q=0 is refused). */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
-  }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  if (accepted.has('gzip') || accepted.has('x-gzip')) return 'gzip';
-  return 'identity';
-}
+export { preferredEncoding } from '../http/encoded-answer';
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { db, catalogue } = app.ctx;
@@ -46,12 +27,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err }, 'product list unavailable');
       throw new HttpError(503, 'CATALOGUE_UNAVAILABLE', 'The product list is not available right now. Please try again in a minute.');
     }
-    reply.header('ETag', payload.etag).header('Cache-Control', PUBLIC_CATALOGUE_CACHE_CONTROL).header('Vary', 'Accept-Encoding');
-    if (matchesTag(request, payload.etag)) return reply.status(304).send();
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    // Already compressed: the Content-Encoding header tells the compression plugin to leave the bytes alone.
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(payload.encoded[encoding]);
+    return sendEncoded(request, reply, payload, PUBLIC_CATALOGUE_CACHE_CONTROL);
   });
 
   const service = createCatalogueService({ db, onChange: () => catalogue.invalidate() });

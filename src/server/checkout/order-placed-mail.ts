@@ -1,8 +1,9 @@
 import { placeholderValuesForOrder } from '../../domain/placeholders';
 import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMails, type OutgoingMail } from '../mail/outbox';
 import { renderMail } from '../mail/render';
+import type { Settings } from '../../domain/schemas/settings';
 import { getSettings } from '../settings/settings-repository';
 
 export const ORDER_PLACED_MAIL_KIND = 'order-placed';
@@ -14,15 +15,18 @@ export const ORDER_PLACED_MAIL_KIND = 'order-placed';
  * Returns how many mails were queued.
  */
 export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string): Promise<number> {
-  const settings = await getSettings(executor);
-  const recipients = [
+  const mails = orderPlacedMails(await getSettings(executor), order, shopEmail);
+  await enqueueMails(executor, mails);
+  return mails.length;
+}
+
+/** The order-placed mails these settings ask for: one per distinct recipient, none when both switches are off. */
+export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string): OutgoingMail[] {
+  const recipients = new Set([
     ...(settings.customeremail ? [order.emailaddress] : []),
     ...(settings.emailsetting && shopEmail ? [shopEmail] : []),
-  ];
-  if (recipients.length === 0) return 0;
+  ]);
+  if (recipients.size === 0) return [];
   const mail = renderMail({ subject: settings.intialsubject, body: settings.intialbody }, placeholderValuesForOrder(order));
-  for (const to of new Set(recipients)) {
-    await enqueueMail(executor, { kind: ORDER_PLACED_MAIL_KIND, to, ...mail });
-  }
-  return new Set(recipients).size;
+  return [...recipients].map((to) => ({ kind: ORDER_PLACED_MAIL_KIND, to, ...mail }));
 }

@@ -7,8 +7,7 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
-import { insertOrder, switchUnpaidOrderToCod } from '../orders/order-write-repository';
-import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from '../orders/unique-violation';
+import { switchUnpaidOrderToCod } from '../orders/order-write-repository';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
@@ -100,56 +99,50 @@ async function insertPricedOrder(
 ): Promise<{ order: Order; created: boolean }> {
   const now = shopTimestamp();
   const cod = payment.mode === 'CASHONDELIVERY';
-  try {
-    const order = await ctx.db.transaction().execute(async (trx) => {
-      const created = await insertOrder(
-        trx,
-        {
-          orderid: payment.orderid,
-          user_id: user.id,
-          receipt: input.receipt,
-          username: input.username,
-          emailaddress: input.emailaddress,
-          mobilenumber: input.mobilenumber,
-          address: input.address,
-          pincode: input.pincode,
-          district: input.district,
-          state: input.state,
-          note: input.note,
-          total_amount: priced.totalAmount,
-          paymentmode: payment.mode,
-          payment_status: cod ? 'COD' : 'PENDING',
-          paymentid: '',
-          status: 'PREPARATION',
-          gateway_order_id: payment.gatewayOrderId,
-          verified_at: null,
-          paid_at: null,
-          client_created_at: input.createdAt ?? null,
-          created_at: now,
-          updated_at: nowIso(),
-        },
-        priced.lines.map((line, position) => ({
-          position,
-          product_id: line.productId,
-          name: line.name,
-          size_ml: line.size,
-          unit_price: line.unitPrice,
-          item_qty: line.itemQty,
-          line_total: line.lineTotal,
-        })),
-      );
-      if (cod) await queueOrderPlacedMails(trx, created, ctx.config.SHOP_EMAIL);
-      return created;
-    });
+  const result = await ctx.orderWriter.place({
+    order: {
+      orderid: payment.orderid,
+      user_id: user.id,
+      receipt: input.receipt,
+      username: input.username,
+      emailaddress: input.emailaddress,
+      mobilenumber: input.mobilenumber,
+      address: input.address,
+      pincode: input.pincode,
+      district: input.district,
+      state: input.state,
+      note: input.note,
+      total_amount: priced.totalAmount,
+      paymentmode: payment.mode,
+      payment_status: cod ? 'COD' : 'PENDING',
+      paymentid: '',
+      status: 'PREPARATION',
+      gateway_order_id: payment.gatewayOrderId,
+      verified_at: null,
+      paid_at: null,
+      client_created_at: input.createdAt ?? null,
+      created_at: now,
+      updated_at: nowIso(),
+    },
+    lines: priced.lines.map((line, position) => ({
+      position,
+      product_id: line.productId,
+      name: line.name,
+      size_ml: line.size,
+      unit_price: line.unitPrice,
+      item_qty: line.itemQty,
+      line_total: line.lineTotal,
+    })),
+    queueMail: cod,
+  });
+  if (result.kind === 'created') {
     if (cod) ctx.outbox.kick();
-    return { order, created: true };
-  } catch (error) {
-    // Two requests with one receipt raced past the first lookup; the loser answers the winner's order.
-    if (!isUniqueViolation(error, ORDER_RECEIPT_UNIQUE)) throw error;
-    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
-    if (!existing) throw error;
-    return { order: existing, created: false };
+    return { order: result.order, created: true };
   }
+  // Two requests with one receipt raced past the first lookup; the loser answers the winner's order.
+  const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+  if (!existing) throw new Error(`receipt ${input.receipt} was taken, yet no order of user ${user.id} has it`);
+  return { order: existing, created: false };
 }
 
 export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<Order> {

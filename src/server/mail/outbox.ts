@@ -15,21 +15,30 @@ export interface OutgoingMail {
  * and a mail server being down never fails or rolls back that change.
  */
 export async function enqueueMail(executor: Executor, mail: OutgoingMail): Promise<number> {
-  const now = nowIso();
-  const row = await executor
-    .insertInto('mail_outbox')
-    .values({
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await executor.insertInto('mail_outbox').values(outboxRow(mail, nowIso())).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Queues several mails with one statement, in the caller's transaction like enqueueMail. */
+export async function enqueueMails(executor: Executor, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const now = nowIso();
+  await executor
+    .insertInto('mail_outbox')
+    .values(mails.map((mail) => outboxRow(mail, now)))
+    .execute();
+}
+
+function outboxRow(mail: OutgoingMail, now: string) {
+  return {
+    kind: mail.kind,
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+  };
 }

@@ -59,6 +59,36 @@ describeEachDatabase('outbox worker', (dialect) => {
   const makeDue = () =>
     shop.app.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: nowIso() }).where('status', '=', 'pending').execute();
 
+  it('a kick while customers keep the process busy waits, at most maxDeferMs, and sends once it is quiet', async () => {
+    const { transport, state } = fakeTransport();
+    let busy = true;
+    const outbox = worker(transport, { pollMs: 60_000, yieldTo: { busy: () => busy, maxDeferMs: 60_000 } });
+    outbox.start();
+    try {
+      await queue('busy@example.in');
+      outbox.kick();
+      await sleep(600);
+      expect(state.sent).toEqual([]);
+      busy = false;
+      await expect.poll(() => state.sent.length, { timeout: 3000 }).toBe(1);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it('busy for longer than maxDeferMs, a kick sends anyway', async () => {
+    const { transport, state } = fakeTransport();
+    const outbox = worker(transport, { pollMs: 60_000, yieldTo: { busy: () => true, maxDeferMs: 400 } });
+    outbox.start();
+    try {
+      await queue('late@example.in');
+      outbox.kick();
+      await expect.poll(() => state.sent.length, { timeout: 3000 }).toBe(1);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
   it('sends a queued mail once and marks it sent', async () => {
     const { transport, state } = fakeTransport();
     const outbox = worker(transport);

@@ -17,6 +17,12 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** The longest one send may take; a row is only started while this much of its lease is left. */
   sendBudgetMs?: number;
+  /**
+   * Runs started by a kick or the poll wait while `busy()` says customers are keeping the process busy, for
+   * at most `maxDeferMs`: rendering and writing mail then never slows checkout down, and a confirmation mail
+   * is at worst that much late. `drain()` never waits.
+   */
+  yieldTo?: { busy(): boolean; maxDeferMs: number };
 }
 
 export interface OutboxWorker {
@@ -29,6 +35,7 @@ export interface OutboxWorker {
 }
 
 const LEASE_MS = 120_000;
+const DEFER_RECHECK_MS = 250;
 // The SMTP transport gives up after 10 s connecting, 10 s waiting for the greeting and 20 s of silence.
 const SEND_BUDGET_MS = 45_000;
 
@@ -47,6 +54,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<number> | undefined;
   let followUp: Promise<number> | undefined;
   let stopped = true;
+  let deferredSince: number | undefined;
 
   async function claim(lease: string): Promise<MailRow[]> {
     const now = nowIso();
@@ -187,10 +195,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return followUp;
   }
 
+  function shouldDefer(): boolean {
+    const yieldTo = options.yieldTo;
+    if (!yieldTo?.busy()) {
+      deferredSince = undefined;
+      return false;
+    }
+    deferredSince ??= Date.now();
+    if (Date.now() - deferredSince < yieldTo.maxDeferMs) return true;
+    deferredSince = undefined;
+    return false;
+  }
+
   function schedule(delay: number) {
     if (stopped) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
+      if (shouldDefer()) return schedule(DEFER_RECHECK_MS);
       void drain().finally(() => schedule(options.pollMs));
     }, delay);
     timer.unref();

@@ -1,0 +1,129 @@
+import type { Order } from '../../domain/schemas/order';
+import type { DB, Executor } from '../db/database';
+import type { NewOrder } from '../db/schema';
+import { enqueueMails } from '../mail/outbox';
+import { toOrderView } from '../orders/order-repository';
+import { insertOrder, type NewOrderLine } from '../orders/order-write-repository';
+import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from '../orders/unique-violation';
+import { getSettings } from '../settings/settings-repository';
+import { orderPlacedMails, queueOrderPlacedMails } from './order-placed-mail';
+
+export interface NewPlacement {
+  order: NewOrder;
+  lines: NewOrderLine[];
+  /** Queue the order-placed mails in the same transaction (cash on delivery: the order is placed as it is written). */
+  queueMail: boolean;
+}
+
+/** `receipt-taken`: this customer already has an order with that receipt (a retry, or a racing twin request). */
+export type PlacementResult = { kind: 'created'; order: Order } | { kind: 'receipt-taken' };
+
+export interface OrderBatchWriter {
+  place(placement: NewPlacement): Promise<PlacementResult>;
+}
+
+interface Job {
+  placement: NewPlacement;
+  resolve(result: PlacementResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit for new orders. Placements that arrive while a transaction is being written wait and go into the
+ * next one together: one multi-row INSERT per table and one commit for the whole group, instead of a commit and
+ * its page writes per order. Alone, an order is written at once (the next turn of the event loop). Every caller
+ * still learns only after the commit that holds its order, so an acknowledged order is always stored.
+ *
+ * A duplicate receipt is not an error for the group: ON CONFLICT DO NOTHING skips that row and its caller hears
+ * `receipt-taken`. Any other failure (an order id drawn twice, a full disk) writes the group again one order per
+ * transaction, so only the order that causes it fails.
+ */
+export function createOrderBatchWriter(db: DB, shopEmail: string, options: { maxBatch?: number } = {}): OrderBatchWriter {
+  const maxBatch = options.maxBatch ?? 100;
+  const queue: Job[] = [];
+  let draining = false;
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      let results: PlacementResult[];
+      try {
+        results = await writeGroup(db, batch.map((job) => job.placement), shopEmail);
+      } catch {
+        await writeOneByOne(batch);
+        continue;
+      }
+      batch.forEach((job, i) => job.resolve(results[i] ?? { kind: 'receipt-taken' }));
+    }
+    draining = false;
+  }
+
+  async function writeOneByOne(batch: Job[]): Promise<void> {
+    for (const job of batch) {
+      try {
+        job.resolve(await writeSingle(db, job.placement, shopEmail));
+      } catch (error) {
+        job.reject(error);
+      }
+    }
+  }
+
+  return {
+    place(placement) {
+      return new Promise<PlacementResult>((resolve, reject) => {
+        queue.push({ placement, resolve, reject });
+        if (draining) return;
+        draining = true;
+        // Requests already read in this turn of the event loop join the first group.
+        setImmediate(() => void drain());
+      });
+    },
+  };
+}
+
+/** The group in one transaction; answers in the order of `placements`. */
+async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string): Promise<PlacementResult[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .insertInto('orders')
+      .values(placements.map((p) => p.order))
+      .onConflict((conflict) => conflict.columns(['user_id', 'receipt']).doNothing())
+      .returningAll()
+      .execute();
+    // Matched by order id: RETURNING promises no order, and of two placements with one receipt only the first is written.
+    const rowByOrderId = new Map(rows.map((row) => [row.orderid, row]));
+    const written = placements.map((p) => rowByOrderId.get(p.order.orderid));
+    const lineValues = placements.flatMap((p, i) => {
+      const row = written[i];
+      return row ? p.lines.map((line) => ({ ...line, order_id: row.id })) : [];
+    });
+    const lineRows = lineValues.length ? await trx.insertInto('order_lines').values(lineValues).returningAll().execute() : [];
+    const linesByOrder = new Map<number, typeof lineRows>();
+    for (const line of lineRows) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
+    const results = written.map((row): PlacementResult =>
+      row ? { kind: 'created', order: toOrderView(row, linesByOrder.get(row.id) ?? []) } : { kind: 'receipt-taken' },
+    );
+    if (placements.some((p, i) => p.queueMail && written[i])) {
+      const settings = await getSettings(trx);
+      await enqueueMails(
+        trx,
+        results.flatMap((result, i) => (result.kind === 'created' && placements[i]?.queueMail ? orderPlacedMails(settings, result.order, shopEmail) : [])),
+      );
+    }
+    return results;
+  });
+}
+
+async function writeSingle(db: DB, placement: NewPlacement, shopEmail: string): Promise<PlacementResult> {
+  try {
+    const order = await db.transaction().execute(async (trx: Executor) => {
+      const created = await insertOrder(trx, placement.order, placement.lines);
+      if (placement.queueMail) await queueOrderPlacedMails(trx, created, shopEmail);
+      return created;
+    });
+    return { kind: 'created', order };
+  } catch (error) {
+    if (isUniqueViolation(error, ORDER_RECEIPT_UNIQUE)) return { kind: 'receipt-taken' };
+    throw error;
+  }
+}

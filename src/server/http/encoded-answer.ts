@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A JSON answer serialized once, with its entity tag and its bytes ready to send in each encoding. */
+export interface EncodedAnswer {
+  body: string;
+  etag: string;
+  encoded: { identity: Buffer; br: Buffer; gzip: Buffer };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The tag depends only on the content, so every process answers the same tag for the same answer. */
+export function entityTag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Compresses once on the thread pool (off the event loop), at the highest levels unless told otherwise;
+ * the same body as `previous` reuses its bytes.
+ */
+export async function encodeAnswer(body: string, previous: EncodedAnswer | null, options: { brotliQuality?: number } = {}): Promise<EncodedAnswer> {
+  const etag = entityTag(body);
+  if (previous && previous.etag === etag) return previous;
+  const identity = Buffer.from(body);
+  const quality = options.brotliQuality ?? zlibConstants.BROTLI_MAX_QUALITY;
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  ]);
+  return { body, etag, encoded: { identity, br, gzip: gz } };
+}
+
+/** br when the client takes it, else gzip, else the plain bytes (an encoding given q=0 is refused). */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br') || accepted.has('*')) return 'br';
+  if (accepted.has('gzip') || accepted.has('x-gzip')) return 'gzip';
+  return 'identity';
+}
+
+function matchesTag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Sends the answer in the best encoding the client takes, or 304 when the client already has it. */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer, cacheControl: string): FastifyReply {
+  reply.header('ETag', answer.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  if (matchesTag(request, answer.etag)) return reply.status(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  // Already compressed: the Content-Encoding header tells the compression plugin to leave the bytes alone.
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(answer.encoded[encoding]);
+}
