@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import { ROLES, type Role } from '../../domain/constants';
+import type { DB } from '../db/database';
 import { forbidden, unauthorized } from '../http/errors';
 
 export interface AuthUser {
@@ -7,6 +9,8 @@ export interface AuthUser {
   email: string;
   username: string;
   roles: Role[];
+  /** Changes whenever one of the user's orders is written: tells whether a kept order list is still current. */
+  ordersVersion: number;
 }
 
 declare module 'fastify' {
@@ -22,6 +26,27 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+type CallerRow = { id: number; email: string; username: string; password_changed_at: string | null; orders_version: number; role: string | null };
+const compiledCallerQueries = new WeakMap<DB, CompiledQuery<CallerRow>>();
+
+/**
+ * One round trip: the account with one row per role (a single row with a null role when it has none). Every
+ * authenticated request asks it, so it is built once per database and only its parameter changes.
+ */
+async function callerQuery(db: DB, userId: number): Promise<CallerRow[]> {
+  let compiled = compiledCallerQueries.get(db);
+  if (!compiled) {
+    compiled = db
+      .selectFrom('users')
+      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .select(['users.id', 'users.email', 'users.username', 'users.password_changed_at', 'users.orders_version', 'user_roles.role'])
+      .where('users.id', '=', 0)
+      .compile();
+    compiledCallerQueries.set(db, compiled);
+  }
+  return (await db.executeQuery<CallerRow>({ ...compiled, parameters: [userId] })).rows;
+}
+
 /**
  * Loads the caller from the token and, every time, from the database: a deleted account, a revoked role or a
  * changed password takes effect on the next request, whatever the token says.
@@ -32,18 +57,12 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   if (!token) return null;
   const claims = await request.server.ctx.tokens.verify(token);
   if (!claims) return null;
-  // One round trip: the account with one row per role (a single row with a null role when it has none).
-  const rows = await request.server.ctx.db
-    .selectFrom('users')
-    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.username', 'users.password_changed_at', 'user_roles.role'])
-    .where('users.id', '=', claims.userId)
-    .execute();
+  const rows = await callerQuery(request.server.ctx.db, claims.userId);
   const user = rows[0];
   if (!user) return null;
   if (issuedBeforePasswordChange(claims.issuedAt, user.password_changed_at)) return null;
   const roles = rows.flatMap((r) => (r.role ? [r.role as Role] : []));
-  request.auth = { id: user.id, email: user.email, username: user.username, roles };
+  request.auth = { id: user.id, email: user.email, username: user.username, roles, ordersVersion: user.orders_version };
   return request.auth;
 }
 

@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial';
 import { passwordChangedAtMigration } from './migrations/0003-password-changed-at';
 import { templateStatusDefaultUniqueMigration } from './migrations/0006-template-status-default-unique';
 import { orderSearchMigration } from './migrations/0009-order-search';
+import { ordersVersionMigration } from './migrations/0009-orders-version';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0001-initial': initialMigration(handle.dialect),
     '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),
     '0009-order-search': orderSearchMigration(handle.dialect),
+    '0009-orders-version': ordersVersionMigration(handle.dialect),
     '0003-password-changed-at': passwordChangedAtMigration(),
   };
 }

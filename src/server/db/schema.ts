@@ -19,6 +19,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** When the password was last set on an existing account; tokens issued before it are refused. */
   password_changed_at: IsoTime | null;
+  /** Bumped by triggers whenever one of the user's orders is written (migration 0009-orders-version). */
+  orders_version: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }

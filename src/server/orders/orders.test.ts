@@ -2,7 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../domain/schemas/order';
 import { codOrder, createOrder, orderBody } from '../checkout/checkout-test-support';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { customerOrdersJson } from './customer-orders-json';
+import { listOrdersOfUser } from './order-repository';
+import { insertSyntheticOrders } from './test-fixtures';
 
 describeEachDatabase("customers' own orders", (dialect) => {
   let shop: TestShop;
@@ -35,5 +38,37 @@ describeEachDatabase("customers' own orders", (dialect) => {
     expect((await shop.app.inject('/api/order')).statusCode).toBe(401);
     expect((await shop.app.inject({ url: '/api/order/admin', headers: asha.auth })).statusCode).toBe(403);
     expect((await shop.app.inject('/api/order/admin')).statusCode).toBe(401);
+  });
+
+  it('the list built by the database is the same as the lines and orders read one by one, for any text', async () => {
+    const maya = await createTestUser(shop);
+    expect(JSON.parse(await customerOrdersJson(shop.app.ctx.db, shop.dialect, maya.id))).toEqual([]);
+    await codOrder(shop, maya, orderBody({ paymentmode: 'CASHONDELIVERY', note: 'Ring twice — "back door", ಧನ್ಯವಾದ 🙏\nthanks', address: "12 O'Brien Road\\2" }));
+    await insertSyntheticOrders(shop.app.ctx.db, 12, { userId: maya.id });
+    const fromDatabase = JSON.parse(await customerOrdersJson(shop.app.ctx.db, shop.dialect, maya.id));
+    expect(fromDatabase).toEqual(await listOrdersOfUser(shop.app.ctx.db, maya.id));
+    expect(fromDatabase).toHaveLength(13);
+  });
+
+  it('a kept list is never stale: a new order and a status change show on the next request, and an unchanged one is a 304', async () => {
+    const neha = await createTestUser(shop);
+    const admin = await adminOf(shop);
+    const order = (await codOrder(shop, neha)).json();
+    const first = await shop.app.inject({ url: '/api/order', headers: neha.auth });
+    expect(first.json()).toMatchObject([{ orderid: order.orderid, status: 'PREPARATION' }]);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await shop.app.inject({ url: '/api/order', headers: { ...neha.auth, 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    const changed = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid: order.orderid, status: 'READY' } });
+    expect(changed.statusCode).toBe(200);
+    const afterChange = await shop.app.inject({ url: '/api/order', headers: { ...neha.auth, 'if-none-match': String(first.headers.etag) } });
+    expect(afterChange.statusCode).toBe(200);
+    expect(afterChange.json()).toMatchObject([{ orderid: order.orderid, status: 'READY' }]);
+
+    const second = (await codOrder(shop, neha, orderBody({ paymentmode: 'CASHONDELIVERY', receipt: 'Receipt-second' }))).json();
+    expect((await list(neha)).map((o) => o.orderid)).toEqual([second.orderid, order.orderid]);
+    // Another customer never gets this kept answer.
+    expect(await list(await createTestUser(shop))).toEqual([]);
   });
 });

@@ -3,14 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema } from '../../domain/schemas/order';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { searchAdminOrders } from './admin-order-repository';
-import { listOrdersOfUser } from './order-repository';
+import { sendEncoded } from '../http/encoded-answer';
+import { createCustomerOrdersCache } from './customer-orders-cache';
 
 /** Orders as customers and admins read them. */
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // By the caller's account id from the token, never by an e-mail or id in the request.
-  api.get('/api/order', { preHandler: requireUser }, async (request) => listOrdersOfUser(app.ctx.db, currentUser(request).id));
+  const customerOrders = createCustomerOrdersCache(app.ctx.db, app.ctx.dialect);
+  // By the caller's account id from the token, never by an e-mail or id in the request. Private to the
+  // browser, which revalidates every time (a 304 when nothing changed).
+  api.get('/api/order', { preHandler: requireUser }, async (request, reply) => {
+    const user = currentUser(request);
+    return sendEncoded(request, reply, await customerOrders.answer(user.id, user.ordersVersion), 'private, no-cache');
+  });
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {
     const { orders, total } = await searchAdminOrders(app.ctx.db, app.ctx.dialect, request.query);
