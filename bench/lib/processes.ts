@@ -21,6 +21,8 @@ export interface ServerProcess {
   peakRssMb(): number;
   /** Starts a new peak measurement (Linux: writing 5 to clear_refs resets VmHWM). */
   resetPeak(): void;
+  /** Resolves once the process has used under 5% of a core for a whole second (at most `maxMs`). */
+  settle(maxMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,9 +61,30 @@ async function waitReady(child: ChildProcess, url: string, started: number, time
   throw new Error(`server not ready at ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** CPU time (user + system) of a process so far, in milliseconds; 0 when /proc cannot tell. */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 function track(name: string, child: ChildProcess, url: string, readyMs: number): ServerProcess {
   const pid = child.pid ?? 0;
   return {
+    async settle(maxMs = 60_000) {
+      const until = performance.now() + maxMs;
+      let before = cpuMs(pid);
+      while (performance.now() < until) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const now = cpuMs(pid);
+        if (now - before < 50) return;
+        before = now;
+      }
+    },
     name,
     pid,
     url,
@@ -145,12 +168,16 @@ export async function startShop(options: ShopOptions): Promise<ServerProcess> {
   }
 }
 
-/** The yardstick: Fastify answering a small JSON object, nothing else. */
-export async function startHello(): Promise<ServerProcess> {
+/**
+ * The yardstick: Fastify answering a small JSON object, nothing else. Given `replayFile` (JSON: name →
+ * `headers` and base64 `body`), it also answers /replay/<name> with exactly those bytes: what the same
+ * framework manages when it has nothing to do but send the shop's answer.
+ */
+export async function startHello(replayFile?: string): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const { child, output } = spawnNode([path.join(ROOT, 'bench/api/hello-server.mjs')], { PORT: String(port) });
+  const { child, output } = spawnNode([path.join(ROOT, 'bench/api/hello-server.mjs')], { PORT: String(port), ...(replayFile ? { REPLAY_FILE: replayFile } : {}) });
   const readyMs = await waitReady(child, url, started, 20_000, output);
   return track('hello', child, url, readyMs);
 }

@@ -40,32 +40,23 @@ function entriesFromList(products: readonly Product[], names: readonly string[])
 }
 
 async function entriesFromDatabase(executor: Executor, unique: readonly string[]): Promise<Map<string, CatalogueEntry>> {
-  const entries = new Map<string, CatalogueEntry>();
-  const products = await executor
+  // One round trip: a row per size (one with null size for a product without any), sizes in their order.
+  const rows = await executor
     .selectFrom('products')
-    .select(['id', 'name', 'offerpercentage', 'instock'])
-    .where('name', 'in', unique)
+    .leftJoin('product_sizes', 'product_sizes.product_id', 'products.id')
+    .select(['products.id', 'products.name', 'products.offerpercentage', 'products.instock', 'product_sizes.size_ml', 'product_sizes.price'])
+    .where('products.name', 'in', unique)
+    .orderBy('products.id')
+    .orderBy('product_sizes.position')
     .execute();
-  if (products.length === 0) return entries;
-  const sizes = await executor
-    .selectFrom('product_sizes')
-    .select(['product_id', 'size_ml', 'price'])
-    .where(
-      'product_id',
-      'in',
-      products.map((p) => p.id),
-    )
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
-  for (const p of products) {
-    entries.set(p.name, {
-      id: p.id,
-      name: p.name,
-      offerpercentage: p.offerpercentage,
-      instock: p.instock === 1,
-      sizes: sizes.filter((s) => s.product_id === p.id).map((s) => ({ size: s.size_ml, price: s.price })),
-    });
+  const entries = new Map<string, CatalogueEntry>();
+  for (const row of rows) {
+    let entry = entries.get(row.name);
+    if (!entry) {
+      entry = { id: row.id, name: row.name, offerpercentage: row.offerpercentage, instock: row.instock === 1, sizes: [] };
+      entries.set(row.name, entry);
+    }
+    if (row.size_ml !== null && row.price !== null) entry.sizes.push({ size: row.size_ml, price: row.price });
   }
   return entries;
 }
