@@ -137,7 +137,9 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const helloAfter = await measured(hello, { path: '/' }, options);
     const present = await countPresent(dialect, { dataDir, ...(database ? { pgUrl: database.url } : {}) }, acknowledged);
 
-    const helloRps = (helloBefore.rps + helloAfter.rps) / 2;
+    // Whatever else runs on the machine only ever slows the yardstick down, so its better run is the honest one:
+    // a mean would credit the shop with a dip (such as the shop still sending mail while hello is measured).
+    const helloRps = Math.max(helloBefore.rps, helloAfter.rps);
     const share = (r: Measured, target: number, label: string) => {
       const ratio = r.rps / helloRps;
       const bad = failures(r);
