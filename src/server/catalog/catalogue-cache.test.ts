@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueCache, entityTag } from './catalogue-cache';
+import { entityTag } from '../http/encoded-answer';
+import { createCatalogueCache } from './catalogue-cache';
 
 function clock() {
   let t = 1_000;

@@ -3,8 +3,6 @@ import { encodeAnswer, type EncodedAnswer } from '../http/encoded-answer';
 /** The serialized public product list, its entity tag, and its bytes ready to send in each encoding. */
 export type CataloguePayload = EncodedAnswer;
 
-export { entityTag } from '../http/encoded-answer';
-
 export interface CatalogueCache {
   /** The cached list, loading it when there is none or it is older than the time to live. */
   get(): Promise<CataloguePayload>;

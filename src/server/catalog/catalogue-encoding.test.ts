@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
-import { preferredEncoding } from './routes';
+import { preferredEncoding } from '../http/encoded-answer';
 
 describe('preferredEncoding', () => {
   it('takes br over gzip, honours q=0, and falls back to the plain bytes', () => {

@@ -13,8 +13,6 @@ export { CATALOGUE_CACHE_TTL_MS } from './catalogue-source';
  */
 export const PUBLIC_CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';
 
-export { preferredEncoding } from '../http/encoded-answer';
-
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { db, catalogue } = app.ctx;
   const source: CatalogueSource = { source: catalogue.kind, studioUrl: catalogue.studioUrl };

@@ -79,7 +79,10 @@ export async function findOrderByReceipt(executor: Executor, userId: number, rec
   return order ?? null;
 }
 
-/** A customer's orders, newest first, found by account id only (orders_user_created_idx). */
+/**
+ * A customer's orders, newest first, read row by row. GET /api/order answers customerOrdersJson (the same list
+ * built by the database); this stays as the reference its test compares that JSON with.
+ */
 export async function listOrdersOfUser(executor: Executor, userId: number): Promise<Order[]> {
   const rows = await executor
     .selectFrom('orders')
