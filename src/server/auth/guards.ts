@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CompiledQuery } from 'kysely';
 import { ROLES, type Role } from '../../domain/constants';
-import type { DB } from '../db/database';
 import { forbidden, unauthorized } from '../http/errors';
+import { loadCaller } from './caller-repository';
 
 export interface AuthUser {
   id: number;
@@ -26,27 +25,6 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-type CallerRow = { id: number; email: string; username: string; password_changed_at: string | null; orders_version: number; role: string | null };
-const compiledCallerQueries = new WeakMap<DB, CompiledQuery<CallerRow>>();
-
-/**
- * One round trip: the account with one row per role (a single row with a null role when it has none). Every
- * authenticated request asks it, so it is built once per database and only its parameter changes.
- */
-async function callerQuery(db: DB, userId: number): Promise<CallerRow[]> {
-  let compiled = compiledCallerQueries.get(db);
-  if (!compiled) {
-    compiled = db
-      .selectFrom('users')
-      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-      .select(['users.id', 'users.email', 'users.username', 'users.password_changed_at', 'users.orders_version', 'user_roles.role'])
-      .where('users.id', '=', 0)
-      .compile();
-    compiledCallerQueries.set(db, compiled);
-  }
-  return (await db.executeQuery<CallerRow>({ ...compiled, parameters: [userId] })).rows;
-}
-
 /**
  * Loads the caller from the token and, every time, from the database: a deleted account, a revoked role or a
  * changed password takes effect on the next request, whatever the token says.
@@ -57,7 +35,8 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   if (!token) return null;
   const claims = await request.server.ctx.tokens.verify(token);
   if (!claims) return null;
-  const rows = await callerQuery(request.server.ctx.db, claims.userId);
+  const { db, dialect } = request.server.ctx;
+  const rows = await loadCaller(db, dialect, claims.userId);
   const user = rows[0];
   if (!user) return null;
   if (issuedBeforePasswordChange(claims.issuedAt, user.password_changed_at)) return null;

@@ -13,7 +13,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { priceOrder, type PricedLine } from './order-pricing';
-import { loadCatalogueEntries } from './pricing-repository';
+import { loadCatalogueEntriesNow } from './pricing-repository';
 
 /** createorder's answer; `paymentstatus` tells a repeated request for a paid order not to open the dialog again. */
 export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>;
@@ -24,7 +24,7 @@ const GATEWAY_RECEIPT_MAX = 40;
 async function priceOrThrow(ctx: AppContext, input: CreateOrderInput): Promise<{ lines: PricedLine[]; totalAmount: number }> {
   let catalogue;
   try {
-    catalogue = await loadCatalogueEntries(ctx.catalogue, ctx.db, input.items.map((i) => i.name));
+    catalogue = await loadCatalogueEntriesNow(ctx.catalogue, ctx.db, input.items.map((i) => i.name));
   } catch (error) {
     // Only a remote product source (Sanity) can be unreachable with no earlier list to fall back on.
     if (ctx.catalogue.kind !== 'sanity') throw error;
@@ -139,16 +139,24 @@ async function insertPricedOrder(
     if (cod) ctx.outbox.kick();
     return { order: result.order, created: true };
   }
-  // Two requests with one receipt raced past the first lookup; the loser answers the winner's order.
+  // The receipt is taken: a retry of a placed order, or a twin request that won the race. Answer that order.
   const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
   if (!existing) throw new Error(`receipt ${input.receipt} was taken, yet no order of user ${user.id} has it`);
   return { order: existing, created: false };
 }
 
 export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<Order> {
-  const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
-  if (existing) return repeatOf(ctx, existing, 'CASHONDELIVERY', input);
-  const priced = await priceOrThrow(ctx, input);
+  // Almost every checkout brings a new receipt, so it is priced and written straight away; the receipt is looked
+  // up only when that fails (the write reports a receipt already taken, or prices changed since a first attempt
+  // that did place the order). Nothing is drawn from a gateway here, so trying first costs nothing.
+  let priced: Awaited<ReturnType<typeof priceOrThrow>>;
+  try {
+    priced = await priceOrThrow(ctx, input);
+  } catch (error) {
+    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+    if (existing) return repeatOf(ctx, existing, 'CASHONDELIVERY', input);
+    throw error;
+  }
   const { order, created } = await insertPricedOrder(ctx, user, input, priced, {
     mode: 'CASHONDELIVERY',
     orderid: newGatewayId('order_'),

@@ -217,6 +217,28 @@ describeEachDatabase('placing orders', (dialect) => {
     expect(await ordersOf(user)).toHaveLength(1);
   });
 
+  it('a COD retry after a price change answers the order already placed; a new receipt is told the new price', async () => {
+    const body = orderBody({ paymentmode: 'CASHONDELIVERY' });
+    const placed = await codOrder(shop, user, body);
+    expect(placed.statusCode).toBe(200);
+    const { db } = shop.app.ctx;
+    const buffalo = await db.selectFrom('products').select('id').where('name', '=', 'Buffalo Ghee').executeTakeFirstOrThrow();
+    const priceNow = () => db.selectFrom('product_sizes').select('price').where('product_id', '=', buffalo.id).where('size_ml', '=', 1000);
+    const before = (await priceNow().executeTakeFirstOrThrow()).price;
+    await db.updateTable('product_sizes').set({ price: before + 100 }).where('product_id', '=', buffalo.id).where('size_ml', '=', 1000).execute();
+    try {
+      const retry = await codOrder(shop, user, body);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toMatchObject({ orderid: placed.json().orderid, totalAmount: 3037 });
+      const fresh = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+      expect(fresh.statusCode).toBe(409);
+      expect(fresh.json()).toMatchObject({ error: 'PRICE_CHANGED', totalAmount: 3037 + 100 });
+    } finally {
+      await db.updateTable('product_sizes').set({ price: before }).where('product_id', '=', buffalo.id).where('size_ml', '=', 1000).execute();
+    }
+    expect(await ordersOf(user)).toHaveLength(1);
+  });
+
   it('takes the account from the token and the customer details from the billing form', async () => {
     const other = await createTestUser(shop);
     const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY', emailaddress: other.email }));

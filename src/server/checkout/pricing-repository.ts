@@ -1,6 +1,7 @@
 import type { Product } from '../../domain/schemas/product';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
-import type { Executor } from '../db/database';
+import type { DB, Executor } from '../db/database';
+import { createReadBatcher, type ReadBatcher } from '../db/read-batcher';
 import type { CatalogueEntry } from './order-pricing';
 
 /**
@@ -16,6 +17,29 @@ export async function loadCatalogueEntries(
   if (unique.length === 0) return new Map();
   if (catalogue.kind === 'sanity') return entriesFromList(await catalogue.list(), unique);
   return entriesFromDatabase(executor, unique);
+}
+
+const batchers = new WeakMap<DB, ReadBatcher<string, CatalogueEntry>>();
+
+/**
+ * loadCatalogueEntries for a checkout outside any transaction: the checkouts of one turn of the event loop share
+ * one query (see read-batcher); it still runs after every one of them arrived, so a price changed before a
+ * checkout is always the price it sees.
+ */
+export async function loadCatalogueEntriesNow(
+  catalogue: Pick<CatalogueSourceHandle, 'kind' | 'list'>,
+  db: DB,
+  names: readonly string[],
+): Promise<Map<string, CatalogueEntry>> {
+  if (catalogue.kind === 'sanity') return loadCatalogueEntries(catalogue, db, names);
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createReadBatcher((keys: string[]) => entriesFromDatabase(db, keys));
+    batchers.set(db, batcher);
+  }
+  const unique = [...new Set(names)];
+  const found = await Promise.all(unique.map((name) => batcher.load(name)));
+  return new Map(found.flatMap((entry) => (entry ? [[entry.name, entry] as const] : [])));
 }
 
 /** Sanity products have no database row, so their lines keep no product id. */
