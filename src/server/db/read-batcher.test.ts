@@ -48,4 +48,11 @@ describe('read batcher', () => {
     fail = false;
     expect(await batcher.load('bb')).toBe(2);
   });
+
+  it('fails the waiters of a fetch that throws before returning a promise', async () => {
+    const batcher = createReadBatcher((): Promise<Map<string, number>> => {
+      throw new Error('bad query');
+    });
+    await expect(batcher.load('a')).rejects.toThrow('bad query');
+  });
 });

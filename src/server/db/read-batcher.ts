@@ -28,7 +28,14 @@ export function createReadBatcher<K, V>(
   let scheduled = false;
 
   function send(entries: [K, Waiter<V>[]][]): void {
-    fetch(entries.map(([key]) => key)).then(
+    // A fetch that throws before it returns a promise must fail its waiters, not the process (this runs in setImmediate).
+    let answer: Promise<ReadonlyMap<K, V>>;
+    try {
+      answer = fetch(entries.map(([key]) => key));
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    answer.then(
       (values) => entries.forEach(([key, waiters]) => waiters.forEach((w) => w.resolve(values.get(key)))),
       (error: unknown) => entries.forEach(([, waiters]) => waiters.forEach((w) => w.reject(error))),
     );
