@@ -11,7 +11,7 @@ describeEachDatabase('caller query', (dialect) => {
   });
   afterAll(async () => shop.close());
 
-  const rolesOf = (rows: { role: string | null }[]) => rows.flatMap((r) => (r.role ? [r.role] : [])).sort();
+  const rolesOf = (rows: readonly { role: string | null }[]) => rows.flatMap((r) => (r.role ? [r.role] : [])).sort();
 
   it('answers each of many concurrent callers with their own account and roles', async () => {
     const customer = await createTestUser(shop, { username: 'Asha Customer' });

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { DB, Dialect } from '../db/database';
-import { createReadBatcher } from '../db/read-batcher';
+import { createReadBatcher, perDatabase } from '../db/read-batcher';
 
 /** The account with one row per role (a single row with a null role when it has none). */
 export type CallerRow = {
@@ -12,8 +12,6 @@ export type CallerRow = {
   role: string | null;
 };
 
-type CallerReader = (userId: number) => Promise<CallerRow[]>;
-const readers = new WeakMap<DB, CallerReader>();
 
 function callerColumns(db: DB) {
   return db
@@ -23,30 +21,25 @@ function callerColumns(db: DB) {
 }
 
 /** The callers of one turn of the event loop in one query (see read-batcher); the SQL is built once. */
-function batchedReader(db: DB, dialect: Dialect): CallerReader {
+const callerBatcher = perDatabase((db: DB, dialect: Dialect) => {
   // One SQL text whatever the number of ids: an array parameter (PostgreSQL) or a JSON one (SQLite).
   const postgres = dialect === 'postgres';
   const compiled: CompiledQuery<CallerRow> = callerColumns(db)
     .where(postgres ? sql<boolean>`users.id = any(${[0]})` : sql<boolean>`users.id in (select value from json_each(${'[]'}))`)
     .compile();
-  const batcher = createReadBatcher(async (ids: number[]) => {
+  return createReadBatcher(async (ids: number[]) => {
     const { rows } = await db.executeQuery<CallerRow>({ ...compiled, parameters: [postgres ? ids : JSON.stringify(ids)] });
     const byId = new Map<number, CallerRow[]>();
     for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
     return byId;
   });
-  return async (userId) => (await batcher.load(userId)) ?? [];
-}
+});
 
 /**
  * The caller's account, roles and orders version, read on every authenticated request so that a deleted account,
- * a revoked role or a changed password takes effect at once in every process.
+ * a revoked role or a changed password takes effect at once in every process. Read-only: the rows may answer
+ * several requests of the same caller.
  */
-export function loadCaller(db: DB, dialect: Dialect, userId: number): Promise<CallerRow[]> {
-  let reader = readers.get(db);
-  if (!reader) {
-    reader = batchedReader(db, dialect);
-    readers.set(db, reader);
-  }
-  return reader(userId);
+export async function loadCaller(db: DB, dialect: Dialect, userId: number): Promise<readonly Readonly<CallerRow>[]> {
+  return (await callerBatcher(db, dialect).load(userId)) ?? [];
 }

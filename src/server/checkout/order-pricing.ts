@@ -4,14 +4,15 @@ import { formatSize } from '../../domain/display';
 import { discountedPrice, lineTotal } from '../../domain/pricing';
 import type { OrderItemInput } from '../../domain/schemas/order';
 
+/** Read-only: one entry may price several checkouts at once (see pricing-repository). */
 export interface CatalogueEntry {
   /** The database row; null for a product kept in Sanity, which has none. */
-  id: number | null;
-  name: string;
-  offerpercentage: number;
-  instock: boolean;
+  readonly id: number | null;
+  readonly name: string;
+  readonly offerpercentage: number;
+  readonly instock: boolean;
   /** In display order. */
-  sizes: { size: number; price: number }[];
+  readonly sizes: readonly { readonly size: number; readonly price: number }[];
 }
 
 export interface PricedLine {

@@ -13,7 +13,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { priceOrder, type PricedLine } from './order-pricing';
-import { loadCatalogueEntriesNow } from './pricing-repository';
+import { loadCatalogueEntriesBatched } from './pricing-repository';
 
 /** createorder's answer; `paymentstatus` tells a repeated request for a paid order not to open the dialog again. */
 export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>;
@@ -24,7 +24,7 @@ const GATEWAY_RECEIPT_MAX = 40;
 async function priceOrThrow(ctx: AppContext, input: CreateOrderInput): Promise<{ lines: PricedLine[]; totalAmount: number }> {
   let catalogue;
   try {
-    catalogue = await loadCatalogueEntriesNow(ctx.catalogue, ctx.db, input.items.map((i) => i.name));
+    catalogue = await loadCatalogueEntriesBatched(ctx.catalogue, ctx.db, input.items.map((i) => i.name));
   } catch (error) {
     // Only a remote product source (Sanity) can be unreachable with no earlier list to fall back on.
     if (ctx.catalogue.kind !== 'sanity') throw error;
@@ -146,14 +146,17 @@ async function insertPricedOrder(
 }
 
 export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<Order> {
-  // Almost every checkout brings a new receipt, so it is priced and written straight away; the receipt is looked
-  // up only when that fails (the write reports a receipt already taken, or prices changed since a first attempt
-  // that did place the order). Nothing is drawn from a gateway here, so trying first costs nothing.
+  // Almost every checkout brings a new receipt, so it is priced and written without asking for the receipt
+  // first (one read fewer per order); a retry instead pays for an insert that conflicts, then finds its order.
+  // When pricing refuses, the receipt is looked up before answering: a retry after prices changed or a product
+  // ran out still answers the order it placed. Nothing is asked of a gateway here, so writing first is safe.
   let priced: Awaited<ReturnType<typeof priceOrThrow>>;
   try {
     priced = await priceOrThrow(ctx, input);
   } catch (error) {
-    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+    if (!(error instanceof HttpError)) throw error;
+    // If the lookup itself fails, the customer still hears why the order was refused.
+    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt).catch(() => null);
     if (existing) return repeatOf(ctx, existing, 'CASHONDELIVERY', input);
     throw error;
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { orderSchema } from '../../domain/schemas/order';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 import { getSettings, saveSettings } from '../settings/settings-repository';
-import { codOrder, countRows, createOrder, orderBody, settledMailbox } from './checkout-test-support';
+import { codOrder, confirm, countRows, createOrder, orderBody, sandboxPay, settledMailbox } from './checkout-test-support';
 
 describeEachDatabase('placing orders', (dialect) => {
   let shop: TestShop;
@@ -229,13 +229,46 @@ describeEachDatabase('placing orders', (dialect) => {
     try {
       const retry = await codOrder(shop, user, body);
       expect(retry.statusCode).toBe(200);
-      expect(retry.json()).toMatchObject({ orderid: placed.json().orderid, totalAmount: 3037 });
+      expect(retry.json()).toMatchObject({ orderid: placed.json().orderid, totalAmount: body.totalAmount });
       const fresh = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY' }));
       expect(fresh.statusCode).toBe(409);
-      expect(fresh.json()).toMatchObject({ error: 'PRICE_CHANGED', totalAmount: 3037 + 100 });
+      expect(fresh.json()).toMatchObject({ error: 'PRICE_CHANGED', totalAmount: body.totalAmount + 100 });
     } finally {
       await db.updateTable('product_sizes').set({ price: before }).where('product_id', '=', buffalo.id).where('size_ml', '=', 1000).execute();
     }
+    expect(await ordersOf(user)).toHaveLength(1);
+  });
+
+  it('a COD retry after a product ran out answers the order already placed; a new receipt is refused', async () => {
+    const body = orderBody({ paymentmode: 'CASHONDELIVERY' });
+    const placed = await codOrder(shop, user, body);
+    expect(placed.statusCode).toBe(200);
+    const { db } = shop.app.ctx;
+    await db.updateTable('products').set({ instock: 0 }).where('name', '=', 'Buffalo Ghee').execute();
+    try {
+      const retry = await codOrder(shop, user, body);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().orderid).toBe(placed.json().orderid);
+      const fresh = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+      expect(fresh.statusCode).toBe(400);
+      expect(fresh.json().message).toBe('Buffalo Ghee is out of stock. Remove it from your cart to continue.');
+    } finally {
+      await db.updateTable('products').set({ instock: 1 }).where('name', '=', 'Buffalo Ghee').execute();
+    }
+    expect(await ordersOf(user)).toHaveLength(1);
+  });
+
+  it('a COD request with the receipt of an order already paid online answers that paid order and sends no mail', async () => {
+    const body = orderBody();
+    const { orderid } = (await createOrder(shop, user, body)).json();
+    const paid = (await sandboxPay(shop, orderid)).json();
+    const confirmed = await confirm(shop, user, { orderid, paymentid: paid.razorpay_payment_id, paymentsignature: paid.razorpay_signature });
+    expect(confirmed.json()).toMatchObject({ paymentstatus: 'PAID' });
+    const mailsBefore = (await settledMailbox(shop)).length;
+    const asCod = await Promise.all(Array.from({ length: 3 }, () => codOrder(shop, user, { ...body, paymentmode: 'CASHONDELIVERY' })));
+    expect(asCod.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const r of asCod) expect(r.json()).toMatchObject({ orderid, paymentmode: 'ONLINE', paymentstatus: 'PAID' });
+    expect((await settledMailbox(shop)).length).toBe(mailsBefore);
     expect(await ordersOf(user)).toHaveLength(1);
   });
 

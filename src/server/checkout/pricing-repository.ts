@@ -1,7 +1,7 @@
 import type { Product } from '../../domain/schemas/product';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
 import type { DB, Executor } from '../db/database';
-import { createReadBatcher, type ReadBatcher } from '../db/read-batcher';
+import { createReadBatcher, perDatabase } from '../db/read-batcher';
 import type { CatalogueEntry } from './order-pricing';
 
 /**
@@ -19,27 +19,32 @@ export async function loadCatalogueEntries(
   return entriesFromDatabase(executor, unique);
 }
 
-const batchers = new WeakMap<DB, ReadBatcher<string, CatalogueEntry>>();
+/** The names of one checkout, as one key: a checkout's prices always come from a single query. */
+const checkoutKey = (names: readonly string[]) => JSON.stringify([...new Set(names)].sort());
+
+const checkoutBatcher = perDatabase((db: DB) =>
+  createReadBatcher(async (keys: string[]) => {
+    const lists = keys.map((key) => JSON.parse(key) as string[]);
+    const entries = await entriesFromDatabase(db, [...new Set(lists.flat())]);
+    return new Map(keys.map((key, i) => [key, new Map((lists[i] ?? []).flatMap((name) => {
+      const entry = entries.get(name);
+      return entry ? [[name, entry] as const] : [];
+    }))]));
+  }),
+);
 
 /**
  * loadCatalogueEntries for a checkout outside any transaction: the checkouts of one turn of the event loop share
- * one query (see read-batcher); it still runs after every one of them arrived, so a price changed before a
- * checkout is always the price it sees.
+ * one query (see read-batcher); it runs after every one of them arrived, so a price changed before a checkout is
+ * always the price it sees, and each checkout is priced from one query, never from two moments.
  */
-export async function loadCatalogueEntriesNow(
+export async function loadCatalogueEntriesBatched(
   catalogue: Pick<CatalogueSourceHandle, 'kind' | 'list'>,
   db: DB,
   names: readonly string[],
-): Promise<Map<string, CatalogueEntry>> {
-  if (catalogue.kind === 'sanity') return loadCatalogueEntries(catalogue, db, names);
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createReadBatcher((keys: string[]) => entriesFromDatabase(db, keys));
-    batchers.set(db, batcher);
-  }
-  const unique = [...new Set(names)];
-  const found = await Promise.all(unique.map((name) => batcher.load(name)));
-  return new Map(found.flatMap((entry) => (entry ? [[entry.name, entry] as const] : [])));
+): Promise<ReadonlyMap<string, CatalogueEntry>> {
+  if (catalogue.kind === 'sanity' || names.length === 0) return loadCatalogueEntries(catalogue, db, names);
+  return (await checkoutBatcher(db).load(checkoutKey(names))) ?? new Map();
 }
 
 /** Sanity products have no database row, so their lines keep no product id. */
@@ -73,14 +78,14 @@ async function entriesFromDatabase(executor: Executor, unique: readonly string[]
     .orderBy('products.id')
     .orderBy('product_sizes.position')
     .execute();
-  const entries = new Map<string, CatalogueEntry>();
+  const products = new Map<string, Omit<CatalogueEntry, 'sizes'>>();
+  const sizes = new Map<string, { size: number; price: number }[]>();
   for (const row of rows) {
-    let entry = entries.get(row.name);
-    if (!entry) {
-      entry = { id: row.id, name: row.name, offerpercentage: row.offerpercentage, instock: row.instock === 1, sizes: [] };
-      entries.set(row.name, entry);
+    if (!products.has(row.name)) {
+      products.set(row.name, { id: row.id, name: row.name, offerpercentage: row.offerpercentage, instock: row.instock === 1 });
+      sizes.set(row.name, []);
     }
-    if (row.size_ml !== null && row.price !== null) entry.sizes.push({ size: row.size_ml, price: row.price });
+    if (row.size_ml !== null && row.price !== null) sizes.get(row.name)?.push({ size: row.size_ml, price: row.price });
   }
-  return entries;
+  return new Map([...products].map(([name, product]) => [name, { ...product, sizes: sizes.get(name) ?? [] }]));
 }

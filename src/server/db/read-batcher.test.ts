@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReadBatcher } from './read-batcher';
+import { createReadBatcher, perDatabase } from './read-batcher';
 
 function recordingFetch(values: Record<string, number>) {
   const calls: string[][] = [];
@@ -36,7 +36,42 @@ describe('read batcher', () => {
     expect(calls).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 
-  it('fails every waiter of a failed fetch, and only those', async () => {
+  it('a load that arrives while a fetch is under way waits for a fetch of its own, sent after it', async () => {
+    const calls: string[][] = [];
+    let release: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let value = 1;
+    const batcher = createReadBatcher(async (keys: string[]) => {
+      calls.push(keys);
+      const seen = value;
+      if (calls.length === 1) await firstHeld;
+      return new Map(keys.map((k) => [k, seen]));
+    });
+    const first = batcher.load('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    value = 2;
+    const second = batcher.load('a');
+    release();
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(calls).toEqual([['a'], ['a']]);
+  });
+
+  it('fails only the waiters of the batch whose fetch failed', async () => {
+    const batcher = createReadBatcher(
+      async (keys: string[]) => {
+        if (keys.includes('bad')) throw new Error('connection lost');
+        return new Map(keys.map((k) => [k, k.length]));
+      },
+      { maxBatch: 1 },
+    );
+    const results = await Promise.allSettled([batcher.load('good'), batcher.load('bad'), batcher.load('fine')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('connection lost'));
+  });
+
+  it('fails every waiter of a failed fetch, and a later load fetches again', async () => {
     let fail = true;
     const batcher = createReadBatcher(async (keys: string[]) => {
       if (fail) throw new Error('connection lost');
@@ -54,5 +89,20 @@ describe('read batcher', () => {
       throw new Error('bad query');
     });
     await expect(batcher.load('a')).rejects.toThrow('bad query');
+  });
+
+  it('fails its waiters when the answer cannot be read, instead of leaving them waiting', async () => {
+    const batcher = createReadBatcher(async () => null as unknown as Map<string, number>);
+    await expect(batcher.load('a')).rejects.toThrow(TypeError);
+  });
+
+  it('perDatabase makes one value per database and keeps it', () => {
+    let made = 0;
+    const forDb = perDatabase((_db: object) => ({ n: (made += 1) }));
+    const one = {} as never;
+    const other = {} as never;
+    expect(forDb(one)).toBe(forDb(one));
+    expect(forDb(other)).not.toBe(forDb(one));
+    expect(made).toBe(2);
   });
 });

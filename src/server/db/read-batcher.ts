@@ -1,3 +1,5 @@
+import type { DB } from './database';
+
 /**
  * Reads by key that arrive in the same turn of the event loop go to the database as one query.
  *
@@ -11,7 +13,23 @@
  */
 export interface ReadBatcher<K, V> {
   /** The value `fetch` gave for `key`, or undefined when it gave none. */
-  load(key: K): Promise<V | undefined>;
+  load(key: K): Promise<Readonly<V> | undefined>;
+}
+
+/**
+ * One batcher per database, made on first use (later calls' extra arguments are not looked at): the requests to
+ * that database share it.
+ */
+export function perDatabase<A extends unknown[], T>(make: (db: DB, ...args: A) => T): (db: DB, ...args: A) => T {
+  const made = new WeakMap<DB, T>();
+  return (db, ...args) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db, ...args);
+      made.set(db, value);
+    }
+    return value;
+  };
 }
 
 interface Waiter<V> {
@@ -35,10 +53,14 @@ export function createReadBatcher<K, V>(
     } catch (error) {
       answer = Promise.reject(error);
     }
-    answer.then(
-      (values) => entries.forEach(([key, waiters]) => waiters.forEach((w) => w.resolve(values.get(key)))),
-      (error: unknown) => entries.forEach(([, waiters]) => waiters.forEach((w) => w.reject(error))),
-    );
+    const fail = (error: unknown) => entries.forEach(([, waiters]) => waiters.forEach((w) => w.reject(error)));
+    answer.then((values) => {
+      try {
+        entries.forEach(([key, waiters]) => waiters.forEach((w) => w.resolve(values.get(key))));
+      } catch (error) {
+        fail(error);
+      }
+    }, fail);
   }
 
   function flush(): void {
