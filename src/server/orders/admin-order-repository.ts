@@ -12,9 +12,6 @@ const quotedList = (values: readonly string[]) => values.map((v) => `'${v}'`).jo
 const SALES = sql.raw(`payment_status in (${quotedList(SALE_PAYMENT_STATUSES)})`);
 const UNPAID = sql.raw(`paymentmode = 'ONLINE' and payment_status in (${quotedList(UNPAID_PAYMENT_STATUSES)})`);
 
-/** Up to this many search matches, PostgreSQL sorts the matches rather than walking the list in order. */
-const SORT_MATCHES_MAX = 50_000;
-
 /** The trigram index finds substrings of at least this many characters; shorter ones are matched by scanning. */
 const TRIGRAM = 3;
 
@@ -53,7 +50,6 @@ interface ListFilter {
   list: RawBuilder<unknown>;
   status: string | undefined;
   search: RawBuilder<boolean> | undefined;
-  dialect: Dialect;
   /** SQLite: the partial index that holds exactly this list in order (its planner may otherwise sort 900,000 rows). */
   indexedBy: RawBuilder<unknown>;
 }
@@ -84,19 +80,14 @@ export function adminListCondition(dialect: Dialect, filters: AdminListFilters):
     status: filters.status,
     search: term ? searchCondition(dialect, term) : undefined,
     indexedBy: sql``,
-    dialect,
   });
 }
 
 /**
- * The exact number of orders in the list. Without a search it is a sum over the trigger-kept `order_counts`
- * (a few rows, whatever the number of orders); with one, the matches are counted through the search index.
+ * The exact number of orders in a list without a search: a sum over the trigger-kept `order_counts` (a few rows,
+ * whatever the number of orders). A search counts its matches with its page (searchPage).
  */
 async function countOrders(executor: Executor, filter: ListFilter, pending: boolean): Promise<number> {
-  if (filter.search) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from orders where ${whereOf(filter)}`.execute(executor);
-    return Number(rows[0]?.n ?? 0);
-  }
   const list = pending ? UNPAID : SALES;
   const status = filter.status ? sql` and status = ${filter.status}` : sql``;
   const { rows } = await sql<{ n: number | null }>`select sum(n) as n from order_counts where ${list}${status}`.execute(executor);
@@ -119,19 +110,32 @@ async function pageIds(executor: Executor, filter: ListFilter, query: AdminOrder
     offset = total - query.offset - limit;
   }
   const direction = sql.raw(descending ? 'desc' : 'asc');
-  // PostgreSQL guesses how many rows a LIKE matches; for a rare term it may walk the list index in order hoping
-  // to meet five matches soon, and read all 900,000 rows to find one. The exact total is known here: when the
-  // matches are few, sorting them (found through the trigram index) is cheap, so the sort keys are written as
-  // expressions no index offers, which leaves the planner only that path.
-  const sortByExpression = filter.search !== undefined && filter.dialect === 'postgres' && total <= SORT_MATCHES_MAX;
-  const order = sortByExpression
-    ? sql`(created_at || '') ${direction}, (id + 0) ${direction}`
-    : sql`created_at ${direction}, id ${direction}`;
   const { rows } = await sql<{ id: number }>`
     select id from orders${filter.indexedBy} where ${whereOf(filter)}
-    order by ${order} limit ${limit} offset ${offset}`.execute(executor);
+    order by created_at ${direction}, id ${direction} limit ${limit} offset ${offset}`.execute(executor);
   const ids = rows.map((r) => Number(r.id));
   return fromOtherEnd ? ids.reverse() : ids;
+}
+
+/**
+ * A search's total and page from one pass over its matches. The matches are found through the search index and
+ * kept for the statement (materialized), then counted and sorted: each is read once instead of once for the total
+ * and again for the page, and every page costs the same. (Walking the list in date order instead, PostgreSQL
+ * could read all 900,000 rows looking for the five matches of a rare term.) The left join keeps the total when
+ * the page is past the end.
+ */
+async function searchPage(executor: Executor, filter: ListFilter, query: AdminOrdersQuery): Promise<{ ids: number[]; total: number }> {
+  const direction = sql.raw(query.sort === 'oldest' ? 'asc' : 'desc');
+  const { rows } = await sql<{ total: number; id: number | null }>`
+    with matches as materialized (select id, created_at from orders where ${whereOf(filter)})
+    select counted.total, page.id
+    from (select count(*) as total from matches) as counted
+    left join (select id, created_at from matches order by created_at ${direction}, id ${direction} limit ${query.limit} offset ${query.offset}) as page on true
+    order by page.created_at ${direction}, page.id ${direction}`.execute(executor);
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+  };
 }
 
 /**
@@ -158,10 +162,10 @@ export async function searchAdminOrders(
     status: query.status,
     search: term ? searchCondition(dialect, term) : undefined,
     indexedBy: listIndex(dialect, pending, query.status, term !== undefined),
-    dialect,
   };
-  const total = await countOrders(executor, filter, pending);
-  const ids = await pageIds(executor, filter, query, total);
+  const { total, ids } = filter.search
+    ? await searchPage(executor, filter, query)
+    : await countOrders(executor, filter, pending).then(async (n) => ({ total: n, ids: await pageIds(executor, filter, query, n) }));
   if (ids.length === 0) return { orders: [], total };
   const rows = await executor.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, i) => [id, i]));

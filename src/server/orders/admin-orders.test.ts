@@ -81,6 +81,13 @@ describeEachDatabase('admin order list on 1,000 orders', (dialect) => {
     expect(got.total).toBeGreaterThan(0);
     expect(got.ids).toEqual(ids(name.slice(0, 100)));
 
+    // Pages of a search, in both sorts, and past its end (the total stays).
+    expect((await page('q=meena&offset=7&limit=5')).ids).toEqual(ids(name.slice(7, 12)));
+    const meenaOldest = oldest(sales().filter((o) => o.username.toLowerCase().includes('meena')));
+    expect((await page('q=meena&sort=oldest&offset=3&limit=4')).ids).toEqual(ids(meenaOldest.slice(3, 7)));
+    const pastEnd = await page(`q=meena&offset=${name.length}`);
+    expect(pastEnd).toMatchObject({ ids: [], total: name.length });
+
     const combined = oldest(sales().filter((o) => o.username.toLowerCase().includes('iyer') && o.status === 'READY'));
     const both = await page('q=iyer&status=READY&sort=oldest&limit=100');
     expect(both.total).toBe(combined.length);
