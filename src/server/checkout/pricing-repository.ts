@@ -5,10 +5,10 @@ import { createReadBatcher, perDatabase } from '../db/read-batcher';
 import type { CatalogueEntry } from './order-pricing';
 
 /**
- * The named products with their sizes, from the list the customer was shown: the database's (two queries
- * whatever the number of lines, inside the caller's transaction when given one) or Sanity's cached list.
+ * The named products with their sizes, from the list the customer was shown: the database's (one query whatever
+ * the number of lines) or Sanity's cached list.
  */
-export async function loadCatalogueEntries(
+async function loadCatalogueEntries(
   catalogue: Pick<CatalogueSourceHandle, 'kind' | 'list'>,
   executor: Executor,
   names: readonly string[],
