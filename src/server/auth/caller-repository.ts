@@ -12,7 +12,6 @@ export type CallerRow = {
   role: string | null;
 };
 
-
 function callerColumns(db: DB) {
   return db
     .selectFrom('users')

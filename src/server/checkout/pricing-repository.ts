@@ -26,10 +26,9 @@ const checkoutBatcher = perDatabase((db: DB) =>
   createReadBatcher(async (keys: string[]) => {
     const lists = keys.map((key) => JSON.parse(key) as string[]);
     const entries = await entriesFromDatabase(db, [...new Set(lists.flat())]);
-    return new Map(keys.map((key, i) => [key, new Map((lists[i] ?? []).flatMap((name) => {
-      const entry = entries.get(name);
-      return entry ? [[name, entry] as const] : [];
-    }))]));
+    const entriesOf = (names: readonly string[]) =>
+      new Map(names.map((name) => entries.get(name)).filter((e) => e !== undefined).map((e) => [e.name, e] as const));
+    return new Map(keys.map((key, i) => [key, entriesOf(lists[i] ?? [])]));
   }),
 );
 
