@@ -2,8 +2,8 @@
 // loopback port, with readiness, start-up time and peak resident memory read from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../src/server/reliability/server-process';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 // BENCH_SHOP_MAIN points at another build of the server (e.g. one being profiled); dist/ is what `npm run build` makes.
@@ -24,18 +24,6 @@ export interface ServerProcess {
   /** Resolves once the process has used under 5% of a core for a whole second (at most `maxMs`). */
   settle(maxMs?: number): Promise<void>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function readStatusKb(pid: number, field: string): number {

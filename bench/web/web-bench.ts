@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium';
 import { ROOT, startShop, type ServerProcess } from '../lib/processes';
 import { figure, type Figure } from '../lib/report';
 import { call } from '../lib/shop-client';
@@ -14,15 +15,7 @@ import { attribute, firstLoadJs } from './bundle-size';
 
 export const WEB_TARGETS = { firstLoadGzipKb: 120, performance: 95, accessibility: 95, bestPractices: 95, cls: 0.05 };
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -111,7 +104,7 @@ export async function webBench(options: { log?: (line: string) => void } = {}): 
     shop = await startShop({ dataDir, env: { WEB_DIST: webDir } });
     const products = await call<{ name: string }[]>(shop.url, '/api/public/product');
     const product = products[0]?.name ?? 'missing';
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? chromiumPath() ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     const targets = [
       ['home', `${shop.url}/#/`],
       ['products', `${shop.url}/#/products`],
