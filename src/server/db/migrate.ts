@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './database';
 import { initialMigration } from './migrations/0001-initial';
 import { passwordChangedAtMigration } from './migrations/0003-password-changed-at';
 import { templateStatusDefaultUniqueMigration } from './migrations/0006-template-status-default-unique';
+import { orderNamesMigration } from './migrations/0009-order-names';
 import { orderSearchMigration } from './migrations/0009-order-search';
 import { ordersVersionMigration } from './migrations/0009-orders-version';
 
@@ -13,6 +14,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),
     '0009-order-search': orderSearchMigration(handle.dialect),
     '0009-orders-version': ordersVersionMigration(handle.dialect),
+    '0009-order-names': orderNamesMigration(handle.dialect),
     '0003-password-changed-at': passwordChangedAtMigration(),
   };
 }

@@ -109,6 +109,15 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** Orders per lower-cased customer name and payment mode, payment status and status (PostgreSQL: per stripe too). */
+export interface OrderNamesTable {
+  name_key: string;
+  paymentmode: string;
+  payment_status: string;
+  status: string;
+  n: number;
+}
+
 /** SQLite only: FTS5 trigram index of the short order id and the customer name; rowid is orders.id. */
 export interface OrderSearchTable {
   rowid: number;
@@ -239,6 +248,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_counts: OrderCountsTable;
+  order_names: OrderNamesTable;
   order_search: OrderSearchTable;
   payments: PaymentsTable;
   gateway_events: GatewayEventsTable;

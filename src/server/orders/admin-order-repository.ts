@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ORDER_ID_PREFIX } from '../../domain/constants';
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
+import { nameSearchApplies, searchSalesByName } from './name-search';
 import { withLines } from './order-repository';
 import { SALE_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from './payment-scope';
 
@@ -138,6 +139,27 @@ async function searchPage(executor: Executor, filter: ListFilter, query: AdminOr
   };
 }
 
+/** Sales searches by an ASCII term go through the names table unless the term matches too many names. */
+async function totalAndPage(
+  executor: Executor,
+  dialect: Dialect,
+  filter: ListFilter,
+  query: AdminOrdersQuery,
+  term: string | undefined,
+): Promise<{ ids: number[]; total: number }> {
+  const pending = query.payment === 'pending';
+  if (!filter.search) {
+    const total = await countOrders(executor, filter, pending);
+    return { total, ids: await pageIds(executor, filter, query, total) };
+  }
+  if (term && !pending && nameSearchApplies(term)) {
+    const search = { ...query, term: term.toLowerCase(), pattern: containsPattern(term), status: query.status };
+    const byName = await searchSalesByName(executor, dialect, search);
+    if (byName) return byName;
+  }
+  return searchPage(executor, filter, query);
+}
+
 /**
  * One page of the admin order list and the total matching, both computed by the database through indexes
  * (migration 0009): at a million orders every page answers in milliseconds. Total and page are read in one
@@ -163,9 +185,7 @@ export async function searchAdminOrders(
     search: term ? searchCondition(dialect, term) : undefined,
     indexedBy: listIndex(dialect, pending, query.status, term !== undefined),
   };
-  const { total, ids } = filter.search
-    ? await searchPage(executor, filter, query)
-    : await countOrders(executor, filter, pending).then(async (n) => ({ total: n, ids: await pageIds(executor, filter, query, n) }));
+  const { total, ids } = await totalAndPage(executor, dialect, filter, query, term);
   if (ids.length === 0) return { orders: [], total };
   const rows = await executor.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, i) => [id, i]));
