@@ -123,7 +123,14 @@ export interface ShopOptions {
   timeoutMs?: number;
 }
 
-/** `node dist/server/main.js` as `npm start` runs it, quiet, with the sign-in rate limit off for load. */
+/** The node flags of `npm start` (package.json), so the measured shop runs with exactly those. */
+export function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+
+/** `node dist/server/main.js` with the flags `npm start` gives node, quiet, with the sign-in rate limit off for load. */
 export async function startShop(options: ShopOptions): Promise<ServerProcess> {
   if (!existsSync(SHOP_MAIN)) throw new Error(`${SHOP_MAIN} is missing: run \`npm run build\` first.`);
   const port = await freePort();
@@ -145,7 +152,7 @@ export async function startShop(options: ShopOptions): Promise<ServerProcess> {
       AUTH_RATE_LIMIT: '0',
       ...options.env,
     },
-    options.nodeArgs,
+    [...startNodeFlags(), ...(options.nodeArgs ?? [])],
   );
   try {
     const readyMs = await waitReady(child, `${url}/readyz`, started, options.timeoutMs ?? 60_000, output);
