@@ -51,7 +51,7 @@ function idOnlyMatches(dialect: Dialect, search: NameSearch): RawBuilder<unknown
 
 /**
  * Total and page ids of a sales search through the names table, or undefined when the term matches more than
- * MAX_MERGED_NAMES names (the caller's search then applies).
+ * MAX_MERGED_NAMES names or MAX_ID_ONLY_MATCHES orders by id alone (the caller's search then applies).
  */
 export async function searchSalesByName(
   executor: Executor,
