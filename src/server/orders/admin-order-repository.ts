@@ -4,14 +4,7 @@ import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { nameSearchApplies, searchSalesByName } from './name-search';
 import { withLines } from './order-repository';
-import { SALE_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from './payment-scope';
-
-// Written out literally, exactly as the partial indexes of migration 0009 state them: the databases use a partial
-// index only when the query carries its condition word for word (bound parameters would hide it).
-/** Sales are paid online orders and cash-on-delivery orders; `payment=pending` asks for unpaid online ones. */
-const quotedList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-const SALES = sql.raw(`payment_status in (${quotedList(SALE_PAYMENT_STATUSES)})`);
-const UNPAID = sql.raw(`paymentmode = 'ONLINE' and payment_status in (${quotedList(UNPAID_PAYMENT_STATUSES)})`);
+import { SALES_CONDITION as SALES, UNPAID_CONDITION as UNPAID } from './payment-scope';
 
 /** The trigram index finds substrings of at least this many characters; shorter ones are matched by scanning. */
 const TRIGRAM = 3;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect, Executor } from '../db/database';
+import { SALES_CONDITION as SALES } from './payment-scope';
 
 /**
  * A search of the sales list for a term that may be part of many orders' customer name ("meena": 82,000 of a
@@ -33,7 +34,6 @@ export function nameSearchApplies(term: string): boolean {
   return [...term].length >= 3 && /^[\x20-\x7e]*$/.test(term);
 }
 
-const SALES = sql.raw(`payment_status in ('PAID', 'COD')`);
 
 function statusCondition(status: string | undefined): RawBuilder<unknown> {
   return status ? sql` and status = ${status}` : sql``;
