@@ -71,8 +71,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     backgroundJobs: options.backgroundJobs ?? false,
   };
   app.decorate('ctx', ctx);
-  app.addHook('onSend', async (request, reply) => {
+  // Set before the handler runs, so error answers carry it too; a callback hook costs no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const webDir = webDistDir(config.WEB_DIST);

@@ -14,6 +14,13 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding(undefined)).toBe('identity');
     expect(preferredEncoding(['gzip', 'br;q=0'])).toBe('gzip');
   });
+
+  it('answers each value by its own parse when values repeat and overflow the remembered set', () => {
+    const values = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? `gzip, br;q=0, x-${i}` : i % 3 === 1 ? `br, x-${i}` : `deflate, x-${i}`));
+    for (let pass = 0; pass < 2; pass += 1) {
+      values.forEach((value, i) => expect(preferredEncoding(value)).toBe(['gzip', 'br', 'identity'][i % 3]));
+    }
+  });
 });
 
 describeEachDatabase('public product list, compressed ahead of time', (dialect) => {

@@ -50,11 +50,12 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the raw URL, so ids in paths do not explode the label set.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

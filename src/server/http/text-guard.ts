@@ -37,8 +37,9 @@ export function findNul(root: unknown): string | null {
 
 /** Answers 400 under the field when a JSON body or a query parameter carries a NUL character. */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: every request passes here, and most have nothing to check.
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = findNul(request.query) ?? findNul(request.params) ?? findNul(request.body);
-    if (field !== null) throw badRequest(NUL_MESSAGE, { [field]: NUL_MESSAGE });
+    done(field === null ? undefined : badRequest(NUL_MESSAGE, { [field]: NUL_MESSAGE }));
   });
 }
