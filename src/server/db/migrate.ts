@@ -6,6 +6,7 @@ import { templateStatusDefaultUniqueMigration } from './migrations/0006-template
 import { orderNamesMigration } from './migrations/0009-order-names';
 import { orderSearchMigration } from './migrations/0009-order-search';
 import { ordersVersionMigration } from './migrations/0009-orders-version';
+import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -15,6 +16,8 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0009-order-search': orderSearchMigration(handle.dialect),
     '0009-orders-version': ordersVersionMigration(handle.dialect),
     '0009-order-names': orderNamesMigration(handle.dialect),
+    // Kysely runs pending migrations in name order: this one rebuilds the order_counts of 0009-order-search.
+    '0009-paging-by-month': pagingByMonthMigration(handle.dialect),
     '0003-password-changed-at': passwordChangedAtMigration(),
   };
 }

@@ -100,8 +100,12 @@ export interface OrdersTable {
   updated_at: IsoTime;
 }
 
-/** Orders per payment mode, payment status and order status, kept by triggers (migration 0009); sum the stripes. */
+/**
+ * Orders per month of created_at ('YYYY-MM'), payment mode, payment status and order status, kept by triggers
+ * (migrations 0009); sum the stripes.
+ */
 export interface OrderCountsTable {
+  month: string;
   paymentmode: string;
   payment_status: string;
   status: string;

@@ -78,8 +78,8 @@ export function adminListCondition(dialect: Dialect, filters: AdminListFilters):
 }
 
 /**
- * The exact number of orders in a list without a search: a sum over the trigger-kept `order_counts` (a few rows,
- * whatever the number of orders). A search counts its matches with its page (searchPage).
+ * The exact number of orders in a list without a search: a sum over the trigger-kept `order_counts` (a few rows
+ * per month, whatever the number of orders). A search counts its matches with its page (searchPage).
  */
 async function countOrders(executor: Executor, filter: ListFilter, pending: boolean): Promise<number> {
   const list = pending ? UNPAID : SALES;
@@ -88,12 +88,59 @@ async function countOrders(executor: Executor, filter: ListFilter, pending: bool
   return Number(rows[0]?.n ?? 0);
 }
 
+/** From this many orders to skip, a page finds its month in the month counts first (fewer are skipped directly). */
+export const MONTH_SKIP_FROM = 10_000;
+
+export interface PagingOptions {
+  /** Tests lower it to take the month path on a few dozen orders. */
+  monthSkipFrom?: number;
+}
+
+interface PageStart {
+  /** Narrows the list to the orders from the page's month on, in the direction read. */
+  bound: RawBuilder<unknown>;
+  skip: number;
+}
+
+/**
+ * Where the page that skips `offset` orders of the list starts: the month (`order_counts`, migration
+ * 0009-paging-by-month) holding its first order, and how many of that month's orders come before it. A month is a
+ * prefix of created_at, so "from this month on" is a range of the list's index: `created_at >= 'YYYY-MM'` going
+ * up, `created_at <` the next later month going down.
+ */
+async function monthStart(executor: Executor, filter: ListFilter, descending: boolean, offset: number): Promise<PageStart> {
+  const status = filter.status ? sql` and status = ${filter.status}` : sql``;
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const { rows } = await sql<{ month: string; n: number }>`
+    select month, sum(n) as n from order_counts where ${filter.list}${status}
+    group by month order by month ${direction}`.execute(executor);
+  let before = 0;
+  let later: string | undefined;
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (before + n > offset) {
+      if (!descending) return { bound: sql` and created_at >= ${row.month}`, skip: offset - before };
+      return { bound: later === undefined ? sql`` : sql` and created_at < ${later}`, skip: offset - before };
+    }
+    before += n;
+    later = row.month;
+  }
+  // Unreachable while counts and list are read in one snapshot (the offset is below the total); still exact.
+  return { bound: sql``, skip: offset };
+}
+
 /**
  * Ids of one page. Skipping rows costs time in proportion to the offset, so a page past the middle of the list
- * is read from the other end (the total is exact, so both ends agree) and turned round: the last page costs
- * what the first does, the middle one the most.
+ * is read from the other end (the total is exact, so both ends agree) and turned round, and a deep page starts
+ * from its month (monthStart): whatever the offset, at most one month of orders is skipped.
  */
-async function pageIds(executor: Executor, filter: ListFilter, query: AdminOrdersQuery, total: number): Promise<number[]> {
+async function pageIds(
+  executor: Executor,
+  filter: ListFilter,
+  query: AdminOrdersQuery,
+  total: number,
+  options: PagingOptions,
+): Promise<number[]> {
   if (query.offset >= total) return [];
   let descending = query.sort !== 'oldest';
   let offset = query.offset;
@@ -103,10 +150,11 @@ async function pageIds(executor: Executor, filter: ListFilter, query: AdminOrder
     descending = !descending;
     offset = total - query.offset - limit;
   }
+  const start = offset >= (options.monthSkipFrom ?? MONTH_SKIP_FROM) ? await monthStart(executor, filter, descending, offset) : { bound: sql``, skip: offset };
   const direction = sql.raw(descending ? 'desc' : 'asc');
   const { rows } = await sql<{ id: number }>`
-    select id from orders${filter.indexedBy} where ${whereOf(filter)}
-    order by created_at ${direction}, id ${direction} limit ${limit} offset ${offset}`.execute(executor);
+    select id from orders${filter.indexedBy} where ${whereOf(filter)}${start.bound}
+    order by created_at ${direction}, id ${direction} limit ${limit} offset ${start.skip}`.execute(executor);
   const ids = rows.map((r) => Number(r.id));
   return fromOtherEnd ? ids.reverse() : ids;
 }
@@ -139,11 +187,12 @@ async function totalAndPage(
   filter: ListFilter,
   query: AdminOrdersQuery,
   term: string | undefined,
+  options: PagingOptions,
 ): Promise<{ ids: number[]; total: number }> {
   const pending = query.payment === 'pending';
   if (!filter.search) {
     const total = await countOrders(executor, filter, pending);
-    return { total, ids: await pageIds(executor, filter, query, total) };
+    return { total, ids: await pageIds(executor, filter, query, total, options) };
   }
   if (term && !pending && nameSearchApplies(term)) {
     const search = { ...query, term: term.toLowerCase(), pattern: containsPattern(term), status: query.status };
@@ -162,12 +211,13 @@ export async function searchAdminOrders(
   executor: Executor,
   dialect: Dialect,
   query: AdminOrdersQuery,
+  options: PagingOptions = {},
 ): Promise<{ orders: Order[]; total: number }> {
   if (!executor.isTransaction) {
     // SQLite's WAL readers already see one snapshot per transaction; PostgreSQL needs repeatable read for that.
     const transaction = executor.transaction();
     return (dialect === 'postgres' ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) =>
-      searchAdminOrders(trx, dialect, query),
+      searchAdminOrders(trx, dialect, query, options),
     );
   }
   const pending = query.payment === 'pending';
@@ -178,7 +228,7 @@ export async function searchAdminOrders(
     search: term ? searchCondition(dialect, term) : undefined,
     indexedBy: listIndex(dialect, pending, query.status, term !== undefined),
   };
-  const { total, ids } = await totalAndPage(executor, dialect, filter, query, term);
+  const { total, ids } = await totalAndPage(executor, dialect, filter, query, term, options);
   if (ids.length === 0) return { orders: [], total };
   const rows = await executor.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, i) => [id, i]));
