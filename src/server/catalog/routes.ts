@@ -17,7 +17,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { db, catalogue } = app.ctx;
   const source: CatalogueSource = { source: catalogue.kind, studioUrl: catalogue.studioUrl };
 
-  app.get('/api/public/product', async (request, reply) => {
+  // The list is compressed ahead of time (sendEncoded), so the compression plugin's hooks are left off this route.
+  app.get('/api/public/product', { compress: false }, async (request, reply) => {
     let payload;
     try {
       payload = await catalogue.payload();
