@@ -53,7 +53,8 @@ async function main() {
 
   const figures: Figure[] = [];
   if (args.parts.has('api')) {
-    for (const db of dbs) figures.push(...(await apiBench(db, { seconds: args.seconds, log, ...(nodeArgs ? { nodeArgs } : {}) })));
+    const profiles = nodeArgs ? { nodeArgs, clientProfileDir: profileDir } : {};
+    for (const db of dbs) figures.push(...(await apiBench(db, { seconds: args.seconds, log, ...profiles })));
   }
   if (args.parts.has('scale')) {
     for (const db of dbs) figures.push(...(await scaleBench(db, { orders: args.orders, log, ...(nodeArgs ? { nodeArgs } : {}) })));

@@ -1,11 +1,11 @@
 // API throughput on one database, every figure side by side with a bare Fastify server in the same run.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { captureAnswer } from '../lib/capture';
-import { measure, type LoadOptions, type LoadRequest, type LoadResult } from '../lib/load';
+import { measure, type LoadOptions, type LoadRequest, type LoadResult, type MeasureOptions } from '../lib/load';
 import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
 import { startHello, startShop, type ServerProcess } from '../lib/processes';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
@@ -28,7 +28,7 @@ interface Measured extends LoadResult {
   rssMb: number;
 }
 
-async function measured(server: ServerProcess, request: LoadRequest, options: LoadOptions): Promise<Measured> {
+async function measured(server: ServerProcess, request: LoadRequest, options: MeasureOptions): Promise<Measured> {
   server.resetPeak();
   const result = await measure(server.url, request, options);
   return { ...result, rssMb: server.peakRssMb() };
@@ -66,6 +66,8 @@ function failures(r: Measured): string {
 export interface ApiBenchOptions extends LoadOptions {
   /** Extra node flags for the shop, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Where to write the load generator's own CPU profile of each catalogue run (hello, replays, shop). */
+  clientProfileDir?: string;
   log?: (line: string) => void;
 }
 
@@ -106,11 +108,16 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     hello = await startHello(replayFile);
     log(`${group}: shop pid ${shop.pid} at ${shop.url}, hello pid ${hello.pid}`);
 
-    const helloBefore = await measured(hello, { path: '/' }, options);
+    const profileDir = options.clientProfileDir;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const client = (name: string): MeasureOptions =>
+      profileDir ? { ...options, clientProfile: path.join(profileDir, `client-${dialect}-${name}.cpuprofile`) } : options;
+    const helloBefore = await measured(hello, { path: '/' }, client('hello'));
     log(`${group}: hello ${int(helloBefore.rps)} rps`);
-    const catalogueReplay = await measured(hello, { path: '/replay/catalogue' }, options);
-    const catalogue = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, options);
-    log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(catalogueReplay.rps)} rps)`);
+    const catalogueReplay = await measured(hello, { path: '/replay/catalogue' }, client('replay-catalogue'));
+    const catalogueRaw = await measured(hello, { path: '/raw/catalogue' }, client('raw-catalogue'));
+    const catalogue = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, client('catalogue'));
+    log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(catalogueReplay.rps)} rps, ${int(catalogueRaw.rps)} without a framework)`);
     const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
     const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
     log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
@@ -159,6 +166,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     return [
       figure(group, 'hello (bare Fastify)', `${int(helloRps)} rps (before ${int(helloBefore.rps)}, after ${int(helloAfter.rps)}); p99 ${ms(helloBefore.p99)}`, 'yardstick', null),
       replayed(catalogueReplay, 'bare Fastify replaying the catalogue answer'),
+      replayed(catalogueRaw, "node's HTTP server replaying it, no framework"),
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
       replayed(ordersReplay, 'bare Fastify replaying the order-list answer'),
       share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),

@@ -1,4 +1,6 @@
 // One autocannon measurement: a warm-up that is thrown away, then the measured run, on loopback only.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
@@ -27,6 +29,30 @@ export interface LoadOptions {
   seconds?: number;
 }
 
+export interface MeasureOptions extends LoadOptions {
+  /** Writes a CPU profile of this process (the load generator) during the measured run to this file. */
+  clientProfile?: string;
+}
+
+/**
+ * autocannon runs in this process, and on a 2-core machine it competes with the server for the CPU: its profile
+ * shows what receiving an answer costs the client, which bounds what any server can reach.
+ */
+async function profiled<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 function run(url: string, request: LoadRequest, connections: number, seconds: number): Promise<autocannon.Result> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(url)) throw new Error(`benchmarks only load loopback servers, not ${url}`);
   const body = request.body;
@@ -47,11 +73,11 @@ function run(url: string, request: LoadRequest, connections: number, seconds: nu
   });
 }
 
-export async function measure(url: string, request: LoadRequest, options: LoadOptions = {}): Promise<LoadResult> {
+export async function measure(url: string, request: LoadRequest, options: MeasureOptions = {}): Promise<LoadResult> {
   const connections = options.connections ?? 50;
   const warmup = options.warmupSeconds ?? 3;
   if (warmup > 0) await run(url, request, connections, warmup);
-  const r = await run(url, request, connections, options.seconds ?? 10);
+  const r = await profiled(options.clientProfile, () => run(url, request, connections, options.seconds ?? 10));
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
