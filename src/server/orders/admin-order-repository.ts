@@ -150,7 +150,8 @@ async function pageIds(
     descending = !descending;
     offset = total - query.offset - limit;
   }
-  const start = offset >= (options.monthSkipFrom ?? MONTH_SKIP_FROM) ? await monthStart(executor, filter, descending, offset) : { bound: sql``, skip: offset };
+  const deep = offset >= (options.monthSkipFrom ?? MONTH_SKIP_FROM);
+  const start = deep ? await monthStart(executor, filter, descending, offset) : { bound: sql``, skip: offset };
   const direction = sql.raw(descending ? 'desc' : 'asc');
   const { rows } = await sql<{ id: number }>`
     select id from orders${filter.indexedBy} where ${whereOf(filter)}${start.bound}
