@@ -12,11 +12,17 @@ import type { Dialect } from '../database';
 export function pagingByMonthMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      const run = (text: string) => sql.raw(text).execute(db);
-      await (dialect === 'postgres' ? postgresCounts(run) : sqliteCounts(run));
-      await run(`insert into order_counts (${KEY}, stripe, n)
-        select substr(created_at, 1, 7), paymentmode, payment_status, status, 0, count(*)
-        from orders group by substr(created_at, 1, 7), paymentmode, payment_status, status`);
+      const rebuild = async (executor: Kysely<unknown>) => {
+        const run = (text: string) => sql.raw(text).execute(executor);
+        await (dialect === 'postgres' ? postgresCounts(run) : sqliteCounts(run));
+        await run(`insert into order_counts (${KEY}, stripe, n)
+          select substr(created_at, 1, 7), paymentmode, payment_status, status, 0, count(*)
+          from orders group by substr(created_at, 1, 7), paymentmode, payment_status, status`);
+      };
+      // Kysely runs a PostgreSQL migration in a transaction but not a SQLite one: a crash between dropping the old
+      // table and creating the new triggers would leave orders uncounted and the migration unable to run again.
+      if (dialect === 'sqlite') await db.transaction().execute(rebuild);
+      else await rebuild(db);
     },
   };
 }
