@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
-import { preferredEncoding } from '../http/encoded-answer';
+import { ENCODING_MEMO_SIZE, preferredEncoding, rememberedEncodings } from '../http/encoded-answer';
 
 describe('preferredEncoding', () => {
   it('takes br over gzip, honours q=0, and falls back to the plain bytes', () => {
@@ -15,11 +15,15 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding(['gzip', 'br;q=0'])).toBe('gzip');
   });
 
-  it('answers each value by its own parse when values repeat and overflow the remembered set', () => {
+  it('answers each value by its own parse and remembers a bounded number of values', () => {
     const values = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? `gzip, br;q=0, x-${i}` : i % 3 === 1 ? `br, x-${i}` : `deflate, x-${i}`));
     for (let pass = 0; pass < 2; pass += 1) {
-      values.forEach((value, i) => expect(preferredEncoding(value)).toBe(['gzip', 'br', 'identity'][i % 3]));
+      values.forEach((value, i) => {
+        expect(preferredEncoding(value)).toBe(['gzip', 'br', 'identity'][i % 3]);
+        expect(rememberedEncodings()).toBeLessThanOrEqual(ENCODING_MEMO_SIZE);
+      });
     }
+    expect(rememberedEncodings()).toBeGreaterThan(0);
   });
 });
 

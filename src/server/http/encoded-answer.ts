@@ -40,15 +40,20 @@ export function preferredEncoding(header: string | string[] | undefined): 'br' |
   const known = encodingByHeader.get(key);
   if (known) return known;
   const encoding = parseEncoding(key);
-  // Browsers send a handful of distinct values; a client cycling through many only ever evicts its own.
+  // Browsers send a handful of distinct values; a client sending many only makes the memo start over.
   if (encodingByHeader.size >= ENCODING_MEMO_SIZE) encodingByHeader.clear();
   encodingByHeader.set(key, encoding);
   return encoding;
 }
 
 // Parsing Accept-Encoding on every request cost 2% of a cached answer's time; the answer depends only on the value.
-const ENCODING_MEMO_SIZE = 64;
+export const ENCODING_MEMO_SIZE = 64;
 const encodingByHeader = new Map<string, 'br' | 'gzip' | 'identity'>();
+
+/** How many Accept-Encoding values are remembered now (never more than ENCODING_MEMO_SIZE). */
+export function rememberedEncodings(): number {
+  return encodingByHeader.size;
+}
 
 function parseEncoding(header: string): 'br' | 'gzip' | 'identity' {
   const accepted = new Set<string>();

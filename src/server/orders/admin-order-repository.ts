@@ -96,7 +96,7 @@ export interface PagingOptions {
   monthSkipFrom?: number;
 }
 
-interface PageStart {
+export interface PageStart {
   /** Narrows the list to the orders from the page's month on, in the direction read. */
   bound: RawBuilder<unknown>;
   skip: number;
@@ -108,7 +108,12 @@ interface PageStart {
  * prefix of created_at, so "from this month on" is a range of the list's index: `created_at >= 'YYYY-MM'` going
  * up, `created_at <` the next later month going down.
  */
-async function monthStart(executor: Executor, filter: ListFilter, descending: boolean, offset: number): Promise<PageStart> {
+export async function monthStart(
+  executor: Executor,
+  filter: Pick<ListFilter, 'list' | 'status'>,
+  descending: boolean,
+  offset: number,
+): Promise<PageStart> {
   const status = filter.status ? sql` and status = ${filter.status}` : sql``;
   const direction = sql.raw(descending ? 'desc' : 'asc');
   const { rows } = await sql<{ month: string; n: number }>`

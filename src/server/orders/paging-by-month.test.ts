@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminOrdersQuery } from '../../domain/schemas/order';
 import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
-import { searchAdminOrders } from './admin-order-repository';
-import { SALE_PAYMENT_STATUSES } from './payment-scope';
+import { monthStart, searchAdminOrders } from './admin-order-repository';
+import { SALE_PAYMENT_STATUSES, SALES_CONDITION, UNPAID_CONDITION } from './payment-scope';
 import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';
 
 // A deep page starts from the month the month counts point at (monthStart). With the threshold at 0 every page
@@ -29,11 +29,24 @@ describeEachDatabase('admin list pages found through the month counts', (dialect
   const isSale = (o: SyntheticOrder) => (SALE_PAYMENT_STATUSES as readonly string[]).includes(o.payment_status);
   const isUnpaid = (o: SyntheticOrder) => o.paymentmode === 'ONLINE' && ['PENDING', 'FAILED'].includes(o.payment_status);
 
-  function expected(query: AdminOrdersQuery): string[] {
-    const listed = orders
+  function listed(query: AdminOrdersQuery) {
+    const inList = orders
       .filter((o) => (query.payment === 'pending' ? isUnpaid(o) : isSale(o)) && (!query.status || o.status === query.status))
       .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq));
-    return (query.sort === 'oldest' ? listed : listed.reverse()).map((o) => o.orderid);
+    return query.sort === 'oldest' ? inList : inList.reverse();
+  }
+  const expected = (query: AdminOrdersQuery) => listed(query).map((o) => o.orderid);
+
+  // The page's month is found, and only the orders of that month before the page are skipped.
+  async function checkSkips(query: AdminOrdersQuery) {
+    const list = listed(query);
+    const month = (i: number) => list[i]!.created_at.slice(0, 7);
+    for (let offset = 0; offset < list.length; offset += 1) {
+      const filter = { list: query.payment === 'pending' ? UNPAID_CONDITION : SALES_CONDITION, status: query.status };
+      const start = await monthStart(db(), filter, query.sort !== 'oldest', offset);
+      const sameMonthBefore = list.slice(0, offset).filter((_, i) => month(i) === month(offset)).length;
+      expect(start.skip, `${JSON.stringify(query)} offset ${offset}`).toBe(sameMonthBefore);
+    }
   }
 
   async function checkEveryPage() {
@@ -42,6 +55,7 @@ describeEachDatabase('admin list pages found through the month counts', (dialect
       for (const sort of ['newest', 'oldest'] as const) {
         const all = expected({ ...list, sort, offset: 0, limit: 1 } as AdminOrdersQuery);
         expect(all.length, `${JSON.stringify(list)} has orders in several months`).toBeGreaterThan(3);
+        await checkSkips({ ...list, sort, offset: 0, limit: 1 } as AdminOrdersQuery);
         for (let offset = 0; offset <= all.length; offset += 1) {
           const query = { ...list, sort, offset, limit: 4 } as AdminOrdersQuery;
           const { orders: page, total } = await searchAdminOrders(db(), dialect, query, { monthSkipFrom: 0 });
