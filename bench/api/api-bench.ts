@@ -77,7 +77,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ghee-bench-api-'));
   let database: FreshDatabase | undefined;
   let shop: ServerProcess | undefined;
-  let hello: ServerProcess | undefined;
+  let hello: Awaited<ReturnType<typeof startHello>> | undefined;
   try {
     if (dialect === 'postgres') database = await createFreshDatabase();
     // The first start creates the schema and renders the catalogue's artwork once; a shop then runs from a
@@ -115,7 +115,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const helloBefore = await measured(hello, { path: '/' }, client('hello'));
     log(`${group}: hello ${int(helloBefore.rps)} rps`);
     const catalogueReplay = await measured(hello, { path: '/replay/catalogue' }, client('replay-catalogue'));
-    const catalogueRaw = await measured(hello, { path: '/raw/catalogue' }, client('raw-catalogue'));
+    const catalogueRaw = await measured({ ...hello, url: hello.rawUrl ?? hello.url }, { path: '/raw/catalogue' }, client('raw-catalogue'));
     const catalogue = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, client('catalogue'));
     log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(catalogueReplay.rps)} rps, ${int(catalogueRaw.rps)} without a framework)`);
     const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
