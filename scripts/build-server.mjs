@@ -1,5 +1,5 @@
 // Bundles the server (and its command-line tools) into dist/server; packages stay in node_modules.
-import { readdirSync } from 'node:fs';
+import { cpSync, readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const cli = readdirSync('src/server/cli')
@@ -18,3 +18,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The seed catalogue's pre-drawn pictures travel with the bundle (see src/server/seed/catalogue-images.ts).
+cpSync('src/server/seed/catalogue-images', 'dist/server/catalogue-images', { recursive: true });

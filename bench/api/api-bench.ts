@@ -80,7 +80,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
   let hello: Awaited<ReturnType<typeof startHello>> | undefined;
   try {
     if (dialect === 'postgres') database = await createFreshDatabase();
-    // The first start creates the schema and renders the catalogue's artwork once; a shop then runs from a
+    // The first start creates the schema and seeds the catalogue; a shop then runs from a
     // restart, which is what is measured.
     await (await startShop({ dataDir, databaseUrl: database?.url })).stop();
     shop = await startShop({ dataDir, databaseUrl: database?.url, ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}) });

@@ -87,7 +87,7 @@ describeEachDatabase('foundation HTTP behaviour', (dialect) => {
   });
 
   it('keeps exactly one settings row and seeds nothing twice', async () => {
-    const { seedDatabase } = await import('./db/seed/seed');
+    const { seedDatabase } = await import('./seed/seed');
     await seedDatabase(shop.app.ctx.db, shop.config, shop.app.log, { images: false });
     const db = shop.app.ctx.db;
     const count = async (table: 'settings' | 'products' | 'email_templates' | 'users') =>

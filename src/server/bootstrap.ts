@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDatabase, type SeedOptions } from './db/seed/seed';
+import { seedDatabase, type SeedOptions } from './seed/seed';
 import type { MailTransport } from './mail/transport';
 
 export interface ShopOptions {

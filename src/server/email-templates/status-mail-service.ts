@@ -4,7 +4,7 @@ import { placeholderValuesForOrder } from '../../domain/placeholders';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { DB, Executor } from '../db/database';
-import { DEFAULT_STATUS_TEMPLATES } from '../db/seed/default-mail-copy';
+import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { notFound } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail, type RenderedMail } from '../mail/render';

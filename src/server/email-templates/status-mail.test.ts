@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTemplateSchema, type EmailTemplate } from '../../domain/schemas/email-template';
-import { DEFAULT_STATUS_TEMPLATES } from '../db/seed/default-mail-copy';
+import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { nowIso } from '../db/database';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import {

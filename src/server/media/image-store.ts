@@ -19,11 +19,20 @@ export function mediaUrl(hash: string, variant: ImageVariant): string {
   return `/media/${hash}-${variant}.webp`;
 }
 
+/** A picture decoded, checked and resized into every variant, ready to be stored. */
+export interface EncodedImage {
+  hash: string;
+  mime: string;
+  width: number;
+  height: number;
+  variants: { variant: ImageVariant; width: number; height: number; data: Buffer }[];
+}
+
 /**
- * Decodes, checks and resizes an image, then stores it keyed by the hash of its content, so the same
- * picture uploaded twice is stored once and its URLs can be cached forever.
+ * Decodes, checks and resizes an image; keyed by the hash of its content, so the same picture uploaded twice is
+ * stored once and its URLs can be cached forever.
  */
-export async function storeImage(executor: Executor, input: Buffer): Promise<string> {
+export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   // Loaded on first use: a running shop rarely decodes images, and sharp weighs ~30 MB and ~70 ms at start-up.
   const { default: sharp } = await import('sharp');
   let meta: Metadata;
@@ -36,9 +45,6 @@ export async function storeImage(executor: Executor, input: Buffer): Promise<str
     throw new ImageRejectedError(`Images must be JPEG, PNG or WebP; this one is ${meta.format ?? 'unknown'}.`);
   }
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
-  const existing = await executor.selectFrom('images').select('hash').where('hash', '=', hash).executeTakeFirst();
-  if (existing) return hash;
-
   // A valid header can front a damaged or cut-off body, which only decoding finds: that is the client's file, not our fault.
   const variants = await Promise.all(
     (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map(async (variant) => {
@@ -52,20 +58,34 @@ export async function storeImage(executor: Executor, input: Buffer): Promise<str
         })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
-      return { hash, variant, width: info.width, height: info.height, bytes: data.length, data };
+      return { variant, width: info.width, height: info.height, data };
     }),
   ).catch(() => {
     throw new ImageRejectedError('The picture is damaged or cut short and cannot be read. Save it again and upload it.');
   });
+  return { hash, mime: `image/${meta.format}`, width: meta.width ?? 0, height: meta.height ?? 0, variants };
+}
+
+/** Stores an encoded picture (once per hash) and answers its hash. */
+export async function saveEncodedImage(executor: Executor, image: EncodedImage): Promise<string> {
+  const { hash } = image;
   await executor
     .insertInto('images')
-    .values({ hash, mime: `image/${meta.format}`, width: meta.width ?? 0, height: meta.height ?? 0, created_at: nowIso() })
+    .values({ hash, mime: image.mime, width: image.width, height: image.height, created_at: nowIso() })
     .onConflict((oc) => oc.column('hash').doNothing())
     .execute();
   await executor
     .insertInto('image_variants')
-    .values(variants)
+    .values(image.variants.map((v) => ({ hash, variant: v.variant, width: v.width, height: v.height, bytes: v.data.length, data: v.data })))
     .onConflict((oc) => oc.columns(['hash', 'variant']).doNothing())
     .execute();
   return hash;
+}
+
+/** Decodes, checks, resizes and stores an uploaded picture; answers its hash. */
+export async function storeImage(executor: Executor, input: Buffer): Promise<string> {
+  const image = await encodeImage(input);
+  const existing = await executor.selectFrom('images').select('hash').where('hash', '=', image.hash).executeTakeFirst();
+  if (existing) return image.hash;
+  return saveEncodedImage(executor, image);
 }

@@ -73,8 +73,8 @@ export function shopEnv(dataDir: string, extra: Record<string, string> = {}): Re
 }
 
 /**
- * Migrates and seeds the database in this process, without rendering product artwork (seconds of CPU per
- * start): the child then starts on an already seeded database in about a second.
+ * Migrates and seeds the database in this process, without the catalogue's pictures (nothing here looks at
+ * them): the child then starts on an already seeded database in about a second.
  */
 export async function prepareDatabase(env: Record<string, string>): Promise<void> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INITIAL_ORDER_MAIL } from '../db/seed/default-mail-copy';
+import { INITIAL_ORDER_MAIL } from '../email-templates/default-mail-copy';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 
 describeEachDatabase('settings API', (dialect) => {

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_STATUSES } from '../../../domain/order-status';
-import { ROLES } from '../../../domain/constants';
-import { hashPassword } from '../../auth/passwords';
-import { renderBottleArtwork } from '../../catalog/artwork/bottle-art';
-import { storeImage } from '../../media/image-store';
-import type { Config } from '../../config';
-import type { DB, Executor } from '../database';
-import { nowIso } from '../database';
+import { ORDER_STATUSES } from '../../domain/order-status';
+import { ROLES } from '../../domain/constants';
+import { hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import type { DB, Executor } from '../db/database';
+import { nowIso } from '../db/database';
+import { DEFAULT_STATUS_TEMPLATES, INITIAL_ORDER_MAIL } from '../email-templates/default-mail-copy';
+import { saveEncodedImage } from '../media/image-store';
 import { SEED_PRODUCTS } from './catalogue-data';
-import { DEFAULT_STATUS_TEMPLATES, INITIAL_ORDER_MAIL } from './default-mail-copy';
+import { loadCatalogueImages } from './catalogue-images';
 
 export interface SeedOptions {
-  /** Render product artwork (slow); tests that do not look at images turn it off. */
+  /** Store the catalogue's pictures; tests that do not look at images leave them out. */
   images?: boolean;
 }
 
@@ -109,25 +109,10 @@ async function seedAdmin(db: DB, config: Config, log: FastifyBaseLogger) {
   }
 }
 
-const artworkCache = new Map<string, Buffer>();
-
-async function artwork(spec: Parameters<typeof renderBottleArtwork>[0]): Promise<Buffer> {
-  const key = JSON.stringify(spec);
-  let png = artworkCache.get(key);
-  if (!png) {
-    png = await renderBottleArtwork(spec);
-    artworkCache.set(key, png);
-  }
-  return png;
-}
-
 async function seedCatalogue(db: DB, withImages: boolean) {
   const seeded = await db.selectFrom('app_meta').select('value').where('key', '=', CATALOGUE_SEEDED).executeTakeFirst();
   if (seeded) return;
-  // Render outside the transaction: it is the slow part and needs no lock.
-  const images = withImages
-    ? await Promise.all(SEED_PRODUCTS.map((p) => Promise.all(p.art.map((spec) => artwork(spec)))))
-    : SEED_PRODUCTS.map(() => []);
+  const images = withImages ? await Promise.all(SEED_PRODUCTS.map((p) => loadCatalogueImages(p.art))) : SEED_PRODUCTS.map(() => []);
   await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('app_meta')
@@ -165,8 +150,8 @@ async function seedCatalogue(db: DB, withImages: boolean) {
           })),
         )
         .execute();
-      for (const [position, png] of (images[index] ?? []).entries()) {
-        const hash = await storeImage(trx, png);
+      for (const [position, image] of (images[index] ?? []).entries()) {
+        const hash = await saveEncodedImage(trx, image);
         await trx
           .insertInto('product_images')
           .values({ product_id: row.id, image_hash: hash, position })

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../domain/order-status';
+import type { OrderStatus } from '../../domain/order-status';
 
 /** Copy for the first start; the shop owner edits all of it in the dashboard. */
 export const INITIAL_ORDER_MAIL = {

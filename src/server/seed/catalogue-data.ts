@@ -2,7 +2,7 @@
 // grass-fed butter, slow-cooked, lactose-free, high smoke point, vitamins A, D, E and K; no health
 // promises beyond that. Prices are integer rupees aligned by index with `quantitysize` (ml).
 // Offers are chosen so that rounding matters (15% of 649 = 97.35 → 97, 5% of 449 = 22.45 → 22).
-import type { BottleArtSpec } from '../../catalog/artwork/bottle-art';
+import type { BottleArtSpec } from './artwork/bottle-art';
 
 export interface SeedProduct {
   name: string;
@@ -19,7 +19,7 @@ export interface SeedProduct {
   price: number[];
   /** Default size in ml; one of `quantitysize`. */
   quantity: number;
-  /** Gallery images, rendered at seed time: front, with bowl and spoon, lifestyle. */
+  /** Gallery drawings (front, with bowl and spoon, lifestyle), shipped pre-drawn in `catalogue-images/`. */
   art: BottleArtSpec[];
 }
 
