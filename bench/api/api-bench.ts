@@ -8,6 +8,7 @@ import { captureAnswer } from '../lib/capture';
 import { measure, type LoadOptions, type LoadRequest, type LoadResult, type MeasureOptions } from '../lib/load';
 import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
 import { startHello, startShop, type ServerProcess } from '../lib/processes';
+import { codBurst } from './cod-burst';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
 import { call, orderTemplate, register } from '../lib/shop-client';
 
@@ -19,7 +20,14 @@ export const API_TARGETS = {
   codPerSecond: { sqlite: 1500, postgres: 800 } as Record<BenchDialect, number>,
   codP99Ms: 50,
   rssMb: 150,
+  /** CPU of the shop's process per COD order, from the start of a burst until its mails are all sent. */
+  codCpuMsWithMail: { sqlite: 1.5, postgres: 2.5 } as Record<BenchDialect, number>,
+  /** Orders / (burst + time for the outbox to empty), against the burst's own rate. */
+  sustainedShare: 0.6,
 };
+
+/** The longest the benchmark waits for the outbox to empty after a burst (it reports a miss rather than hang). */
+const DRAIN_TIMEOUT_MS = 20 * 60_000;
 
 /** Browsers ask for compressed answers, so the benchmark does too. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
@@ -68,6 +76,8 @@ export interface ApiBenchOptions extends LoadOptions {
   nodeArgs?: string[];
   /** Where to write the load generator's own CPU profile of each catalogue run (hello, replays, shop). */
   clientProfileDir?: string;
+  /** Only the cash-on-delivery burst and its sustained figures (`npm run bench -- cod`). */
+  codOnly?: boolean;
   log?: (line: string) => void;
 }
 
@@ -91,6 +101,27 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     for (let i = 0; i < 20; i += 1) await call(shop.url, '/api/checkout/codorder', { body: readerOrder(`Receipt-setup-${i}`), token: reader.token });
     const buyer = await register(shop.url, 'Buyer Customer');
     const buyerOrder = await orderTemplate(shop.url, buyer.email);
+    const where = { dataDir, ...(database ? { pgUrl: database.url } : {}) };
+    const cod = () =>
+      codBurst(shop as ServerProcess, {
+        ...options,
+        group,
+        headers: BROWSER_HEADERS,
+        token: buyer.token,
+        order: buyerOrder,
+        where,
+        countPresent: (orderids) => countPresent(dialect, where, orderids),
+        drainTimeoutMs: DRAIN_TIMEOUT_MS,
+        targets: {
+          perSecond: API_TARGETS.codPerSecond[dialect],
+          p99Ms: API_TARGETS.codP99Ms,
+          rssMb: API_TARGETS.rssMb,
+          cpuMsPerOrder: API_TARGETS.codCpuMsWithMail[dialect],
+          sustainedShare: API_TARGETS.sustainedShare,
+        },
+        log,
+      });
+    if (options.codOnly) return await cod();
 
     // The hello server also replays the shop's two answers byte for byte: the most the framework, the client
     // and the loopback manage with answers that size, which bounds what the shop can reach.
@@ -122,27 +153,10 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
     log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
 
-    let sequence = 0;
-    const acknowledged: string[] = [];
-    const run = `${process.pid}-${Date.now().toString(36)}`;
-    const cod = await measured(
-      shop,
-      {
-        method: 'POST',
-        path: '/api/checkout/codorder',
-        headers: { ...BROWSER_HEADERS, authorization: `Bearer ${buyer.token}` },
-        body: () => JSON.stringify(buyerOrder(`Receipt-${run}-${(sequence += 1)}`)),
-        onResponse: (status, body) => {
-          if (status === 200) acknowledged.push((JSON.parse(body) as { orderid: string }).orderid);
-        },
-      },
-      options,
-    );
-    log(`${group}: codorder ${int(cod.rps)} orders/s`);
-    // The shop sends the order mails it put off while busy; the yardstick is measured after, not beside, that.
+    // The burst ends when the outbox is empty, so the yardstick is measured after, not beside, the shop's mail.
+    const codFigures = await cod();
     await shop.settle();
     const helloAfter = await measured(hello, { path: '/' }, options);
-    const present = await countPresent(dialect, { dataDir, ...(database ? { pgUrl: database.url } : {}) }, acknowledged);
 
     // Whatever else runs on the machine only ever slows the yardstick down, so its better run is the honest one:
     // a mean would credit the shop with a dip (such as the shop still sending mail while hello is measured).
@@ -161,8 +175,6 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     };
     const replayed = (r: Measured, label: string) =>
       figure(group, label, `${int(r.rps)} rps = ${pct(r.rps / helloRps)} of hello (same bytes and headers, no work)`, 'ceiling', null);
-    const codTarget = API_TARGETS.codPerSecond[dialect];
-    const codBad = failures(cod);
     return [
       figure(group, 'hello (bare Fastify)', `${int(helloRps)} rps (before ${int(helloBefore.rps)}, after ${int(helloAfter.rps)}); p99 ${ms(helloBefore.p99)}`, 'yardstick', null),
       replayed(catalogueReplay, 'bare Fastify replaying the catalogue answer'),
@@ -170,14 +182,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
       replayed(ordersReplay, 'bare Fastify replaying the order-list answer'),
       share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),
-      figure(
-        group,
-        'POST /api/checkout/codorder',
-        `${int(cod.rps)} orders/s; ${latencies(cod)}; ${int(present)} of ${int(acknowledged.length)} acknowledged orders present`,
-        `≥ ${int(codTarget)}/s; p99 < ${API_TARGETS.codP99Ms} ms; RSS ≤ ${API_TARGETS.rssMb} MB; all present`,
-        cod.rps >= codTarget && cod.p99 < API_TARGETS.codP99Ms && cod.rssMb <= API_TARGETS.rssMb && present === acknowledged.length && !codBad,
-        codBad || undefined,
-      ),
+      ...codFigures,
     ];
   } finally {
     await hello?.stop();

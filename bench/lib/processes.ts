@@ -21,6 +21,8 @@ export interface ServerProcess {
   peakRssMb(): number;
   /** Starts a new peak measurement (Linux: writing 5 to clear_refs resets VmHWM). */
   resetPeak(): void;
+  /** CPU time (user + system, all threads) the process has used so far, in milliseconds. */
+  cpuMs(): number;
   /** Resolves once the process has used under 5% of a core for a whole second (at most `maxMs`). */
   settle(maxMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -78,6 +80,7 @@ function track(name: string, child: ChildProcess, url: string, readyMs: number):
     url,
     readyMs,
     peakRssMb: () => readStatusKb(pid, 'VmHWM') / 1024,
+    cpuMs: () => cpuMs(pid),
     resetPeak() {
       try {
         writeFileSync(`/proc/${pid}/clear_refs`, '5');

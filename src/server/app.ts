@@ -49,7 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir });
+  const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, filesMax: config.MAIL_FILES_MAX });
   const outbox = createOutboxWorker({
     handle: database,
     transport,

@@ -39,6 +39,8 @@ export const configSchema = z.object({
   WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
   INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.string().default('https://www.instagram.com/gheeshop')),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  // Without SMTP, the newest this many mails stay on disk as .eml files; the outbox table keeps every mail.
+  MAIL_FILES_MAX: z.coerce.number().int().min(1).default(10_000),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   SERVE_WEB: boolFlag,
   WEB_DIST: optionalString,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from './render';
+import { PLACEHOLDER_KEYS, SAMPLE_PLACEHOLDER_VALUES } from '../../domain/placeholders';
+import { renderMail, renderMailOnce } from './render';
 
 describe('renderMail', () => {
   const values = { customerName: 'Asha <b>"V"</b> & co', orderId: 'ABC123', items: 'Ghee - 500 ml x 1 - Rs. 550\nOil - 250 ml x 2 - Rs. 400' };
@@ -43,5 +44,28 @@ describe('renderMail', () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
     expect(mail.html).toContain('#8a4b08');
     expect(mail.html).toContain('Ghee Shop');
+  });
+
+  it('a template taken apart once renders every mail exactly as rendering it whole would', () => {
+    const templates = [
+      { subject: 'Order {{orderId}} placed', body: 'Namaste {{customerName}},\r\n\r\nYour items:\r\n{{items}}\r\n\r\nTotal {{ totalAmount }}' },
+      { subject: '{{customerName}}\n{{receipt}}', body: '{{items}}{{items}}\n\n\n{{address}} {{nickname}} {{ pincode}}' },
+      { subject: 'No placeholders', body: '<b>as typed</b> & "quoted"' },
+      { subject: '', body: '' },
+    ];
+    const valueSets = [
+      SAMPLE_PLACEHOLDER_VALUES,
+      { ...SAMPLE_PLACEHOLDER_VALUES, customerName: 'Asha <b>"V"</b> & co\r\n\r\nnext', address: 'Flat 2\n\nBlock {{orderId}}', items: '' },
+      Object.fromEntries(PLACEHOLDER_KEYS.map((key) => [key, `${key}\u0000 $& $1`])),
+    ];
+    for (const template of templates) {
+      for (const values of valueSets) {
+        expect(renderMail(template, values)).toEqual(renderMailOnce(template, values));
+        // The second time comes from the kept pieces.
+        expect(renderMail(template, values)).toEqual(renderMailOnce(template, values));
+      }
+      const partial = { orderId: 'ABC123' };
+      expect(renderMail(template, partial)).toEqual(renderMailOnce(template, partial));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { escapeHtml, renderTemplate, type PlaceholderValues } from '../../domain/placeholders';
+import { escapeHtml, PLACEHOLDER_KEYS, renderTemplate, type PlaceholderKey, type PlaceholderValues } from '../../domain/placeholders';
 
 export interface RenderedMail {
   subject: string;
@@ -6,17 +6,96 @@ export interface RenderedMail {
   html: string;
 }
 
+interface MailTemplate {
+  subject: string;
+  body: string;
+}
+
 /**
  * Fills a template's placeholders. The body is plain text with line breaks: it goes out as a text part and,
  * escaped, as an HTML part inside the shop's simple branded layout. Unknown placeholders stay visible.
+ *
+ * A template is taken apart once per version (its text) and kept; a mail then only joins its pieces with the
+ * values (see `compiled`).
  */
-export function renderMail(template: { subject: string; body: string }, values: PlaceholderValues): RenderedMail {
-  const subject = renderTemplate(template.subject, values, { html: false }).replace(/[\r\n]+/g, ' ');
+export function renderMail(template: MailTemplate, values: PlaceholderValues): RenderedMail {
+  const compiled = compiledTemplate(template);
+  if (compiled && compiled.keys.every((key) => values[key] !== undefined)) return compiled.fill(values);
+  return renderMailOnce(template, values);
+}
+
+/** The rendering itself, in one pass over the template's text: the reference the compiled form must equal. */
+export function renderMailOnce(template: MailTemplate, values: PlaceholderValues): RenderedMail {
+  const subject = renderTemplate(template.subject, values, { html: false });
   // Browsers submit textarea line breaks as CRLF; the layout splits paragraphs on plain LF.
   const body = template.body.replace(/\r\n?/g, '\n');
   const text = renderTemplate(body, values, { html: false });
-  const htmlBody = renderTemplate(escapeHtml(body), values, { html: true }).replace(/\r\n?/g, '\n');
-  return { subject, text, html: brandedLayout(escapeHtml(subject), htmlBody) };
+  const htmlBody = renderTemplate(escapeHtml(body), values, { html: true });
+  return finish(subject, text, htmlBody);
+}
+
+/** What follows the filling of placeholders, the same for both ways of filling them. */
+function finish(subject: string, text: string, htmlBody: string): RenderedMail {
+  const oneLineSubject = subject.replace(/[\r\n]+/g, ' ');
+  return { subject: oneLineSubject, text, html: brandedLayout(escapeHtml(oneLineSubject), htmlBody.replace(/\r\n?/g, '\n')) };
+}
+
+interface CompiledTemplate {
+  /** The placeholders the template uses; a mail missing one of them is rendered the slow way (it shows the token). */
+  keys: PlaceholderKey[];
+  fill(values: PlaceholderValues): RenderedMail;
+}
+
+// Template versions in use at once: the order mail's, a few status mails', the account mails'; previews add more.
+const COMPILED_MAX = 64;
+const compiledTemplates = new Map<string, CompiledTemplate | null>();
+
+// A placeholder rendered as a marker that cannot occur in a template (NUL is refused in every request) is found
+// again by splitting: whatever syntax renderTemplate accepts for a placeholder, the pieces follow it exactly.
+const marker = (index: number) => `\u0000${index}\u0000`;
+const MARKERS = Object.fromEntries(PLACEHOLDER_KEYS.map((key, i) => [key, marker(i)])) as Record<PlaceholderKey, string>;
+// eslint-disable-next-line no-control-regex
+const MARKER_SPLIT = /\u0000(\d+)\u0000/;
+
+/** Alternating literal text and placeholder keys: [text, key, text, key, …, text]. */
+function pieces(rendered: string): { texts: string[]; keys: PlaceholderKey[] } {
+  const parts = rendered.split(MARKER_SPLIT);
+  const texts: string[] = [];
+  const keys: PlaceholderKey[] = [];
+  parts.forEach((part, i) => (i % 2 === 0 ? texts.push(part) : keys.push(PLACEHOLDER_KEYS[Number(part)] as PlaceholderKey)));
+  return { texts, keys };
+}
+
+function join(template: { texts: string[]; keys: PlaceholderKey[] }, value: (key: PlaceholderKey) => string): string {
+  let out = template.texts[0] ?? '';
+  for (let i = 0; i < template.keys.length; i += 1) out += value(template.keys[i] as PlaceholderKey) + (template.texts[i + 1] ?? '');
+  return out;
+}
+
+function compiledTemplate(template: MailTemplate): CompiledTemplate | null {
+  const cacheKey = `${template.subject}\u0000${template.body}`;
+  const cached = compiledTemplates.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const compiled = compile(template);
+  compiledTemplates.set(cacheKey, compiled);
+  if (compiledTemplates.size > COMPILED_MAX) compiledTemplates.delete(compiledTemplates.keys().next().value as string);
+  return compiled;
+}
+
+function compile(template: MailTemplate): CompiledTemplate | null {
+  if (template.subject.includes('\u0000') || template.body.includes('\u0000')) return null;
+  const body = template.body.replace(/\r\n?/g, '\n');
+  const subject = pieces(renderTemplate(template.subject, MARKERS, { html: false }));
+  const text = pieces(renderTemplate(body, MARKERS, { html: false }));
+  const html = pieces(renderTemplate(escapeHtml(body), MARKERS, { html: true }));
+  const keys = [...new Set([...subject.keys, ...text.keys, ...html.keys])];
+  return {
+    keys,
+    fill(values) {
+      const plain = (key: PlaceholderKey) => values[key] ?? '';
+      return finish(join(subject, plain), join(text, plain), join(html, (key) => escapeHtml(values[key] ?? '')));
+    },
+  };
 }
 
 function brandedLayout(subjectHtml: string, bodyHtml: string): string {

@@ -19,11 +19,6 @@ export interface SmtpTestServer {
   start(): Promise<void>;
 }
 
-// The line break before a MIME boundary belongs to the boundary; parseEml keeps it on encoded parts.
-function withoutBoundaryNewline(mail: Omit<ParsedMail, 'file'>): Omit<ParsedMail, 'file'> {
-  return { ...mail, text: mail.text.replace(/\r?\n$/, ''), html: mail.html.replace(/\r?\n$/, '') };
-}
-
 function createServer(received: ReceivedMail[]): SMTPServer {
   return new SMTPServer({
     authOptional: true,
@@ -36,7 +31,7 @@ function createServer(received: ReceivedMail[]): SMTPServer {
         const raw = Buffer.concat(chunks).toString('utf8');
         const outboxId = /^X-Outbox-Id:\s*(\S+)/im.exec(raw)?.[1] ?? '';
         received.push({
-          ...withoutBoundaryNewline(parseEml(raw)),
+          ...parseEml(raw),
           recipients: session.envelope.rcptTo.map((r) => r.address),
           outboxId,
         });

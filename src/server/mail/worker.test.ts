@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
 import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
 import { enqueueMail } from './outbox';
+import { deliverOneMailTwice, outboxMessageIdPattern } from './outbox-test-support';
 import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
 import type { MailMessage, MailTransport } from './transport';
 import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './worker';
@@ -14,14 +16,19 @@ describe('retryDelayMs', () => {
   });
 });
 
-/** A transport that records what it sends and can be told to fail or to be slow. */
-function fakeTransport() {
-  const state = { sent: [] as MailMessage[], calls: 0, failuresLeft: 0, alwaysFail: false, delayMs: 0 };
+/** A transport that records what it sends and can be told to fail, to be slow, or to send several at once. */
+function fakeTransport(lanes = 1) {
+  const state = { sent: [] as MailMessage[], calls: 0, failuresLeft: 0, alwaysFail: false, delayMs: 0, randomDelayMs: 0, inFlight: 0, mostInFlight: 0 };
   const transport: MailTransport = {
     kind: 'file',
+    lanes,
     async send(message) {
       state.calls += 1;
+      state.inFlight += 1;
+      state.mostInFlight = Math.max(state.mostInFlight, state.inFlight);
       if (state.delayMs) await sleep(state.delayMs);
+      if (state.randomDelayMs) await sleep(Math.random() * state.randomDelayMs);
+      state.inFlight -= 1;
       if (state.alwaysFail || state.failuresLeft > 0) {
         state.failuresLeft = Math.max(0, state.failuresLeft - 1);
         throw new Error('421 Service not available, try again later');
@@ -96,7 +103,15 @@ describeEachDatabase('outbox worker', (dialect) => {
     expect(await outbox.drain()).toBe(1);
     expect(await outbox.drain()).toBe(0);
     expect(state.sent).toEqual([
-      { id, from: 'Ghee Shop <orders@gheeshop.test>', to: 'a@example.in', subject: 'Hello a@example.in', text: 'Body', html: '<p>Body</p>' },
+      {
+        id,
+        messageId: expect.stringMatching(outboxMessageIdPattern(id)),
+        from: 'Ghee Shop <orders@gheeshop.test>',
+        to: 'a@example.in',
+        subject: 'Hello a@example.in',
+        text: 'Body',
+        html: '<p>Body</p>',
+      },
     ]);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null, locked_until: null });
     expect((await row(id)).sent_at).not.toBeNull();
@@ -203,6 +218,65 @@ describeEachDatabase('outbox worker', (dialect) => {
     for (const id of ids) expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it('claims and records a whole batch in one statement each, not one per mail', async () => {
+    const { transport, state } = fakeTransport();
+    for (let i = 0; i < 25; i += 1) await queue(`batch${i}@example.in`);
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery(args) {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      async transformResult(args) {
+        return args.result;
+      },
+    };
+    const handle = { ...shop.app.ctx.database, db: shop.app.ctx.db.withPlugin(counting) };
+    expect(await worker(transport, { handle, batchSize: 10 }).drain()).toBe(25);
+    expect(state.sent).toHaveLength(25);
+    // Batches of 10, 10 and 5: a claim and a "sent" record for each.
+    expect(statements).toHaveLength(6);
+  });
+
+  it('sends to several recipients at once but to each recipient one mail at a time, in the order queued', async () => {
+    const { transport, state } = fakeTransport(3);
+    state.randomDelayMs = 15;
+    const recipients = ['r1@example.in', 'r2@example.in', 'r3@example.in', 'r4@example.in', 'R1@example.in'];
+    const queued: { id: number; to: string }[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const to = recipients[i % recipients.length] as string;
+      queued.push({ id: await queue(to), to });
+    }
+    expect(await worker(transport, { batchSize: 25 }).drain()).toBe(60);
+    expect(state.mostInFlight).toBeGreaterThan(1);
+    const inOrder = (list: { id: number; to: string }[], to: string) => list.filter((m) => m.to.toLowerCase() === to).map((m) => m.id);
+    for (const to of ['r1@example.in', 'r2@example.in', 'r3@example.in', 'r4@example.in']) {
+      expect(inOrder(state.sent, to)).toEqual(inOrder(queued, to));
+    }
+  });
+
+  it('records failures of one batch together, each with its own backoff, beside the mails that went out', async () => {
+    const { transport, state } = fakeTransport();
+    const ids = [await queue('ok1@example.in'), await queue('bad1@example.in'), await queue('bad2@example.in')];
+    await shop.app.ctx.db.updateTable('mail_outbox').set({ attempts: 2 }).where('id', '=', ids[2] as number).execute();
+    const failing: MailTransport = {
+      ...transport,
+      async send(message) {
+        if (message.to.startsWith('bad')) throw new Error('550 mailbox unavailable');
+        await transport.send(message);
+      },
+    };
+    const before = Date.now();
+    expect(await worker(failing).drain()).toBe(1);
+    expect(state.sent.map((m) => m.id)).toEqual([ids[0]]);
+    const [ok, bad1, bad2] = await Promise.all(ids.map((id) => row(id)));
+    expect(ok).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(bad1).toMatchObject({ status: 'pending', attempts: 1, last_error: '550 mailbox unavailable', locked_until: null });
+    expect(bad2).toMatchObject({ status: 'pending', attempts: 3, last_error: '550 mailbox unavailable' });
+    expect(Date.parse((bad1 as { next_attempt_at: string }).next_attempt_at) - before).toBeGreaterThanOrEqual(5_000);
+    expect(Date.parse((bad2 as { next_attempt_at: string }).next_attempt_at) - before).toBeGreaterThanOrEqual(20_000);
+  });
+
   it('never sends one mail twice when two workers drain together', async () => {
     const one = fakeTransport();
     const two = fakeTransport();
@@ -248,6 +322,16 @@ describeEachDatabase('outbox against a real SMTP server', (dialect) => {
       text: 'Namaste Asha,\nIt ships today.',
       html: '<p>Namaste Asha,<br>It ships today.</p>',
     });
+  });
+
+  it('a mail delivered twice (its sender died before recording it) carries the same Message-ID both times', async () => {
+    smtp.received.length = 0;
+    const { twice, once } = await deliverOneMailTwice(shop);
+    const copies = smtp.received.filter((m) => m.outboxId === String(twice));
+    expect(copies).toHaveLength(2);
+    expect(copies[0]?.messageId).toMatch(outboxMessageIdPattern(twice));
+    expect(copies[1]?.messageId).toBe(copies[0]?.messageId);
+    expect(smtp.received.find((m) => m.outboxId === String(once))?.messageId).toMatch(outboxMessageIdPattern(once));
   });
 
   it('keeps mail while the server is down and delivers it once when the server is back', async () => {

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import { nowIso } from '../db/database';
-import type { MailRow } from '../db/schema';
+import { outboxMessageId, parseSender, type MailMessage } from './mime';
+import { claimDueMails, markMailsFailed, markMailsSent, releaseMails, type ClaimedMail } from './outbox-repository';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -35,9 +35,29 @@ export interface OutboxWorker {
 }
 
 const LEASE_MS = 120_000;
+// The longest the worker runs before it lets requests in: building and writing mail is synchronous work (SQLite
+// queries and file writes are too), and a batch of it at once would hold the event loop for tens of milliseconds.
+const SLICE_MS = 8;
 const DEFER_RECHECK_MS = 250;
 // The SMTP transport gives up after 10 s connecting, 10 s waiting for the greeting and 20 s of silence.
 const SEND_BUDGET_MS = 45_000;
+
+/**
+ * Splits a batch into `count` lanes that run side by side, each in id order, every recipient in one lane: mails
+ * to one address are handed over one after the other, in the order they were queued.
+ */
+export function lanes<T extends { to_address: string }>(batch: readonly T[], count: number): T[][] {
+  if (count <= 1) return batch.length ? [[...batch]] : [];
+  const result: T[][] = Array.from({ length: Math.max(1, count) }, () => []);
+  for (const row of batch) {
+    // FNV-1a of the lower-cased address: mailbox names differ in a letter or two, and this spreads them.
+    const address = row.to_address.toLowerCase();
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < address.length; i += 1) hash = Math.imul(hash ^ address.charCodeAt(i), 0x01000193);
+    result[(hash >>> 0) % result.length]?.push(row);
+  }
+  return result.filter((lane) => lane.length > 0);
+}
 
 /** Backoff between attempts: 5 s, 10 s, 20 s … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
@@ -46,106 +66,76 @@ export function retryDelayMs(attempts: number): number {
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { handle, transport, logger } = options;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? 100;
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const sendBudgetMs = options.sendBudgetMs ?? SEND_BUDGET_MS;
+  const domain = parseSender(options.from).domain;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let followUp: Promise<number> | undefined;
   let stopped = true;
   let deferredSince: number | undefined;
+  let sliceStarted = performance.now();
 
-  async function claim(lease: string): Promise<MailRow[]> {
-    const now = nowIso();
-    if (handle.dialect === 'postgres') {
-      // SKIP LOCKED lets several processes share the outbox without ever claiming the same row twice.
-      const result = await sql<MailRow>`
-        update mail_outbox set status = 'sending', locked_until = ${lease}, attempts = attempts + 1
-        where id in (
-          select id from mail_outbox
-          where (status = 'pending' and next_attempt_at <= ${now})
-             or (status = 'sending' and locked_until < ${now})
-          order by id limit ${batchSize}
-          for update skip locked)
-        returning *`.execute(handle.db);
-      return result.rows;
-    }
-    // SQLite has one writer at a time, so a single UPDATE … RETURNING is already an atomic claim.
-    return handle.db
-      .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'sending', locked_until: lease, attempts: eb('attempts', '+', 1) }))
-      .where((eb) =>
-        eb(
-          'id',
-          'in',
-          eb
-            .selectFrom('mail_outbox')
-            .select('id')
-            .where((w) =>
-              w.or([
-                w.and([w('status', '=', 'pending'), w('next_attempt_at', '<=', now)]),
-                w.and([w('status', '=', 'sending'), w('locked_until', '<', now)]),
-              ]),
-            )
-            .orderBy('id')
-            .limit(batchSize),
-        ),
-      )
-      .returningAll()
-      .execute();
+  /** Lets the event loop run whatever waits (requests, timers) once the worker has held it for a slice. */
+  async function breathe(): Promise<void> {
+    if (performance.now() - sliceStarted < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStarted = performance.now();
   }
 
-  async function deliver(row: MailRow): Promise<boolean> {
-    try {
-      await transport.send({
-        id: row.id,
-        from: options.from,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+  const message = (row: ClaimedMail): MailMessage => ({
+    id: row.id,
+    messageId: outboxMessageId(row.id, row.created_at, domain),
+    from: options.from,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+  });
+
+  /** Sends a claimed batch; records every outcome in a few statements (one per kind, not one per mail). */
+  async function deliverBatch(batch: ClaimedMail[], lease: string, leaseEnds: number): Promise<{ sent: number; released: boolean }> {
+    const sent: number[] = [];
+    const failures = new Map<string, { ids: number[]; attempts: number; error: string }>();
+    const unsent: number[] = [];
+    let started = 0;
+    await Promise.all(
+      lanes(batch, transport.lanes).map(async (lane) => {
+        for (const row of lane) {
+          // A batch behind a slow mail server can outlast its lease; a row started after that could be taken over
+          // and sent by another worker as well, so what is left goes back unsent instead.
+          if (started > 0 && Date.now() > leaseEnds - sendBudgetMs) {
+            unsent.push(row.id);
+            continue;
+          }
+          started += 1;
+          try {
+            await breathe();
+            await transport.send(message(row));
+            sent.push(row.id);
+          } catch (error) {
+            const text = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+            const key = `${row.attempts}\n${text}`;
+            const group = failures.get(key) ?? { ids: [], attempts: row.attempts, error: text };
+            group.ids.push(row.id);
+            failures.set(key, group);
+            logger.warn({ mailId: row.id, attempts: row.attempts, err: text }, 'mail delivery failed');
+          }
+        }
+      }),
+    );
+    await markMailsSent(handle, sent, nowIso());
+    for (const group of failures.values()) {
+      await markMailsFailed(handle, group.ids, {
+        lastError: group.error,
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(group.attempts)).toISOString(),
+        giveUp: group.attempts >= maxAttempts,
       });
-      await handle.db
-        .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: nowIso(), locked_until: null, last_error: null })
-        .where('id', '=', row.id)
-        .execute();
-      return true;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = row.attempts >= maxAttempts;
-      await handle.db
-        .updateTable('mail_outbox')
-        .set({
-          status: failed ? 'failed' : 'pending',
-          last_error: message.slice(0, 500),
-          locked_until: null,
-          next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts)).toISOString(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      logger.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed');
-      return false;
     }
-  }
-
-  /**
-   * Hands rows back unsent, their claim not counted as an attempt. Only rows still under this run's lease
-   * change, so a row another worker has since taken over is left to it.
-   */
-  async function release(rows: MailRow[], lease: string): Promise<void> {
-    await handle.db
-      .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'pending', locked_until: null, attempts: eb('attempts', '-', 1) }))
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .where('status', '=', 'sending')
-      .where('locked_until', '=', lease)
-      .execute();
+    await releaseMails(handle, unsent, lease);
+    return { sent: sent.length, released: unsent.length > 0 };
   }
 
   async function runOnce(): Promise<number> {
@@ -153,21 +143,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (;;) {
       const leaseEnds = Date.now() + leaseMs;
       const lease = new Date(leaseEnds).toISOString();
-      // UPDATE … RETURNING gives no order on PostgreSQL; oldest first keeps mail in the order it was queued.
-      const batch = (await claim(lease)).sort((a, b) => a.id - b.id);
+      const batch = await claimDueMails(handle, { now: nowIso(), lease, limit: batchSize });
       if (batch.length === 0) return sent;
-      // A batch behind a slow mail server can outlast its lease; a row started after that could be taken
-      // over and sent by another worker as well, so the rest of the batch goes back unsent instead.
-      let released = false;
-      for (const [index, row] of batch.entries()) {
-        if (index > 0 && Date.now() > leaseEnds - sendBudgetMs) {
-          await release(batch.slice(index), lease);
-          released = true;
-          break;
-        }
-        if (await deliver(row)) sent += 1;
-      }
-      if (!released && batch.length < batchSize) return sent;
+      await breathe();
+      const outcome = await deliverBatch(batch, lease, leaseEnds);
+      sent += outcome.sent;
+      if (!outcome.released && batch.length < batchSize) return sent;
+      await breathe();
     }
   }
 

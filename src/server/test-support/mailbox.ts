@@ -6,6 +6,7 @@ export interface ParsedMail {
   to: string;
   from: string;
   subject: string;
+  messageId: string;
   text: string;
   html: string;
 }
@@ -22,14 +23,16 @@ export function readMailbox(dataDir: string): ParsedMail[] {
   return files.sort().map((file) => ({ file, ...parseEml(readFileSync(path.join(dir, file), 'utf8')) }));
 }
 
-/** Just enough MIME to read what nodemailer writes: headers, multipart/alternative, QP or base64 parts. */
+/** Just enough MIME to read what the shop writes: headers, multipart/alternative, QP or base64 parts. */
 export function parseEml(raw: string): Omit<ParsedMail, 'file'> {
   const { headers, body } = splitHeaders(raw);
-  const parts = collectParts(headers, body);
+  // The message ends with a line break that is not part of its content.
+  const parts = collectParts(headers, body.replace(/\n$/, ''));
   return {
     to: decodeWords(headers.get('to') ?? ''),
     from: decodeWords(headers.get('from') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
+    messageId: headers.get('message-id') ?? '',
     text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
     html: parts.find((p) => p.type === 'text/html')?.content ?? '',
   };
@@ -59,7 +62,8 @@ function collectParts(headers: Map<string, string>, body: string): { type: strin
       .slice(1)
       .filter((chunk) => !chunk.startsWith('--'))
       .flatMap((chunk) => {
-        const part = splitHeaders(chunk.replace(/^\n/, ''));
+        // The line break before a boundary belongs to the boundary (RFC 2046), not to the part before it.
+        const part = splitHeaders(chunk.replace(/^\n/, '').replace(/\n$/, ''));
         return collectParts(part.headers, part.body);
       });
   }
@@ -70,7 +74,7 @@ function decodeBody(body: string, encoding = '7bit'): string {
   const enc = encoding.toLowerCase();
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (enc === 'quoted-printable') return decodeQuotedPrintable(body.replace(/=\n/g, ''));
-  return body.replace(/\n$/, '');
+  return body;
 }
 
 function decodeQuotedPrintable(text: string): string {

@@ -1,0 +1,74 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DatabaseHandle } from '../db/database';
+
+/** What the worker needs of a claimed row. */
+export interface ClaimedMail {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** Counting this claim. */
+  attempts: number;
+  created_at: string;
+}
+
+// The literal list matches the predicate of the partial index `mail_outbox_unsent_idx` word for word, which is
+// how SQLite knows it may use that index (a bound parameter would not do).
+const UNSENT = sql`status in ('pending', 'sending')`;
+
+/** One SQL text whatever the number of ids: an array parameter (PostgreSQL) or a JSON one (SQLite). */
+function idIn(handle: DatabaseHandle, ids: readonly number[]): RawBuilder<boolean> {
+  return handle.dialect === 'postgres' ? sql<boolean>`id = any(${ids})` : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
+/**
+ * Takes up to `limit` due rows, oldest first, under a lease until `lease`, in one statement: a row is due when it
+ * is pending and its next attempt has come, or when the lease of the worker that took it ran out (that worker
+ * died). The unsent rows are read in id order from their own small index, so a claim costs the same behind a
+ * backlog of a million sent mails.
+ */
+export async function claimDueMails(handle: DatabaseHandle, options: { now: string; lease: string; limit: number }): Promise<ClaimedMail[]> {
+  const { now, lease, limit } = options;
+  const due = sql`${UNSENT} and ((status = 'pending' and next_attempt_at <= ${now}) or (status = 'sending' and locked_until < ${now}))`;
+  // SKIP LOCKED lets several processes share the outbox without ever claiming the same row twice; SQLite has one
+  // writer at a time, so there the single UPDATE is already atomic. SQLite's planner would rather combine two
+  // ranges of the status index and sort everything due, so it is told which index to read.
+  const postgres = handle.dialect === 'postgres';
+  const source = postgres ? sql`mail_outbox` : sql`mail_outbox indexed by mail_outbox_unsent_idx`;
+  const lock = postgres ? sql`for update skip locked` : sql``;
+  const { rows } = await sql<ClaimedMail>`
+    update mail_outbox set status = 'sending', locked_until = ${lease}, attempts = attempts + 1
+    where id in (select id from ${source} where ${due} order by id limit ${limit} ${lock})
+    returning id, to_address, subject, text_body, html_body, attempts, created_at`.execute(handle.db);
+  // RETURNING promises no order; oldest first keeps mail in the order it was queued.
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markMailsSent(handle: DatabaseHandle, ids: readonly number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update mail_outbox set status = 'sent', sent_at = ${at}, locked_until = null, last_error = null
+    where ${idIn(handle, ids)}`.execute(handle.db);
+}
+
+/** Rows that failed alike (same attempt count, same error): pending again at `nextAttemptAt`, or failed for good. */
+export async function markMailsFailed(
+  handle: DatabaseHandle,
+  ids: readonly number[],
+  outcome: { lastError: string; nextAttemptAt: string; giveUp: boolean },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update mail_outbox set status = ${outcome.giveUp ? 'failed' : 'pending'}, last_error = ${outcome.lastError},
+    locked_until = null, next_attempt_at = ${outcome.nextAttemptAt}
+    where ${idIn(handle, ids)}`.execute(handle.db);
+}
+
+/**
+ * Hands rows back unsent, their claim not counted as an attempt. Only rows still under this lease change, so a
+ * row another worker has since taken over is left to it.
+ */
+export async function releaseMails(handle: DatabaseHandle, ids: readonly number[], lease: string): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update mail_outbox set status = 'pending', locked_until = null, attempts = attempts - 1
+    where ${idIn(handle, ids)} and status = 'sending' and locked_until = ${lease}`.execute(handle.db);
+}
