@@ -7,6 +7,7 @@ import { orderNamesMigration } from './migrations/0009-order-names';
 import { orderSearchMigration } from './migrations/0009-order-search';
 import { ordersVersionMigration } from './migrations/0009-orders-version';
 import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
+import { productSlugsMigration } from './migrations/0014-product-slugs';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     // Kysely runs pending migrations in name order: this one rebuilds the order_counts of 0009-order-search.
     '0009-paging-by-month': pagingByMonthMigration(handle.dialect),
     '0003-password-changed-at': passwordChangedAtMigration(),
+    '0014-product-slugs': productSlugsMigration(),
   };
 }
 

@@ -1,0 +1,23 @@
+// Escaping for the crawlable pages: product names and descriptions are the owner's text, and end up in attributes,
+// in text and inside <script type="application/ld+json"> blocks.
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Safe in element text and in a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/**
+ * JSON to place inside a <script> data block. A script element's text ends at the first "</script" whatever the
+ * JSON means, and "<!--" changes how it is parsed, so '<', '>' and '&' are written as \u escapes (the same JSON to
+ * any parser); U+2028 and U+2029 too, for older JavaScript parsers.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
