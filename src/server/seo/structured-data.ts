@@ -80,7 +80,8 @@ export interface Crumb {
 }
 
 export const HOME_CRUMB: Crumb = { name: 'Home', path: '/' };
-export const PRODUCTS_CRUMB: Crumb = { name: PRODUCTS_SCREEN.title, path: PRODUCTS_PAGE_PATH };
+// Named as the product page's visible breadcrumb names them.
+export const PRODUCTS_CRUMB: Crumb = { name: 'Products', path: PRODUCTS_PAGE_PATH };
 
 export function breadcrumbStructuredData(trail: Crumb[], origin: string) {
   return {
