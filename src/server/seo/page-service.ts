@@ -13,7 +13,7 @@ import {
 } from '../../domain/page-meta';
 import { finalPriceFor } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
-import type { RenderScreen } from '../../domain/screen-render';
+import type { RenderScreen, ShopConfig } from '../../domain/screen-render';
 import { looksLikeSlug } from '../../domain/slug';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
 import type { Executor } from '../db/database';
@@ -41,6 +41,7 @@ export interface PageServiceDeps {
   origin: string;
   template: () => Promise<PageTemplate>;
   renderer: () => Promise<RenderScreen | null>;
+  shopConfig: () => ShopConfig;
   log: FastifyBaseLogger;
 }
 
@@ -86,7 +87,7 @@ export function createPageService(deps: PageServiceDeps) {
     const render = await deps.renderer();
     if (!render) return '';
     try {
-      return await render({ route, products: ed.products });
+      return await render({ route, products: ed.products, shopConfig: deps.shopConfig() });
     } catch (err) {
       // The head (title, cards, JSON-LD) still goes out, and the app draws the screen in the browser.
       log.error({ err, route }, 'rendering a crawlable page failed; it goes out without its content');

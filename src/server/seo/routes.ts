@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { shopConfig } from '../checkout/shop-config';
 import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';
 import { createOgImages } from './og-image';
@@ -30,6 +31,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     origin: config.PUBLIC_URL,
     template: () => (template ??= loadPageTemplate(options.webDir)),
     renderer: screenRendererLoader(options.screenEntry, app.log),
+    shopConfig: () => shopConfig(app.ctx),
     log: app.log,
   });
   const ogImages = createOgImages(db, app.log);

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { productsQuery } from '../features/products/products-api';
+import { shopConfigQuery } from '../lib/shop-config';
 import { App, queryClient } from './app';
 import { landingRoute, sameRoute } from './landing-address';
 
 /**
  * Starts the app in `root`. On a crawlable page the server sent the screen already rendered (ssr/render-screen.tsx):
  * the app takes the same route (in the address's fragment, as everywhere in the shop), reads the same product list
- * the server rendered from, and hydrates the markup instead of drawing it again.
+ * and shop config the server rendered from, and hydrates the markup instead of drawing it again.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   const app = (
@@ -23,8 +24,8 @@ export async function startApp(root: HTMLElement): Promise<void> {
   const onRenderedScreen = landing !== null && root.firstElementChild !== null && sameRoute(window.location.hash.slice(1), landing);
   if (onRenderedScreen) {
     try {
-      // The list the server rendered from; the browser may well have it cached (ETag) already.
-      await queryClient.fetchQuery(productsQuery);
+      // What the server rendered from; the browser may well have the list cached (ETag) already.
+      await Promise.all([queryClient.fetchQuery(productsQuery), queryClient.fetchQuery(shopConfigQuery)]);
       hydrateRoot(root, app);
       return;
     } catch {

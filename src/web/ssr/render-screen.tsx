@@ -8,6 +8,7 @@ import type { RenderScreen } from '../../domain/screen-render';
 import { App, createQueryClient } from '../app/app';
 import { PRODUCTS_KEY } from '../lib/query-keys';
 import { uniqueByName } from '../features/products/products-api';
+import { SHOP_CONFIG_KEY } from '../lib/shop-config';
 
 /**
  * The HTML of `element` once every lazy screen in it has loaded: written out only when all is ready, and as one
@@ -34,10 +35,11 @@ function renderWhole(element: ReactNode): Promise<string> {
   });
 }
 
-/** One screen of the app at `route`, with the product list it would have fetched. */
-export const renderScreen: RenderScreen = async ({ route, products }) => {
+/** One screen of the app at `route`, with the product list and shop config it would have fetched. */
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig }) => {
   const client = createQueryClient();
   client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
+  client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
   try {
     return await renderWhole(
       <StrictMode>
