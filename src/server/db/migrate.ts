@@ -10,7 +10,7 @@ import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
 import { productSlugsMigration } from './migrations/0014-product-slugs';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
-function migrations(handle: DatabaseHandle): Record<string, Migration> {
+export function migrations(handle: DatabaseHandle): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(handle.dialect),
     '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),

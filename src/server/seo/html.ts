@@ -1,12 +1,6 @@
 // Escaping for the crawlable pages: product names and descriptions are the owner's text, and end up in attributes,
-// in text and inside <script type="application/ld+json"> blocks.
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Safe in element text and in a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
+// in text (escapeHtml, shared with the mails) and inside <script type="application/ld+json"> blocks (below).
+export { escapeHtml } from '../../domain/placeholders';
 
 /**
  * JSON to place inside a <script> data block. A script element's text ends at the first "</script" whatever the
