@@ -4,7 +4,8 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { formatRupees } from '../src/domain/display';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
-import { cartLink } from './support/storefront';
+import { loginThroughUi, profileMenuButton, registerCustomer } from './support/accounts';
+import { cartLink, seedCart } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -86,6 +87,20 @@ test('the app boots on /products/{slug}, takes over the server’s markup, and A
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#`));
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in customer with a full cart opens a product page: it hydrates with no error, then shows both', async ({ page }) => {
+  const problems = await watch(page);
+  const product = await firstProduct(page);
+  const customer = await registerCustomer(page.request);
+  await loginThroughUi(page, customer.email, customer.password);
+  await seedCart(page, [{ name: product.name, quantity: product.quantity, itemQty: 2, finalPrice: finalPriceFor(product, product.quantity) }]);
+  await page.goto(`/products/${product.slug}`);
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(cartLink(page, 1)).toBeVisible();
+  await expect(profileMenuButton(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login/Signup' })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 

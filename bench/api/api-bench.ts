@@ -16,6 +16,8 @@ export type BenchDialect = 'sqlite' | 'postgres';
 export const API_TARGETS = {
   catalogueShare: 0.7,
   ordersShare: 0.35,
+  /** A crawlable product page (DESIGN.md §7.5), HTML served from its cache: half of hello at least. */
+  productPageShare: 0.5,
   codPerSecond: { sqlite: 1500, postgres: 800 } as Record<BenchDialect, number>,
   codP99Ms: 50,
   rssMb: 150,
@@ -23,6 +25,8 @@ export const API_TARGETS = {
 
 /** Browsers ask for compressed answers, so the benchmark does too. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+/** What a browser or a crawler sends for a page. */
+const PAGE_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 interface Measured extends LoadResult {
   rssMb: number;
@@ -121,6 +125,9 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
     const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
     log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
+    const [firstProduct] = await call<{ slug: string }[]>(shop.url, cataloguePath);
+    const productPage = await measured(shop, { path: `/products/${encodeURIComponent(firstProduct?.slug ?? 'missing')}`, headers: PAGE_HEADERS }, options);
+    log(`${group}: product page ${int(productPage.rps)} rps`);
 
     let sequence = 0;
     const acknowledged: string[] = [];
@@ -170,6 +177,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
       replayed(ordersReplay, 'bare Fastify replaying the order-list answer'),
       share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),
+      share(productPage, API_TARGETS.productPageShare, 'GET /products/{slug} (crawlable page, HTML)'),
       figure(
         group,
         'POST /api/checkout/codorder',
