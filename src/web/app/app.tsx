@@ -8,7 +8,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } });
 }
 
-/** The browser's one client; a crawlable page fills it before hydrating (landing.tsx). */
+/** The browser's one client; on a crawlable page it is filled before hydrating (start-app.tsx). */
 export const queryClient = createQueryClient();
 
 /** The whole app; the server renders it with its own client and the screen's `location` (ssr/render-screen.tsx). */
