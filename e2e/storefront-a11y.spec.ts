@@ -42,12 +42,6 @@ test('public screens: home, products, product, cart, 404', async ({ page }) => {
   await visit(page, '/product/A2%20Desi%20Cow%20Ghee', 'A2 Desi Cow Ghee');
   await checkScreen(page, 'product');
 
-  // The same screen as a crawlable page (server-rendered, then taken over by the app).
-  await page.goto('/products/a2-desi-cow-ghee');
-  await expect(page.getByRole('heading', { level: 1, name: 'A2 Desi Cow Ghee' })).toBeVisible();
-  await expect(page.getByText('TEST MODE')).toBeVisible();
-  await checkScreen(page, 'product-crawlable');
-
   await visit(page, '/cart', 'Your Cart is Empty');
   await checkScreen(page, 'cart-empty');
   await seedCart(page, [
@@ -62,6 +56,17 @@ test('public screens: home, products, product, cart, 404', async ({ page }) => {
 
   await visit(page, '/no-such-page', 'page not found');
   await checkScreen(page, 'not-found');
+});
+
+test('crawlable pages: the product list and a product page, server-rendered and taken over by the app', async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await checkScreen(page, 'products-crawlable');
+  await page.goto('/products/a2-desi-cow-ghee');
+  await expect(page.getByRole('heading', { level: 1, name: 'A2 Desi Cow Ghee' })).toBeVisible();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await checkScreen(page, 'product-crawlable');
 });
 
 test('sign-in screens: login, register, forgot and reset password', async ({ page }) => {
