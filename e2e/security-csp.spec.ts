@@ -60,3 +60,17 @@ test('the sandbox payment dialog opens, takes the card and pays under the CSP, w
   // interpreting them. That refusal is the CSP working, not the checkout breaking.
   expect((await violations(page)).filter((v) => v !== 'script-src eval')).toEqual([]);
 });
+
+test('a crawlable product page with its JSON-LD blocks runs under the CSP with no violation', async ({ page }) => {
+  await watchViolations(page);
+  const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
+  const product = products[0];
+  if (!product) throw new Error('no product');
+  const response = await page.goto(`/products/${product.slug}`);
+  expect(response?.headers()['content-security-policy'] ?? '').toContain("script-src 'self' https://checkout.razorpay.com");
+  // Data blocks (type="application/ld+json") are never run, so script-src has nothing to say about them.
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(2);
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  expect((await violations(page)).filter((v) => v !== 'script-src eval')).toEqual([]);
+});

@@ -111,6 +111,23 @@ test('storefront product list and product page show hostile product text as text
   await expectNothingRan(page, problems);
 });
 
+test('the hostile product’s crawlable page shows its text as text, and its JSON-LD holds the text whole', async ({ page }) => {
+  const problems = await guard(page);
+  const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
+  const product = products.find((p) => p.name === P.product);
+  if (!product) throw new Error('the hostile product is not listed');
+  await page.goto(`/products/${product.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: P.product })).toBeVisible();
+  await expect(page.getByText("<script>window.__xss='description'</script>", { exact: false })).toBeVisible();
+  // "</script>" in the description ends nothing: both blocks parse, and the product's block carries the text as given.
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(blocks).toHaveLength(2);
+  const data = JSON.parse(blocks[0] ?? '') as { name: string; description: string };
+  expect(data).toMatchObject({ name: P.product, description: P.description });
+  expect(await page.title()).toBe(`${P.product} · Ghee Shop`);
+  await expectNothingRan(page, problems);
+});
+
 test("the customer's orders and profile show hostile names, addresses and notes as text", async ({ page }) => {
   const problems = await guard(page);
   await loginThroughUi(page, customer.email, customer.password);

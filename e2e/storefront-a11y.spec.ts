@@ -58,6 +58,17 @@ test('public screens: home, products, product, cart, 404', async ({ page }) => {
   await checkScreen(page, 'not-found');
 });
 
+test('crawlable pages: the product list and a product page, server-rendered and taken over by the app', async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await checkScreen(page, 'products-crawlable');
+  await page.goto('/products/a2-desi-cow-ghee');
+  await expect(page.getByRole('heading', { level: 1, name: 'A2 Desi Cow Ghee' })).toBeVisible();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await checkScreen(page, 'product-crawlable');
+});
+
 test('sign-in screens: login, register, forgot and reset password', async ({ page }) => {
   await visit(page, '/login', 'Welcome back');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -17,7 +17,7 @@ function newestMtime(dir) {
 const sourcesChanged = () =>
   Math.max(newestMtime('src'), ...['package-lock.json', 'vite.config.ts'].map((f) => statSync(f).mtimeMs));
 
-if (!existsSync(STAMP) || !existsSync('dist/server/main.js') || statSync(STAMP).mtimeMs < sourcesChanged()) {
+if (!existsSync(STAMP) || !existsSync('dist/server/main.js') || !existsSync('dist/ssr/render-screen.js') || statSync(STAMP).mtimeMs < sourcesChanged()) {
   console.log('Building the shop (first start or sources changed)…');
   execSync('npm run build', { stdio: 'inherit' });
   writeFileSync(STAMP, new Date().toISOString());

@@ -17,6 +17,8 @@ export type BenchDialect = 'sqlite' | 'postgres';
 export const API_TARGETS = {
   catalogueShare: 0.7,
   ordersShare: 0.35,
+  /** A crawlable product page (DESIGN.md §7.5), HTML served from its cache: half of hello at least. */
+  productPageShare: 0.5,
   codPerSecond: { sqlite: 1500, postgres: 800 } as Record<BenchDialect, number>,
   codP99Ms: 50,
   rssMb: 150,
@@ -31,6 +33,8 @@ const DRAIN_TIMEOUT_MS = 20 * 60_000;
 
 /** Browsers ask for compressed answers, so the benchmark does too. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+/** What a browser or a crawler sends for a page. */
+const PAGE_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 interface Measured extends LoadResult {
   rssMb: number;
@@ -152,6 +156,9 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
     const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
     log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
+    const [firstProduct] = await call<{ slug: string }[]>(shop.url, cataloguePath);
+    const productPage = await measured(shop, { path: `/products/${encodeURIComponent(firstProduct?.slug ?? 'missing')}`, headers: PAGE_HEADERS }, options);
+    log(`${group}: product page ${int(productPage.rps)} rps`);
 
     // The burst ends when the outbox is empty, so the yardstick is measured after, not beside, the shop's mail.
     const codFigures = await cod();
@@ -182,6 +189,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
       replayed(ordersReplay, 'bare Fastify replaying the order-list answer'),
       share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),
+      share(productPage, API_TARGETS.productPageShare, 'GET /products/{slug} (crawlable page, HTML)'),
       ...codFigures,
     ];
   } finally {

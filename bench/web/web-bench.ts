@@ -1,6 +1,7 @@
 // The storefront as a phone sees it: first-load JavaScript (gzip) of a fresh production build, and Lighthouse
 // (mobile defaults, Debian Chromium) on the home page, the product list and a product page served by the
-// built shop. The build goes to .tmp/bench/web (never dist/), so this runs beside anyone's e2e tests.
+// built shop, on their hash routes and on the crawlable pages (/products, /products/{slug}), whose SEO category
+// is held to 100 too. The build goes to .tmp/bench/web (never dist/), so this runs beside anyone's e2e tests.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import { figure, type Figure } from '../lib/report';
 import { call } from '../lib/shop-client';
 import { attribute, firstLoadJs } from './bundle-size';
 
-export const WEB_TARGETS = { firstLoadGzipKb: 120, performance: 95, accessibility: 95, bestPractices: 95, cls: 0.05 };
+export const WEB_TARGETS = { firstLoadGzipKb: 120, performance: 95, accessibility: 95, bestPractices: 95, seo: 100, cls: 0.05 };
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
@@ -24,23 +25,33 @@ function viteBuild(outDir: string, sourcemap: boolean) {
   execFileSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** The app's server entry for the crawlable pages, beside the web build (where the server looks for it). */
+function ssrBuild(webDir: string) {
+  const outDir = path.join(path.dirname(webDir), 'ssr');
+  const args = ['vite', 'build', '--ssr', 'ssr/render-screen.tsx', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
+  execFileSync('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 interface PageScore {
   name: string;
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
+  /** Held to the SEO target: the crawlable pages. */
+  crawlable: boolean;
   cls: number;
   lcpMs: number;
   tbtMs: number;
   failing: string[];
 }
 
-async function audit(url: string, name: string, port: number): Promise<PageScore> {
+async function audit(url: string, name: string, port: number, crawlable: boolean): Promise<PageScore> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
@@ -55,6 +66,8 @@ async function audit(url: string, name: string, port: number): Promise<PageScore
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    seo: score('seo'),
+    crawlable,
     cls: numeric('cumulative-layout-shift'),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -70,6 +83,7 @@ export async function webBench(options: { log?: (line: string) => void } = {}): 
   mkdirSync(work, { recursive: true });
   log('web: building the storefront (as npm run build does) into .tmp/bench/web');
   viteBuild(webDir, false);
+  ssrBuild(webDir);
   execFileSync(process.execPath, ['scripts/compress-web.mjs', webDir], { cwd: ROOT, stdio: 'ignore' });
   const firstLoad = firstLoadJs(webDir);
 
@@ -102,17 +116,20 @@ export async function webBench(options: { log?: (line: string) => void } = {}): 
   const pages: PageScore[] = [];
   try {
     shop = await startShop({ dataDir, env: { WEB_DIST: webDir } });
-    const products = await call<{ name: string }[]>(shop.url, '/api/public/product');
+    const products = await call<{ name: string; slug: string }[]>(shop.url, '/api/public/product');
     const product = products[0]?.name ?? 'missing';
+    const slug = products[0]?.slug ?? 'missing';
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? chromiumPath() ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     const targets = [
-      ['home', `${shop.url}/#/`],
-      ['products', `${shop.url}/#/products`],
-      ['product page', `${shop.url}/#/product/${encodeURIComponent(product)}`],
+      ['home', `${shop.url}/#/`, false],
+      ['products', `${shop.url}/#/products`, false],
+      ['product page', `${shop.url}/#/product/${encodeURIComponent(product)}`, false],
+      ['crawlable /products', `${shop.url}/products`, true],
+      ['crawlable /products/{slug}', `${shop.url}/products/${encodeURIComponent(slug)}`, true],
     ] as const;
-    for (const [name, url] of targets) {
+    for (const [name, url, crawlable] of targets) {
       log(`web: Lighthouse ${name} (${url})`);
-      pages.push(await audit(url, name, chrome.port));
+      pages.push(await audit(url, name, chrome.port, crawlable));
     }
   } finally {
     chrome?.kill();
@@ -131,9 +148,13 @@ export async function webBench(options: { log?: (line: string) => void } = {}): 
       figure(
         'web',
         `Lighthouse ${p.name} (mobile)`,
-        `perf ${p.performance}, a11y ${p.accessibility}, best practices ${p.bestPractices}, CLS ${p.cls.toFixed(3)}, LCP ${(p.lcpMs / 1000).toFixed(1)} s, TBT ${p.tbtMs.toFixed(0)} ms`,
-        `≥ ${t.performance}/${t.accessibility}/${t.bestPractices}; CLS < ${t.cls}`,
-        p.performance >= t.performance && p.accessibility >= t.accessibility && p.bestPractices >= t.bestPractices && p.cls < t.cls,
+        `perf ${p.performance}, a11y ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}, CLS ${p.cls.toFixed(3)}, LCP ${(p.lcpMs / 1000).toFixed(1)} s, TBT ${p.tbtMs.toFixed(0)} ms`,
+        `≥ ${t.performance}/${t.accessibility}/${t.bestPractices}${p.crawlable ? `; SEO ${t.seo}` : ''}; CLS < ${t.cls}`,
+        p.performance >= t.performance &&
+          p.accessibility >= t.accessibility &&
+          p.bestPractices >= t.bestPractices &&
+          (!p.crawlable || p.seo >= t.seo) &&
+          p.cls < t.cls,
         p.failing.slice(0, 4).join('; ') || undefined,
       ),
     ),

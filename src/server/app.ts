@@ -19,6 +19,8 @@ import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { createOutboxWorker } from './mail/worker';
 import { registerRoutes } from './routes';
+import { seoRoutes } from './seo/routes';
+import { builtScreenEntry } from './seo/screen-renderer';
 
 export interface BuildAppOptions {
   config: Config;
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   /** Serve the built web app (default: when it has been built). */
   serveWeb?: boolean;
   mailTransport?: MailTransport;
+  /** The app's server entry for crawlable pages (default: the built one beside the web app; tests use the source). */
+  screenEntry?: string;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMetrics(app);
   await registerRoutes(app);
   await app.register(openApiRoutes);
+  await app.register(seoRoutes, { webDir: serveWeb ? webDir : null, screenEntry: options.screenEntry ?? builtScreenEntry(webDir) });
   if (serveWeb) await registerWebApp(app, webDir);
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 

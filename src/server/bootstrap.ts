@@ -13,6 +13,7 @@ export interface ShopOptions {
   seed?: SeedOptions;
   searchPath?: string;
   mailTransport?: MailTransport;
+  screenEntry?: string;
 }
 
 export interface Shop {
@@ -36,6 +37,7 @@ export async function createShop(config: Config, options: ShopOptions = {}): Pro
       ...(options.backgroundJobs !== undefined ? { backgroundJobs: options.backgroundJobs } : {}),
       ...(options.serveWeb !== undefined ? { serveWeb: options.serveWeb } : {}),
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+      ...(options.screenEntry ? { screenEntry: options.screenEntry } : {}),
     });
     app.addHook('onClose', async () => database.close());
     await seedDatabase(database.db, config, app.log, options.seed);

@@ -16,7 +16,7 @@ const input = {
 
 describe('productSchema (answer)', () => {
   it('reads the DESIGN.md product shape', () => {
-    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'] };
+    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'], slug: 'classic-cow-ghee' };
     expect(productSchema.parse(product)).toEqual(product);
   });
 

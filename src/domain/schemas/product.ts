@@ -29,6 +29,8 @@ export const productSchema = z.object({
   quantitysize: z.array(z.number()),
   quantity: z.number(),
   images: z.array(z.string()),
+  /** The product's crawlable page is /products/{slug} (DESIGN.md §7.5); an addition, no SPEC field changed. */
+  slug: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -40,6 +40,7 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     quantitysize: sizes.map((s) => s.size_ml),
     quantity: p.default_size,
     images: hashes.map((hash) => mediaUrl(hash, 'card')),
+    slug: p.slug,
   };
 }
 

@@ -2,7 +2,7 @@ import { PRODUCT_IMAGES_MAX } from '../../domain/constants';
 import type { ProductInput } from '../../domain/schemas/product';
 import type { StudioProduct } from '../../domain/schemas/studio';
 import { writeAudit } from '../audit/audit-log';
-import type { DB, Executor } from '../db/database';
+import type { DB, Dialect, Executor } from '../db/database';
 import { conflict, notFound } from '../http/errors';
 import { storeUploadedImage, type UploadedFile } from '../media/image-upload';
 import {
@@ -18,10 +18,12 @@ import {
   updateProduct,
   type ProductFields,
 } from './product-repository';
+import { saveProductSlug } from './product-slugs';
 import { CATALOGUE_MESSAGES, isUniqueViolation, nameTaken, productNotFound, tooManyImages } from './product-rules';
 
 export interface CatalogueServiceDeps {
   db: DB;
+  dialect: Dialect;
   /** Called after every committed change, so cached product lists are dropped. */
   onChange: () => void;
 }
@@ -44,7 +46,7 @@ function fieldsOf(input: ProductInput): ProductFields {
   };
 }
 
-export function createCatalogueService({ db, onChange }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, dialect, onChange }: CatalogueServiceDeps) {
   async function load(executor: Executor, id: number): Promise<StudioProduct> {
     const product = await findStudioProduct(executor, id);
     if (!product) throw productNotFound();
@@ -78,15 +80,18 @@ export function createCatalogueService({ db, onChange }: CatalogueServiceDeps) {
       change(async (trx) => {
         if (await nameInUse(trx, input.name)) throw nameTaken();
         const id = await insertProduct(trx, fieldsOf(input));
+        await saveProductSlug(trx, dialect, { id, name: input.name });
         await writeAudit(trx, { actorUserId: actorId, action: 'product.create', target: String(id), details: { name: input.name } });
         return load(trx, id);
       }),
 
     update: (actorId: number, id: number, input: ProductInput) =>
       change(async (trx) => {
-        if (!(await findProductRow(trx, id))) throw productNotFound();
+        const before = await findProductRow(trx, id);
+        if (!before) throw productNotFound();
         if (await nameInUse(trx, input.name, id)) throw nameTaken();
         await updateProduct(trx, id, fieldsOf(input));
+        await saveProductSlug(trx, dialect, { id, name: input.name, previous: before });
         await writeAudit(trx, { actorUserId: actorId, action: 'product.update', target: String(id), details: { name: input.name } });
         return load(trx, id);
       }),

@@ -14,7 +14,7 @@ export { CATALOGUE_CACHE_TTL_MS } from './catalogue-source';
 export const PUBLIC_CATALOGUE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const { db, catalogue } = app.ctx;
+  const { db, dialect, catalogue } = app.ctx;
   const source: CatalogueSource = { source: catalogue.kind, studioUrl: catalogue.studioUrl };
 
   // The list is compressed ahead of time (sendEncoded), so the compression plugin's hooks are left off this route.
@@ -29,6 +29,6 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     return sendEncoded(request, reply, payload, PUBLIC_CATALOGUE_CACHE_CONTROL);
   });
 
-  const service = createCatalogueService({ db, onChange: () => catalogue.invalidate() });
+  const service = createCatalogueService({ db, dialect, onChange: () => catalogue.invalidate() });
   await app.register(productAdminRoutes, { service, source });
 }

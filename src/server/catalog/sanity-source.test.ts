@@ -86,6 +86,7 @@ describeEachDatabase('Sanity product source', (dialect) => {
           `https://cdn.sanity.io/images/${PROJECT}/${DATASET}/Tb9Ew8CXIwaY6R1kjMvI0uRR-2000x3000.jpg?w=300`,
           `https://cdn.sanity.io/images/${PROJECT}/${DATASET}/abc123-800x800.png?w=300`,
         ],
+        slug: 'a2-cow-ghee',
       },
       {
         _id: 'prod-sparse',
@@ -99,8 +100,20 @@ describeEachDatabase('Sanity product source', (dialect) => {
         quantitysize: [500],
         quantity: 500,
         images: [],
+        slug: 'buffalo-ghee',
       },
     ]);
+  });
+
+  it('serves crawlable pages of the Sanity products, by slugs made from their names, in the sitemap without dates', async () => {
+    const page = await shop.app.inject('/products/a2-cow-ghee');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>A2 Cow Ghee · Ghee Shop</title>');
+    // Seeded database products are not the catalogue here: their pages do not exist.
+    expect((await shop.app.inject('/products/a2-desi-cow-ghee')).statusCode).toBe(404);
+    const sitemap = (await shop.app.inject('/sitemap.xml')).body;
+    expect(sitemap).toContain('/products/buffalo-ghee</loc></url>');
+    expect(sitemap).not.toContain('<lastmod>');
   });
 
   it('asks Sanity again only after the cache has expired, and answers 304 meanwhile', async () => {

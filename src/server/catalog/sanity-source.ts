@@ -4,6 +4,7 @@ import { createImageUrlBuilder, type SanityImageSource } from '@sanity/image-url
 import { z } from 'zod';
 import { PRODUCT_IMAGE_WIDTH } from '../../domain/constants';
 import type { Product } from '../../domain/schemas/product';
+import { slugsFor } from '../../domain/slug';
 import type { Config } from '../config';
 
 export const SANITY_API_VERSION = '2024-10-26';
@@ -79,7 +80,7 @@ export function createSanitySource(settings: SanitySettings, log?: { warn(msg: s
     }
   }
 
-  function toProduct(raw: unknown): Product | null {
+  function toProduct(raw: unknown): Omit<Product, 'slug'> | null {
     const parsed = sanityProductSchema.safeParse(raw);
     if (!parsed.success) return null;
     const doc = parsed.data;
@@ -114,13 +115,15 @@ export function createSanitySource(settings: SanitySettings, log?: { warn(msg: s
     async list() {
       const result: unknown = await (await (client ??= connect())).fetch(SANITY_PRODUCT_QUERY);
       if (!Array.isArray(result)) throw new Error('Sanity answered the product query with something other than a list');
-      const products: Product[] = [];
+      const products: Omit<Product, 'slug'>[] = [];
       for (const raw of result) {
         const product = toProduct(raw);
         if (product) products.push(product);
         else log?.warn(`Sanity product ${JSON.stringify((raw as { _id?: unknown })?._id)} left out: no name or no priced size`);
       }
-      return products;
+      // Slugs come from the names, in the order Sanity answers; renames there get no redirect from the old page.
+      const slugs = slugsFor(products.map((p) => p.name));
+      return products.map((p, i) => ({ ...p, slug: slugs[i] ?? '' }));
     },
   };
 }

@@ -8,6 +8,7 @@ import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes'
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
 import { scheduleReconciliation } from './reconciliation';
+import { shopConfig } from './shop-config';
 import { handleWebhook } from './webhook-service';
 
 /** Checkout: orders priced by the server, online payment through the active gateway, cash on delivery. */
@@ -15,19 +16,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // What the browser needs before checkout: the gateway's script and key, and whether it is test mode.
-  // The shop's contact links ride along, so WHATSAPP_URL and INSTAGRAM_URL reach the footer without a call of their own.
-  api.get('/api/checkout/config', async () => {
-    const gateway = gatewayFor(ctx);
-    return {
-      gateway: gateway.name,
-      scriptUrl: gateway.scriptUrl,
-      keyid: gateway.keyId,
-      testMode: gateway.testMode,
-      whatsappUrl: ctx.config.WHATSAPP_URL,
-      instagramUrl: ctx.config.INSTAGRAM_URL,
-    };
-  });
+  api.get('/api/checkout/config', async () => shopConfig(ctx));
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
   api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>

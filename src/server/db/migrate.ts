@@ -7,10 +7,11 @@ import { orderNamesMigration } from './migrations/0009-order-names';
 import { orderSearchMigration } from './migrations/0009-order-search';
 import { ordersVersionMigration } from './migrations/0009-orders-version';
 import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
-import { outboxUnsentIndexMigration } from './migrations/0015-outbox-unsent-index';
+import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-index';
+import { productSlugsMigration } from './migrations/0011-product-slugs';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
-function migrations(handle: DatabaseHandle): Record<string, Migration> {
+export function migrations(handle: DatabaseHandle): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(handle.dialect),
     '0006-template-status-default-unique': templateStatusDefaultUniqueMigration(),
@@ -20,7 +21,8 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     // Kysely runs pending migrations in name order: this one rebuilds the order_counts of 0009-order-search.
     '0009-paging-by-month': pagingByMonthMigration(handle.dialect),
     '0003-password-changed-at': passwordChangedAtMigration(),
-    '0015-outbox-unsent-index': outboxUnsentIndexMigration(),
+    '0010-outbox-unsent-index': outboxUnsentIndexMigration(),
+    '0011-product-slugs': productSlugsMigration(),
   };
 }
 

@@ -40,8 +40,17 @@ export interface ProductsTable {
   rating_star: number;
   default_size: number;
   position: number;
+  /** Its crawlable page is /products/{slug}; unique (migration 0011-product-slugs), set by catalog/product-slugs.ts. */
+  slug: Generated<string>;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+/** Slugs a product had before a rename: their pages answer 301 to its page now. */
+export interface ProductOldSlugsTable {
+  slug: string;
+  product_id: number;
+  created_at: IsoTime;
 }
 
 export interface ProductSizesTable {
@@ -246,6 +255,7 @@ export interface Database {
   user_roles: UserRolesTable;
   products: ProductsTable;
   product_sizes: ProductSizesTable;
+  product_old_slugs: ProductOldSlugsTable;
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   product_images: ProductImagesTable;

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A JSON answer serialized once, with its entity tag and its bytes ready to send in each encoding. */
+/** An answer (JSON, or a crawlable page) serialized once, with its entity tag and its bytes ready to send in each encoding. */
 export interface EncodedAnswer {
   body: string;
   etag: string;
@@ -77,11 +77,17 @@ function matchesTag(request: FastifyRequest, etag: string): boolean {
 }
 
 /** Sends the answer in the best encoding the client takes, or 304 when the client already has it. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer, cacheControl: string): FastifyReply {
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+  cacheControl: string,
+  contentType = 'application/json; charset=utf-8',
+): FastifyReply {
   reply.header('ETag', answer.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
   if (matchesTag(request, answer.etag)) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   // Already compressed: the Content-Encoding header tells the compression plugin to leave the bytes alone.
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(answer.encoded[encoding]);
+  return reply.type(contentType).send(answer.encoded[encoding]);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUSES } from '../../domain/order-status';
 import { ROLES } from '../../domain/constants';
+import { slugsFor } from '../../domain/slug';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import type { DB, Executor } from '../db/database';
@@ -122,6 +123,7 @@ async function seedCatalogue(db: DB, withImages: boolean) {
       .executeTakeFirst();
     if (!claimed) return;
     const now = nowIso();
+    const slugs = slugsFor(SEED_PRODUCTS.map((p) => p.name));
     for (const [index, product] of SEED_PRODUCTS.entries()) {
       const row = await trx
         .insertInto('products')
@@ -134,6 +136,7 @@ async function seedCatalogue(db: DB, withImages: boolean) {
           rating_star: product.ratingStar,
           default_size: product.quantity,
           position: index,
+          slug: slugs[index] ?? '',
           created_at: now,
           updated_at: now,
         })

@@ -67,6 +67,8 @@ export async function createTestShop(dialect: TestDialect, options: TestShopOpti
     logger: false,
     serveWeb: false,
     seed: { images: false },
+    // Crawlable pages render the app's screens from its source, so no build is needed.
+    screenEntry: path.resolve('src/web/ssr/render-screen.tsx'),
     ...shopOptions,
     ...(schema ? { searchPath: schema } : {}),
   });

@@ -4,14 +4,18 @@ import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_AUTO_CLOSE_MS } from '../../domain/constants';
 import { AppRoutes } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
-});
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } });
+}
 
-export function App() {
+/** The browser's one client; on a crawlable page it is filled before hydrating (start-app.tsx). */
+export const queryClient = createQueryClient();
+
+/** The whole app; the server renders it with its own client and the screen's `location` (ssr/render-screen.tsx). */
+export function App({ client = queryClient, location }: { client?: QueryClient; location?: string }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes />
+    <QueryClientProvider client={client}>
+      <AppRoutes location={location} />
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
     </QueryClientProvider>
   );

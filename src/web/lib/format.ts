@@ -3,6 +3,5 @@ export function imageVariant(url: string, variant: 'card' | 'gallery' | 'thumb')
   return url.replace(/-(card|gallery|thumb)\.webp$/, `-${variant}.webp`);
 }
 
-export function productPath(name: string): string {
-  return `/product/${encodeURIComponent(name)}`;
-}
+/** The app's hash route of a product (SPEC.md §2), the same the server renders a crawlable page at. */
+export { productRoute as productPath } from '../../domain/page-meta';

@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ShopConfig } from '../../domain/screen-render';
 import { api } from './api-client';
 
-/** GET /api/checkout/config: which payment script to load, and whether the sandbox (test mode) is on. */
-export interface ShopConfig {
-  gateway: string;
-  scriptUrl: string;
-  keyid: string;
-  testMode: boolean;
-  whatsappUrl?: string;
-  instagramUrl?: string;
-}
+/** GET /api/checkout/config: which payment script to load, whether the sandbox (test mode) is on, contact links. */
+export type { ShopConfig };
 
 // Used until (or unless) the server names its own contact links.
 export const DEFAULT_CONTACT = {
@@ -18,8 +12,10 @@ export const DEFAULT_CONTACT = {
 } as const;
 
 /** Fetched once per visit: the shell's banner and contact links and the checkout all read the same answer. */
+export const SHOP_CONFIG_KEY = ['shop-config'] as const;
+
 export const shopConfigQuery = {
-  queryKey: ['shop-config'] as const,
+  queryKey: SHOP_CONFIG_KEY,
   queryFn: () => api.get<ShopConfig>('/api/checkout/config'),
   staleTime: Infinity,
 };

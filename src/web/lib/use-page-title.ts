@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { DEFAULT_DESCRIPTION, pageTitle } from '../../domain/page-meta';
 
-const SHOP = 'Ghee Shop';
-
-/** Names the page in the tab and for screen readers after each hash navigation. */
-export function usePageTitle(title: string | undefined): void {
+/**
+ * Names the page in the tab and for screen readers after each hash navigation, and describes it for whoever reads
+ * the meta description (a crawler that runs the app, a link preview); the crawlable pages say the same from the server.
+ */
+export function usePageTitle(title: string | undefined, description: string = DEFAULT_DESCRIPTION): void {
   useEffect(() => {
-    document.title = title ? `${title} · ${SHOP}` : `${SHOP} · Homemade small-batch ghee`;
-  }, [title]);
+    document.title = pageTitle(title);
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
 }

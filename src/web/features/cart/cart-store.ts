@@ -45,8 +45,11 @@ export function getCart(): CartLine[] {
   return lines;
 }
 
+// The server renders an empty cart; hydration starts from the same and then shows the stored one.
+const NO_LINES: CartLine[] = [];
+
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, getCart, () => lines);
+  return useSyncExternalStore(subscribe, getCart, () => NO_LINES);
 }
 
 export const cart = {

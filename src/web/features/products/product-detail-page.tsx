@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatSize } from '../../../domain/display';
+import { formatRupees, formatSize } from '../../../domain/display';
 import { TOASTS } from '../../../domain/messages';
+import { productDescription, productPagePath } from '../../../domain/page-meta';
+import { finalPriceFor } from '../../../domain/pricing';
 import type { Product } from '../../../domain/schemas/product';
 import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
@@ -13,12 +15,13 @@ import { ProductGallery } from './product-gallery';
 import { cartLineFor, sizePrices } from './product-pricing';
 import { useProducts } from './products-api';
 import { QuantityStepper } from './quantity-stepper';
+import { ShareLink } from './share-link';
 
 export function ProductDetailPage() {
   const { name = '' } = useParams();
   const { data: products, isPending } = useProducts();
   const product = products?.find((p) => p.name === name);
-  usePageTitle(product?.name ?? 'Product');
+  usePageTitle(product?.name ?? 'Product', product ? productDescription(product) : undefined);
 
   if (isPending) return <Spinner label="Loading product…" />;
   if (!product) {
@@ -67,7 +70,7 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="col-md-6">
           <h1 className="display-6 mb-2">{product.name}</h1>
           <StarRating stars={product.ratingStar} count={product.ratings} />
-          <p className="fs-4 my-3">
+          <p className="fs-4 my-3" aria-live="polite" data-testid="detail-price">
             <PriceTag original={original} final={final} offer={product.offerpercentage} large />
             <span className="d-block fs-6 text-body-secondary">for {formatSize(size)}, inclusive of taxes</span>
           </p>
@@ -85,8 +88,9 @@ function ProductDetail({ product }: { product: Product }) {
                     checked={size === s}
                     onChange={() => setSize(s)}
                   />
-                  <label className="btn btn-outline-amber" htmlFor={`size-${s}`}>
-                    {formatSize(s)}
+                  <label className="btn btn-outline-amber size-option-label" htmlFor={`size-${s}`}>
+                    <span className="d-block fw-semibold">{formatSize(s)}</span>
+                    <span className="d-block small">{formatRupees(finalPriceFor(product, s))}</span>
                   </label>
                 </div>
               ))}
@@ -105,9 +109,17 @@ function ProductDetail({ product }: { product: Product }) {
           ) : null}
           <h2 className="h5">About this ghee</h2>
           <p className="text-body-secondary product-description">{product.description}</p>
-          <Link className="btn btn-outline-amber" to="/products">
-            Continue Shopping
-          </Link>
+          {/*
+            Label declarations (DESIGN.md §7.2: net quantity, MRP, unit price, best before, origin, manufacturer,
+            customer care, FSSAI) belong here, for the selected `size`: this component is also the crawlable
+            page's HTML (src/web/ssr), so a section added here is on /products/{slug} too.
+          */}
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <Link className="btn btn-outline-amber" to="/products">
+              Continue Shopping
+            </Link>
+            <ShareLink name={product.name} path={productPagePath(product.slug)} />
+          </div>
         </div>
       </div>
     </section>

@@ -1,12 +1,13 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { SCREENS } from '../../../domain/messages';
+import { PRODUCTS_SCREEN } from '../../../domain/page-meta';
 import { Spinner } from '../../components/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ProductCard } from './product-card';
 import { useProducts } from './products-api';
 
 export function ProductsPage() {
-  usePageTitle('Our ghee');
+  usePageTitle(PRODUCTS_SCREEN.title, PRODUCTS_SCREEN.description);
   const searchId = useId();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());

@@ -1,0 +1,29 @@
+// The contract between the server's crawlable pages (src/server/seo) and the web app's server entry
+// (src/web/ssr/render-screen.tsx, built into dist/ssr): the server asks for the HTML of one screen of the app, the
+// browser hydrates it. Neither side imports the other; the server loads the built entry by its path.
+import type { Product } from './schemas/product';
+
+/** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
+export interface ShopConfig {
+  gateway: string;
+  scriptUrl: string;
+  keyid: string;
+  testMode: boolean;
+  whatsappUrl?: string;
+  instagramUrl?: string;
+}
+
+export interface ScreenRenderInput {
+  /** The hash route of the screen, e.g. '/product/A2%20Desi%20Cow%20Ghee' (without '#'). */
+  route: string;
+  /** The public product list the screen reads, as GET /api/public/product answers it. */
+  products: Product[];
+  /** The shell reads it too (the TEST MODE banner, the contact links): rendered with it, the page does not shift. */
+  shopConfig: ShopConfig;
+}
+
+/** The markup that goes inside the page's root element. */
+export type RenderScreen = (input: ScreenRenderInput) => Promise<string>;
+
+/** The root element's attribute naming the screen the server rendered: the app hydrates it on that route. */
+export const SCREEN_ROUTE_ATTRIBUTE = 'data-route';

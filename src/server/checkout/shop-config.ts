@@ -1,0 +1,19 @@
+import type { ShopConfig } from '../../domain/screen-render';
+import type { AppContext } from '../context';
+import { gatewayFor } from '../payments/gateway-registry';
+
+/**
+ * What the browser needs before checkout: the gateway's script and key, and whether it is test mode. The shop's
+ * contact links ride along, so WHATSAPP_URL and INSTAGRAM_URL reach the footer without a call of their own.
+ */
+export function shopConfig(ctx: AppContext): ShopConfig {
+  const gateway = gatewayFor(ctx);
+  return {
+    gateway: gateway.name,
+    scriptUrl: gateway.scriptUrl,
+    keyid: gateway.keyId,
+    testMode: gateway.testMode,
+    whatsappUrl: ctx.config.WHATSAPP_URL,
+    instagramUrl: ctx.config.INSTAGRAM_URL,
+  };
+}

@@ -1,0 +1,179 @@
+// The crawlable pages (DESIGN.md §7.5): /products, /products/{slug}, /sitemap.xml and /robots.txt, each built,
+// serialized and compressed once per edition of the catalogue (its ETag) and then sent as bytes, like the public
+// product list. A catalogue change makes a new edition; pages are built again on their next request.
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DEFAULT_DESCRIPTION,
+  PRODUCTS_PAGE_PATH,
+  PRODUCTS_SCREEN,
+  pageTitle,
+  productDescription,
+  productPagePath,
+  productRoute,
+} from '../../domain/page-meta';
+import { finalPriceFor } from '../../domain/pricing';
+import type { Product } from '../../domain/schemas/product';
+import type { RenderScreen, ShopConfig } from '../../domain/screen-render';
+import { looksLikeSlug } from '../../domain/slug';
+import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
+import type { Executor } from '../db/database';
+import { encodeAnswer, type EncodedAnswer } from '../http/encoded-answer';
+import { splitHoisted, type PageTemplate } from './page-document';
+import { renderHead, type PageHead } from './page-head';
+import { previewPicture } from './product-images';
+import { currentSlugOf, productChangeDates } from './seo-repository';
+import { robotsTxt, shopSitemapEntries, sitemapXml } from './sitemap';
+import {
+  HOME_CRUMB,
+  PRODUCTS_CRUMB,
+  breadcrumbStructuredData,
+  productListStructuredData,
+  productStructuredData,
+} from './structured-data';
+
+/** Not a route of the app: it shows its "page not found" screen there, as on any unknown hash route. */
+export const NOT_FOUND_ROUTE = '/page-not-found';
+
+export interface PageServiceDeps {
+  db: Executor;
+  catalogue: CatalogueSourceHandle;
+  /** PUBLIC_URL: canonical addresses, cards and the sitemap name the shop by it. */
+  origin: string;
+  template: () => Promise<PageTemplate>;
+  renderer: () => Promise<RenderScreen | null>;
+  shopConfig: () => ShopConfig;
+  log: FastifyBaseLogger;
+}
+
+export type PageResult =
+  | { kind: 'page'; status: 200 | 404; answer: EncodedAnswer }
+  | { kind: 'redirect'; location: string };
+
+interface Edition {
+  etag: string;
+  products: Product[];
+  bySlug: Map<string, Product>;
+  answers: Map<string, Promise<EncodedAnswer>>;
+}
+
+export function createPageService(deps: PageServiceDeps) {
+  const { origin, log } = deps;
+  let edition: Edition | null = null;
+  let robots: Promise<EncodedAnswer> | null = null;
+  // Slugs, their history and change dates are the database catalogue's; a Sanity catalogue has none of them.
+  const inDatabase = deps.catalogue.kind === 'database';
+
+  async function current(): Promise<Edition> {
+    const payload = await deps.catalogue.payload();
+    if (edition?.etag !== payload.etag) {
+      const products = JSON.parse(payload.body) as Product[];
+      edition = { etag: payload.etag, products, bySlug: new Map(products.map((p) => [p.slug, p])), answers: new Map() };
+    }
+    return edition;
+  }
+
+  /** One build per edition and key; requests arriving during a build share it, a failed build is tried again. */
+  function once(ed: Edition, key: string, build: () => Promise<EncodedAnswer>): Promise<EncodedAnswer> {
+    let answer = ed.answers.get(key);
+    if (!answer) {
+      answer = build();
+      ed.answers.set(key, answer);
+      answer.catch(() => ed.answers.delete(key));
+    }
+    return answer;
+  }
+
+  async function screen(ed: Edition, route: string): Promise<string> {
+    const render = await deps.renderer();
+    if (!render) return '';
+    try {
+      return await render({ route, products: ed.products, shopConfig: deps.shopConfig() });
+    } catch (err) {
+      // The head (title, cards, JSON-LD) still goes out, and the app draws the screen in the browser.
+      log.error({ err, route }, 'rendering a crawlable page failed; it goes out without its content');
+      return '';
+    }
+  }
+
+  async function page(ed: Edition, route: string, head: PageHead): Promise<EncodedAnswer> {
+    const [template, markup] = await Promise.all([deps.template(), screen(ed, route)]);
+    const { hoisted, body } = splitHoisted(markup);
+    const headTags = hoisted ? `${renderHead(head, origin)}\n    ${hoisted}` : renderHead(head, origin);
+    return encodeAnswer(template({ head: headTags, route, body }), null);
+  }
+
+  function productHead(product: Product): PageHead {
+    const first = product.images[0];
+    const prices = product.quantitysize.map((size) => finalPriceFor(product, size));
+    return {
+      title: pageTitle(product.name),
+      description: productDescription(product),
+      canonicalPath: productPagePath(product.slug),
+      ogType: 'product',
+      picture: first ? { ...previewPicture(first), alt: `A bottle of ${product.name}` } : undefined,
+      price: prices.length > 0 ? Math.min(...prices) : undefined,
+      structuredData: [
+        productStructuredData(product, origin),
+        breadcrumbStructuredData([HOME_CRUMB, PRODUCTS_CRUMB, { name: product.name, path: productPagePath(product.slug) }], origin),
+      ],
+    };
+  }
+
+  function listHead(products: Product[]): PageHead {
+    const first = products.find((p) => p.images.length > 0);
+    const picture = first?.images[0];
+    return {
+      title: pageTitle(PRODUCTS_SCREEN.title),
+      description: PRODUCTS_SCREEN.description,
+      canonicalPath: PRODUCTS_PAGE_PATH,
+      ogType: 'website',
+      picture: first && picture ? { ...previewPicture(picture), alt: `A bottle of ${first.name}` } : undefined,
+      structuredData: [productListStructuredData(products, origin), breadcrumbStructuredData([HOME_CRUMB, PRODUCTS_CRUMB], origin)],
+    };
+  }
+
+  const missingHead: PageHead = {
+    title: pageTitle('Page not found'),
+    description: DEFAULT_DESCRIPTION,
+    robots: 'noindex',
+    ogType: 'website',
+    structuredData: [],
+  };
+
+  return {
+    async listPage(): Promise<EncodedAnswer> {
+      const ed = await current();
+      return once(ed, 'list', () => page(ed, PRODUCTS_SCREEN.route, listHead(ed.products)));
+    },
+
+    async productPage(slug: string): Promise<PageResult> {
+      const ed = await current();
+      const product = ed.bySlug.get(slug);
+      if (product) {
+        const answer = await once(ed, `product:${slug}`, () => page(ed, productRoute(product.name), productHead(product)));
+        return { kind: 'page', status: 200, answer };
+      }
+      if (slug === '') return { kind: 'redirect', location: PRODUCTS_PAGE_PATH };
+      // A link typed in capitals, or a page from before a rename: one permanent redirect to today's address.
+      const lower = slug.toLowerCase();
+      const renamed = ed.bySlug.has(lower) ? lower : inDatabase && looksLikeSlug(slug) ? await currentSlugOf(deps.db, lower) : null;
+      if (renamed && ed.bySlug.has(renamed)) return { kind: 'redirect', location: productPagePath(renamed) };
+      const answer = await once(ed, 'missing', () => page(ed, NOT_FOUND_ROUTE, missingHead));
+      return { kind: 'page', status: 404, answer };
+    },
+
+    async sitemap(): Promise<EncodedAnswer> {
+      const ed = await current();
+      return once(ed, 'sitemap', async () =>
+        encodeAnswer(sitemapXml(origin, shopSitemapEntries(ed.products, inDatabase ? await productChangeDates(deps.db) : new Map())), null),
+      );
+    },
+
+    robots(): Promise<EncodedAnswer> {
+      robots ??= encodeAnswer(robotsTxt(origin), null);
+      return robots;
+    },
+  };
+}
+
+export type PageService = ReturnType<typeof createPageService>;

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { shopConfig } from '../checkout/shop-config';
+import { sendEncoded } from '../http/encoded-answer';
+import { OG_IMAGE_VERSION } from './product-images';
+import { createOgImages } from './og-image';
+import { loadPageTemplate } from './page-document';
+import { createPageService } from './page-service';
+import { screenRendererLoader } from './screen-renderer';
+
+export interface SeoRoutesOptions {
+  /** The built web app (its index.html is every page's frame), or null when it is not served. */
+  webDir: string | null;
+  /** The app's server entry that renders a screen (see screen-renderer.ts). */
+  screenEntry: string;
+}
+
+/** Like the product list: every load revalidates (a 304 costs a few bytes), a CDN may keep a page a minute. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, must-revalidate';
+// An old address may become a product's own again after another rename: browsers keep the redirect an hour only.
+const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+const HTML = 'text/html; charset=utf-8';
+const OG_FILE = new RegExp(`^([a-f0-9]{32})-${OG_IMAGE_VERSION}\\.jpg$`);
+
+/** Crawlable pages, sitemap, robots.txt and link-preview pictures (DESIGN.md §7.5). */
+export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
+  const { db, catalogue, config } = app.ctx;
+  let template: ReturnType<typeof loadPageTemplate> | undefined;
+  const pages = createPageService({
+    db,
+    catalogue,
+    origin: config.PUBLIC_URL,
+    template: () => (template ??= loadPageTemplate(options.webDir)),
+    renderer: screenRendererLoader(options.screenEntry, app.log),
+    shopConfig: () => shopConfig(app.ctx),
+    log: app.log,
+  });
+  const ogImages = createOgImages(db, app.log);
+
+  // Pages are compressed ahead of time (sendEncoded), so the compression plugin's hooks are left off these routes.
+  app.get('/products', { compress: false }, async (request, reply) =>
+    sendEncoded(request, reply, await pages.listPage(), PAGE_CACHE_CONTROL, HTML),
+  );
+
+  app.get<{ Params: { slug: string } }>('/products/:slug', { compress: false }, async (request, reply) => {
+    const result = await pages.productPage(request.params.slug);
+    if (result.kind === 'redirect') return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(result.location, 301);
+    return sendEncoded(request, reply.status(result.status), result.answer, PAGE_CACHE_CONTROL, HTML);
+  });
+
+  app.get('/sitemap.xml', { compress: false }, async (request, reply) =>
+    sendEncoded(request, reply, await pages.sitemap(), PAGE_CACHE_CONTROL, 'application/xml; charset=utf-8'),
+  );
+
+  app.get('/robots.txt', { compress: false }, async (request, reply) =>
+    sendEncoded(request, reply, await pages.robots(), PAGE_CACHE_CONTROL, 'text/plain; charset=utf-8'),
+  );
+
+  app.get<{ Params: { file: string } }>('/media/og/:file', { compress: false }, async (request, reply) => {
+    const hash = OG_FILE.exec(request.params.file)?.[1];
+    const picture = hash ? await ogImages.get(hash) : null;
+    if (!picture) return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such image. Its address may be mistyped or out of date.' });
+    // Named by the source picture's content hash and the recipe's version: the bytes behind a name never change.
+    return reply.header('Content-Type', 'image/jpeg').header('Cache-Control', 'public, max-age=31536000, immutable').send(picture);
+  });
+}

@@ -1,0 +1,50 @@
+// /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt.
+import { PRODUCTS_PAGE_PATH, productPagePath } from '../../domain/page-meta';
+import type { Product } from '../../domain/schemas/product';
+import { escapeHtml } from './html';
+import { absoluteUrl } from './product-images';
+
+export interface SitemapEntry {
+  path: string;
+  /** W3C date-time of the page's last change, when known. */
+  lastmod?: string | undefined;
+}
+
+/**
+ * Home, the product list and every product page. The policy pages (DESIGN.md §7.2) join this list once they have
+ * crawlable addresses of their own; screens on hash routes cannot be listed (a fragment is never fetched).
+ */
+export function shopSitemapEntries(products: Product[], changed: Map<string, string>): SitemapEntry[] {
+  const dates = products.map((p) => changed.get(p.slug)).filter((d): d is string => d !== undefined);
+  const newest = dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : undefined;
+  return [
+    { path: '/', lastmod: newest },
+    { path: PRODUCTS_PAGE_PATH, lastmod: newest },
+    ...products.map((p) => ({ path: productPagePath(p.slug), lastmod: changed.get(p.slug) })),
+  ];
+}
+
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const lastmod = e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : '';
+    return `  <url><loc>${escapeHtml(absoluteUrl(origin, e.path))}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * Crawlers keep out of the API and the payment sandbox. The admin dashboard and the product studio are screens at
+ * #/admin and #/studio: a fragment is never sent to a server, so no crawler can fetch them, and writing them here
+ * would not work ('#' starts a comment in robots.txt, so "Disallow: /#/admin" would read "Disallow: /").
+ */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /sandbox/',
+    '',
+    `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}

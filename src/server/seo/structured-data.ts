@@ -1,0 +1,112 @@
+// JSON-LD of the crawlable pages (schema.org): a Product with one Offer per size, its rating, and breadcrumbs.
+// Google reads these for rich results (price, availability, stars); tests check the shape it requires.
+import { CURRENCY_CODE } from '../../domain/constants';
+import { formatSize } from '../../domain/display';
+import { PRODUCTS_PAGE_PATH, PRODUCTS_SCREEN, SHOP_NAME, productPagePath } from '../../domain/page-meta';
+import { finalPriceFor } from '../../domain/pricing';
+import type { Product } from '../../domain/schemas/product';
+import { absoluteUrl, largePictureUrl } from './product-images';
+
+export const SCHEMA_AVAILABILITY = {
+  inStock: 'https://schema.org/InStock',
+  outOfStock: 'https://schema.org/OutOfStock',
+} as const;
+export type Availability = (typeof SCHEMA_AVAILABILITY)[keyof typeof SCHEMA_AVAILABILITY];
+
+/**
+ * Whether the size at `index` can be ordered now. Every Offer's availability is decided here and nowhere else:
+ * when stock is tracked per size (DESIGN.md §7.3, `sizeInStock`), it plugs in here.
+ */
+export function offerAvailability(product: Product, _index: number): Availability {
+  return product.instock ? SCHEMA_AVAILABILITY.inStock : SCHEMA_AVAILABILITY.outOfStock;
+}
+
+function seller(origin: string) {
+  return { '@type': 'Organization', name: SHOP_NAME, url: `${origin}/` };
+}
+
+export function productStructuredData(product: Product, origin: string) {
+  const url = absoluteUrl(origin, productPagePath(product.slug));
+  const rated = product.ratings > 0 && product.ratingStar >= 1;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: product.name,
+    description: product.description,
+    url,
+    sku: product._id,
+    image: product.images.map((image) => absoluteUrl(origin, largePictureUrl(image))),
+    brand: { '@type': 'Brand', name: SHOP_NAME },
+    offers: product.quantitysize.map((size, index) => {
+      const price = finalPriceFor(product, size);
+      return {
+        '@type': 'Offer',
+        name: `${product.name}, ${formatSize(size)}`,
+        sku: `${product._id}-${size}`,
+        url,
+        price,
+        priceCurrency: CURRENCY_CODE,
+        // The price is for one bottle of this size: schema.org's way to say "per 250 ml".
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price,
+          priceCurrency: CURRENCY_CODE,
+          referenceQuantity: { '@type': 'QuantitativeValue', value: size, unitCode: 'MLT', unitText: 'ml' },
+        },
+        availability: offerAvailability(product, index),
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: seller(origin),
+      };
+    }),
+    ...(rated
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.min(product.ratingStar, 5),
+            ratingCount: product.ratings,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    // Label declarations (DESIGN.md §7.2) add their schema.org properties here: countryOfOrigin, manufacturer…
+  };
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export const HOME_CRUMB: Crumb = { name: 'Home', path: '/' };
+// Named as the product page's visible breadcrumb names them.
+export const PRODUCTS_CRUMB: Crumb = { name: 'Products', path: PRODUCTS_PAGE_PATH };
+
+export function breadcrumbStructuredData(trail: Crumb[], origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(origin, crumb.path),
+    })),
+  };
+}
+
+/** The product list page: which product pages it lists, in order. */
+export function productListStructuredData(products: Product[], origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: PRODUCTS_SCREEN.title,
+    itemListElement: products.map((product, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: product.name,
+      url: absoluteUrl(origin, productPagePath(product.slug)),
+    })),
+  };
+}

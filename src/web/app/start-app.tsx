@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { productsQuery } from '../features/products/products-api';
+import { shopConfigQuery } from '../lib/shop-config';
+import { App, queryClient } from './app';
+import { landingRoute, sameRoute } from './landing-address';
+
+/**
+ * Starts the app in `root`. On a crawlable page the server sent the screen already rendered (ssr/render-screen.tsx):
+ * the app takes the same route (in the address's fragment, as everywhere in the shop), reads the same product list
+ * and shop config the server rendered from, and hydrates the markup instead of drawing it again.
+ */
+export async function startApp(root: HTMLElement): Promise<void> {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  const landing = landingRoute();
+  if (landing && (window.location.hash === '' || window.location.hash === '#')) {
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}#${landing}`);
+  }
+  const onRenderedScreen = landing !== null && root.firstElementChild !== null && sameRoute(window.location.hash.slice(1), landing);
+  if (onRenderedScreen) {
+    try {
+      // What the server rendered from; the browser may well have the list cached (ETag) already.
+      await Promise.all([queryClient.fetchQuery(productsQuery), queryClient.fetchQuery(shopConfigQuery)]);
+      hydrateRoot(root, app);
+      return;
+    } catch {
+      // No product list: the app draws its own screen, which says so.
+    }
+  }
+  createRoot(root).render(app);
+}

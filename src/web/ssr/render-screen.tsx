@@ -1,0 +1,52 @@
+// The web app's server entry: the crawlable pages' HTML is the app itself, rendered at the page's route with the
+// product list it would have fetched, so the browser hydrates what it was sent (no second look of the page).
+// Built by `npm run build` into dist/ssr; the server loads it on the first page asked for (src/server/seo).
+import { PassThrough } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { RenderScreen } from '../../domain/screen-render';
+import { App, createQueryClient } from '../app/app';
+import { PRODUCTS_KEY } from '../lib/query-keys';
+import { uniqueByName } from '../features/products/products-api';
+import { SHOP_CONFIG_KEY } from '../lib/shop-config';
+
+/**
+ * The HTML of `element` once every lazy screen in it has loaded: written out only when all is ready, and as one
+ * piece, React puts each part in place, with no inline script to reveal it later (the page's CSP allows none).
+ */
+function renderWhole(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(element, {
+      // Above this size a finished part would still be sent apart, with an inline script to move it into place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      // Any part that fails fails the whole: the server then sends the page empty and the browser draws it, rather
+      // than hydrating a half-rendered screen.
+      onError: (error) => {
+        stream.abort();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+  });
+}
+
+/** One screen of the app at `route`, with the product list and shop config it would have fetched. */
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig }) => {
+  const client = createQueryClient();
+  client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
+  client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
+  try {
+    return await renderWhole(
+      <StrictMode>
+        <App client={client} location={route} />
+      </StrictMode>,
+    );
+  } finally {
+    client.clear();
+  }
+};
