@@ -78,7 +78,9 @@ function matchesTag(request: FastifyRequest, etag: string): boolean {
 
 /** Sends the answer in the best encoding the client takes, or 304 when the client already has it. */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer, cacheControl: string): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  // CORS (CORS_ORIGINS) may already vary the answer by Origin; a cache must keep both apart.
+  const vary = reply.getHeader('vary');
+  reply.header('ETag', answer.etag).header('Cache-Control', cacheControl).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (matchesTag(request, answer.etag)) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   // Already compressed: the Content-Encoding header tells the compression plugin to leave the bytes alone.
