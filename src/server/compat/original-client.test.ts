@@ -12,12 +12,40 @@ import {
   ORDER_READS,
   ORIGINAL_CLIENT_ENV,
   ORIGINAL_KEY_ID,
+  ORIGINAL_ORIGIN,
   originalOrderBody,
+  REFUSED_ORIGIN,
   replay,
   USER_READS,
   type OriginalCartLine,
   type OriginalProduct,
 } from './original-client';
+
+/** Every call of SPEC.md §7 (method and path), each asked about by a preflight before the browser sends it. */
+const ORIGINAL_CALLS = [
+  ['POST', '/api/account/register'],
+  ['POST', '/api/account/login'],
+  ['POST', '/api/account/registeronprocess'],
+  ['POST', '/api/account/resetpassword'],
+  ['PUT', '/api/account/profile'],
+  ['GET', '/api/public/product'],
+  ['POST', '/api/checkout/createorder'],
+  ['POST', '/api/checkout/codorder'],
+  ['PUT', '/api/checkout/updateorder'],
+  ['POST', '/api/checkout/verifypayment'],
+  ['GET', '/api/order'],
+  ['GET', '/api/order/admin'],
+  ['POST', '/api/email'],
+  ['GET', '/api/email'],
+  ['PUT', '/api/email'],
+  ['DELETE', '/api/email'],
+  ['PUT', '/api/email/admin/email'],
+  ['GET', '/api/settings'],
+  ['PUT', '/api/settings'],
+  ['POST', '/api/settings/adminaccess'],
+  ['GET', '/sandbox/orders/order_X'],
+  ['POST', '/sandbox/pay'],
+] as const;
 
 const CUSTOMER = { username: 'Meera Nair', emailaddress: 'meera@example.in', mobilenumber: '9900112233', password: 'ghee-lover-7' };
 const ADMIN = { email: 'admin@gheeshop.test', password: 'admin-password' };
@@ -40,6 +68,21 @@ describeEachDatabase('the original client against this API', (dialect) => {
     if (!found) throw new Error(`seed has no ${name}`);
     return found;
   };
+
+  it('preflights: every call is granted from the original\'s origin, none from a refused one', async () => {
+    const ask = (origin: string, method: string, url: string) =>
+      shop.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' } });
+    for (const [method, url] of ORIGINAL_CALLS) {
+      const granted = await ask(ORIGINAL_ORIGIN, method, url);
+      expect(granted.statusCode, `${method} ${url}`).toBe(204);
+      expect(granted.headers['access-control-allow-origin']).toBe(ORIGINAL_ORIGIN);
+      expect(String(granted.headers['access-control-allow-methods']).split(', ')).toContain(method);
+      expect(String(granted.headers['access-control-allow-headers']).toLowerCase()).toBe('content-type, authorization');
+      const refused = await ask(REFUSED_ORIGIN, method, url);
+      expect(refused.headers['access-control-allow-origin'], `${method} ${url}`).toBeUndefined();
+      expect(refused.headers['access-control-allow-methods']).toBeUndefined();
+    }
+  });
 
   it('GET the public product list: an array of products with every field the original selects', async () => {
     const res = await replay(shop, 'GET', '/api/public/product');
