@@ -237,27 +237,28 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
       pay.textContent = on ? 'Processing\u2026' : amount === null ? CONFIG.loadingLabel : 'Pay ' + amount;
     }
 
+    // Without the order there is nothing to charge: Pay stays disabled and the reason shows; Cancel still works.
+    function orderUnavailable(message) {
+      amountText.textContent = '\u2014';
+      pay.textContent = 'Pay';
+      dialog.setAttribute('aria-busy', 'false');
+      alertBox.textContent = message;
+    }
+
     function loadOrder() {
       dialog.setAttribute('aria-busy', 'true');
       var url = endpoint(CONFIG.ordersUrl + '/' + encodeURIComponent(o.order_id) + '?key_id=' + encodeURIComponent(o.key));
       fetch(url).then(readJson).then(function (answer) {
         if (!self.view) return;
         if (answer.status !== 200 || typeof answer.body.amount !== 'number') {
-          amountText.textContent = '\u2014';
-          pay.textContent = 'Pay';
-          dialog.setAttribute('aria-busy', 'false');
-          alertBox.textContent = answer.body.message || 'This payment order could not be found. Close this window and start the checkout again.';
+          orderUnavailable(answer.body.message || 'This payment order could not be found. Close this window and start the checkout again.');
           return;
         }
         amount = money(answer.body.amount, answer.body.currency);
         amountText.textContent = amount;
         busy(false);
       }, function () {
-        if (!self.view) return;
-        amountText.textContent = '\u2014';
-        pay.textContent = 'Pay';
-        dialog.setAttribute('aria-busy', 'false');
-        alertBox.textContent = 'Could not reach the payment service. Check your connection and try again.';
+        if (self.view) orderUnavailable('Could not reach the payment service. Check your connection and try again.');
       });
     }
 
