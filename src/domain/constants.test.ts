@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_ORDERS_DEFAULT_LIMIT,
   ADMIN_ORDERS_MAX_LIMIT,
   ADMIN_ORDERS_PAGE_SIZE,
   BREAKPOINTS,
@@ -54,7 +55,8 @@ describe('constants', () => {
 
   it('limits match the spec', () => {
     expect(ADMIN_ORDERS_PAGE_SIZE).toBe(5);
-    expect(ADMIN_ORDERS_MAX_LIMIT).toBe(100);
+    expect(ADMIN_ORDERS_DEFAULT_LIMIT).toBe(1000);
+    expect(ADMIN_ORDERS_MAX_LIMIT).toBe(1000);
     expect(DESCRIPTION_PREVIEW_LENGTH).toBe(80);
     expect([QTY_MIN, QTY_MAX]).toEqual([1, 10]);
     expect(ORDER_DRAFT_ID_MAX).toBe(1000);

@@ -16,7 +16,9 @@ export const TOAST_POSITION = 'top-right';
 
 // Admin order list
 export const ADMIN_ORDERS_PAGE_SIZE = 5;
-export const ADMIN_ORDERS_MAX_LIMIT = 100;
+// The original client asks without a limit and pages in the browser (DESIGN.md §7.4); the own app always sends one.
+export const ADMIN_ORDERS_DEFAULT_LIMIT = 1000;
+export const ADMIN_ORDERS_MAX_LIMIT = ADMIN_ORDERS_DEFAULT_LIMIT;
 export const ORDER_SEARCH_MAX = 100;
 
 // Display

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BARE_PLACEHOLDER_WORDS,
   PLACEHOLDERS,
   SAMPLE_PLACEHOLDER_VALUES,
   escapeHtml,
@@ -104,6 +105,69 @@ describe('renderTemplate', () => {
     expect(renderTemplate('{{toString}} {{constructor}}', {}, { html: false })).toBe(
       '{{toString}} {{constructor}}',
     );
+  });
+});
+
+describe('renderTemplate with the original client\'s bare words', () => {
+  const values = placeholderValuesForOrder({
+    username: 'Asha <Verma>',
+    orderid: 'order_Nx1AbC2dEf3GhI',
+    receipt: 'Receipt-4821',
+    totalAmount: 1019,
+    paymentid: 'pay_Qz9Yx8Wv7Ut6Sr',
+    mobilenumber: '9876543210',
+    address: '4 Lake Road & Co',
+    pincode: '600001',
+    district: 'Chennai',
+    state: 'Tamil Nadu',
+    items: [{ name: 'A2 Desi Cow Ghee', quantity: 500, itemQty: 1, finalPrice: 1019 }],
+  });
+
+  it('names the eleven words of DESIGN.md §7.4, each the twin of a {{key}}', () => {
+    expect(Object.keys(BARE_PLACEHOLDER_WORDS)).toEqual([
+      'CUSTOMERNAME', 'ORDERID', 'RECIPET', 'TOTALAMOUNT', 'PAYMENTID', 'MOBILENUMBER', 'ADDRESS', 'PINCODE', 'DISTRICT', 'STATE', 'ITEMS',
+    ]);
+    expect(new Set(Object.values(BARE_PLACEHOLDER_WORDS))).toEqual(new Set(PLACEHOLDERS.map((p) => p.key)));
+  });
+
+  it('fills every bare word exactly as its {{key}} twin, in text and HTML', () => {
+    for (const [word, key] of Object.entries(BARE_PLACEHOLDER_WORDS)) {
+      for (const html of [false, true]) {
+        expect(renderTemplate(`[${word}]`, values, { html }), word).toBe(renderTemplate(`[{{${key}}}]`, values, { html }));
+      }
+    }
+    expect(renderTemplate('Dear CUSTOMERNAME, order ORDERID (RECIPET) of TOTALAMOUNT, paid PAYMENTID.', values, { html: false })).toBe(
+      'Dear Asha <Verma>, order Nx1AbC2dEf3GhI (Receipt-4821) of Rs. 1,019, paid Qz9Yx8Wv7Ut6Sr.',
+    );
+  });
+
+  it('escapes bare-word values in HTML like {{key}} values', () => {
+    expect(renderTemplate('<p>CUSTOMERNAME at ADDRESS</p>', values, { html: true })).toBe(
+      '<p>Asha &lt;Verma&gt; at 4 Lake Road &amp; Co</p>',
+    );
+  });
+
+  it('mixes with {{key}} placeholders in one template', () => {
+    expect(renderTemplate('{{customerName}} / CUSTOMERNAME / {{ orderId }} / ORDERID', values, { html: false })).toBe(
+      'Asha <Verma> / Asha <Verma> / Nx1AbC2dEf3GhI / Nx1AbC2dEf3GhI',
+    );
+  });
+
+  it('takes only whole upper-case words', () => {
+    const text = 'State items Address orderid EMAILADDRESS ORDERIDS STATE_CODE PINCODE2 XITEMS';
+    expect(renderTemplate(text, values, { html: false })).toBe(text);
+    expect(renderTemplate('ITEMS:\nSTATE-PINCODE.', values, { html: false })).toBe(
+      'A2 Desi Cow Ghee - 500 ml x 1 - Rs. 1,019:\nTamil Nadu-600001.',
+    );
+  });
+
+  it('never expands a bare word or token that a value contains', () => {
+    const tricky = { customerName: 'ORDERID {{state}} STATE', orderId: 'Nx1', state: 'Goa' };
+    expect(renderTemplate('CUSTOMERNAME', tricky, { html: false })).toBe('ORDERID {{state}} STATE');
+  });
+
+  it('leaves a bare word without a value as written', () => {
+    expect(renderTemplate('Paid: PAYMENTID', { customerName: 'Asha' }, { html: true })).toBe('Paid: PAYMENTID');
   });
 });
 

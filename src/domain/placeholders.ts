@@ -62,19 +62,44 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
-const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+/**
+ * The original client's templates name placeholders by bare upper-case words (DESIGN.md §7.4);
+ * RECIPET is spelled as it spells it. They fill in exactly like their `{{key}}` twins.
+ */
+export const BARE_PLACEHOLDER_WORDS: Readonly<Record<string, PlaceholderKey>> = {
+  CUSTOMERNAME: 'customerName',
+  ORDERID: 'orderId',
+  RECIPET: 'receipt',
+  TOTALAMOUNT: 'totalAmount',
+  PAYMENTID: 'paymentId',
+  MOBILENUMBER: 'mobileNumber',
+  ADDRESS: 'address',
+  PINCODE: 'pincode',
+  DISTRICT: 'district',
+  STATE: 'state',
+  ITEMS: 'items',
+};
+
+// `{{key}}`, or one of the bare words standing as a whole word (not inside EMAILADDRESS or ORDERID2),
+// case-sensitive: "State" or "items" in a sentence are left alone.
+const TOKEN = new RegExp(
+  String.raw`\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}|\b(` + Object.keys(BARE_PLACEHOLDER_WORDS).join('|') + String.raw`)\b`,
+  'g',
+);
 
 /**
- * Replaces `{{key}}` (spaces inside the braces allowed) in one pass, so a value that itself
- * contains a token is never expanded again. Unknown keys are left exactly as written.
+ * Replaces `{{key}}` (spaces inside the braces allowed) and the original's bare words in one pass,
+ * so a value that itself contains a token or a bare word is never expanded again. Unknown keys are
+ * left exactly as written.
  */
 export function renderTemplate(
   text: string,
   values: PlaceholderValues,
   options: { html: boolean },
 ): string {
-  return text.replace(TOKEN, (whole, key: string) => {
-    if (!isPlaceholderKey(key)) return whole;
+  return text.replace(TOKEN, (whole, braced: string | undefined, bare: string | undefined) => {
+    const key = braced ?? (bare === undefined ? undefined : BARE_PLACEHOLDER_WORDS[bare]);
+    if (key === undefined || !isPlaceholderKey(key)) return whole;
     const value = values[key];
     if (value === undefined) return whole;
     return options.html ? escapeHtml(value) : value;

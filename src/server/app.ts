@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
+import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/error-handler';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerTextGuard(app);
   await registerSecurityHeaders(app);
+  await registerCors(app, config.CORS_ORIGINS);
   // API answers are compressed per request, so speed wins over the last few bytes: brotli quality 1 and gzip
   // level 1 cost a quarter of the defaults on a 12 KB order list and shrink it almost as well (~600 B vs ~500 B).
   // Below 64 KB a one-shot compression beats a stream through the thread pool. Static files and the product

@@ -11,6 +11,29 @@ const boolFlag = z
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** 'https://a.example, http://localhost:5173' → exact origins; a path, a wildcard or a trailing slash is refused. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+    for (const origin of origins) {
+      let exact: string | undefined;
+      try {
+        exact = new URL(origin).origin;
+      } catch {
+        exact = undefined;
+      }
+      if (exact !== origin || !/^https?:/.test(origin) || origin.includes('*')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${origin} is not an exact origin; write scheme://host[:port] with no path or trailing slash, e.g. https://shop.example`,
+        });
+      }
+    }
+    return [...new Set(origins)];
+  });
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,6 +50,18 @@ export const configSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  // The key id a client was built with (the original client's own Razorpay test key), accepted by the sandbox too.
+  PAYMENT_SANDBOX_KEY_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => !v.startsWith('rzp_live_'), 'PAYMENT_SANDBOX_KEY_ID names a live Razorpay key; the sandbox takes test key ids only')
+      .optional(),
+  ),
+  // Origins of browser apps served elsewhere that may call the API (the original client); unset = same origin only.
+  CORS_ORIGINS: originList,
   SANITY_PROJECT_ID: optionalString,
   SANITY_DATASET: optionalString,
   SANITY_STUDIO_URL: optionalString,

@@ -57,8 +57,14 @@ describe('orderItemInputSchema', () => {
     });
   });
 
-  it('rejects extra cart fields', () => {
-    expect(orderItemInputSchema.safeParse({ ...item, images: ['x'] }).success).toBe(false);
+  it('drops the original client\'s extra cart-line fields, keeping the four it prices', () => {
+    const line = { ...item, id: 'p-1', price: [550, 990], description: 'Golden', images: 'https://x/1.webp', quantitysize: [500, 1000], instock: true, offerprice: 495 };
+    expect(orderItemInputSchema.parse(line)).toEqual(item);
+  });
+
+  it('counts a line without itemQty as one bottle, as the original does', () => {
+    const { itemQty: _omit, ...rest } = item;
+    expect(orderItemInputSchema.parse(rest)).toEqual({ ...item, itemQty: 1 });
   });
 });
 
@@ -123,8 +129,11 @@ describe('createOrderSchema', () => {
     expect(createOrderSchema.parse(rest).createdAt).toBeUndefined();
   });
 
-  it('rejects unknown keys such as a client-chosen status', () => {
-    expect(createOrderSchema.safeParse({ ...body, status: 'DELIVERED' }).success).toBe(false);
+  it('strips unknown keys such as a client-chosen status, payment id or owner', () => {
+    const parsed = createOrderSchema.parse({ ...body, id: 42, status: 'DELIVERED', paymentstatus: 'PAID', paymentid: 'pay_X', user_id: 1, roles: ['ADMIN'] });
+    expect(Object.keys(parsed).sort()).toEqual(
+      ['username', 'mobilenumber', 'emailaddress', 'address', 'pincode', 'state', 'district', 'items', 'totalAmount', 'receipt', 'note', 'createdAt', 'paymentmode'].sort(),
+    );
   });
 });
 
@@ -204,8 +213,10 @@ describe('orderSchema (answer)', () => {
 });
 
 describe('adminOrdersQuerySchema', () => {
-  it('defaults to newest first, offset 0, 5 per page', () => {
-    expect(adminOrdersQuerySchema.parse({})).toEqual({ sort: 'newest', offset: 0, limit: 5 });
+  it('defaults to newest first, offset 0, the newest 1,000 (the original client pages in the browser)', () => {
+    expect(adminOrdersQuerySchema.parse({})).toEqual({ sort: 'newest', offset: 0, limit: 1000 });
+    expect(adminOrdersQuerySchema.parse({ limit: '1000' }).limit).toBe(1000);
+    expect(adminOrdersQuerySchema.safeParse({ limit: '1001' }).success).toBe(false);
   });
 
   it('coerces offset and limit from query strings', () => {
@@ -213,9 +224,8 @@ describe('adminOrdersQuerySchema', () => {
     expect(q).toEqual({ sort: 'oldest', offset: 10, limit: 20 });
   });
 
-  it('keeps limit within 1 to 100 and offset at 0 or more', () => {
+  it('keeps limit within 1 to 1,000 and offset at 0 or more', () => {
     expect(adminOrdersQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
-    expect(adminOrdersQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
     expect(adminOrdersQuerySchema.safeParse({ limit: '2.5' }).success).toBe(false);
     expect(adminOrdersQuerySchema.safeParse({ offset: '-1' }).success).toBe(false);
     expect(adminOrdersQuerySchema.safeParse({ offset: 'abc' }).success).toBe(false);

@@ -2,8 +2,8 @@
 // claim: the server re-prices every line and answers PRICE_CHANGED when they differ.
 import { z } from 'zod';
 import {
+  ADMIN_ORDERS_DEFAULT_LIMIT,
   ADMIN_ORDERS_MAX_LIMIT,
-  ADMIN_ORDERS_PAGE_SIZE,
   CURRENCY_CODE,
   DEFAULT_PAYMENT_MODE,
   GATEWAY_ID_MAX_LENGTH,
@@ -44,21 +44,27 @@ const wholeRupees = z
   .min(0, { error: VALIDATION.amountInvalid })
   .max(Number.MAX_SAFE_INTEGER, { error: VALIDATION.amountInvalid });
 
-// Cart lines carry more (id, images, description); the client sends these four only.
-export const orderItemInputSchema = z.strictObject({
+// The original client (DESIGN.md §7.4) sends its whole cart line: id, price (the array), description, images and,
+// from the detail page, quantitysize, instock and offerprice. Only these four are read; the rest is stripped, never
+// stored and never trusted (the server prices every line itself). Its lines may lack itemQty, which it counts as 1.
+export const orderItemInputSchema = z.object({
   name: requiredText(VALIDATION.itemNameRequired, ORDER_ITEM_NAME_MAX),
   quantity: z
     .number({ error: VALIDATION.sizeInvalid })
     .int({ error: VALIDATION.sizeInvalid })
     .min(1, { error: VALIDATION.sizeInvalid })
     .max(SIZE_MAX_ML, { error: VALIDATION.sizeInvalid }),
-  itemQty: itemQtyField,
+  itemQty: itemQtyField.default(1),
   finalPrice: wholeRupees,
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
 
-/** Body of POST /api/checkout/createorder and /codorder. */
-export const createOrderSchema = z.strictObject({
+/**
+ * Body of POST /api/checkout/createorder and /codorder. Unlike the other write bodies it is not strict: the
+ * original client's order draft carries more (its draft `id`, for one), and unknown fields are stripped before
+ * the service sees them, so a smuggled `status`, `paymentstatus`, `paymentid` or `user_id` reaches nothing.
+ */
+export const createOrderSchema = z.object({
   username: nameField,
   mobilenumber: mobileField,
   emailaddress: emailField,
@@ -163,7 +169,7 @@ export const adminOrdersQuerySchema = z.object({
   ),
   sort: z.enum(ORDER_SORTS).default('newest'),
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  limit: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_LIMIT).default(ADMIN_ORDERS_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_LIMIT).default(ADMIN_ORDERS_DEFAULT_LIMIT),
   payment: z.literal('pending').optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;

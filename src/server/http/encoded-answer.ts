@@ -84,7 +84,9 @@ export function sendEncoded(
   cacheControl: string,
   contentType = 'application/json; charset=utf-8',
 ): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  // CORS (CORS_ORIGINS) may already vary the answer by Origin; a cache must keep both apart.
+  const vary = reply.getHeader('vary');
+  reply.header('ETag', answer.etag).header('Cache-Control', cacheControl).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (matchesTag(request, answer.etag)) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   // Already compressed: the Content-Encoding header tells the compression plugin to leave the bytes alone.

@@ -51,6 +51,7 @@ describeEachDatabase('outbox behind a backlog of 20,000 mails', (dialect) => {
         const i = first + k;
         const order: Order = {
           ...sample,
+          items: sample.items.map((line) => ({ ...line, itemQty: line.itemQty ?? 1 })),
           id: i + 1,
           username: `Customer ${i % CUSTOMERS}`,
           emailaddress: `customer${i % CUSTOMERS}@example.in`,

@@ -30,15 +30,15 @@ describeEachDatabase('admin order list on 1,000 orders', (dialect) => {
   const oldest = (rows: SyntheticOrder[]) => [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
   const ids = (rows: SyntheticOrder[]) => rows.map((o) => o.orderid);
 
-  it('defaults to five paid or COD orders, newest first, with the total in X-Total-Count', async () => {
+  it('without a limit answers every paid or COD order up to 1,000, newest first, with the total in X-Total-Count', async () => {
     const { ids: got, total, body } = await page('');
     expect(total).toBe(sales().length);
     expect(total).toBe(900);
-    expect(got).toEqual(ids(newest(sales()).slice(0, 5)));
+    expect(got).toEqual(ids(newest(sales())));
     expect(body[0]).toMatchObject({ items: expect.any(Array), paymentstatus: expect.stringMatching(/^(PAID|COD)$/) });
   });
 
-  it('pages with offset and limit in both sorts, up to 100 a page', async () => {
+  it('pages with offset and limit in both sorts, up to 1,000 a page', async () => {
     expect((await page('sort=newest&offset=35&limit=20')).ids).toEqual(ids(newest(sales()).slice(35, 55)));
     expect((await page('sort=oldest&offset=0&limit=7')).ids).toEqual(ids(oldest(sales()).slice(0, 7)));
     expect((await page('sort=oldest&offset=890&limit=100')).ids).toEqual(ids(oldest(sales()).slice(890)));
@@ -46,7 +46,8 @@ describeEachDatabase('admin order list on 1,000 orders', (dialect) => {
     expect(beyond.ids).toEqual([]);
     expect(beyond.total).toBe(900);
     expect((await page('limit=100')).ids).toHaveLength(100);
-    const tooMany = await shop.app.inject({ url: '/api/order/admin?limit=101', headers: admin.auth });
+    expect((await page('sort=oldest&limit=1000')).ids).toEqual(ids(oldest(sales())));
+    const tooMany = await shop.app.inject({ url: '/api/order/admin?limit=1001', headers: admin.auth });
     expect(tooMany.statusCode).toBe(400);
   });
 
@@ -106,5 +107,16 @@ describeEachDatabase('admin order list on 1,000 orders', (dialect) => {
     expect(got.total).toBe(100);
     expect(got.ids).toEqual(ids(unpaid));
     expect((await page(`q=${unpaid[0]?.orderid.slice(6)}`)).total).toBe(0);
+  });
+
+  // Last: it adds orders. The original client asks once, without parameters, and pages in the browser.
+  it('without a limit answers the newest 1,000 once there are more, the total still exact', async () => {
+    const later = new Date(Date.parse('2030-01-01T00:00:00Z'));
+    const { tag } = await insertSyntheticOrders(shop.app.ctx.db, 200, { batchSize: 200, startAt: later });
+    const more = Array.from({ length: 200 }, (_, i) => syntheticOrder(i, { tag, startAt: later }));
+    const everySale = [...all, ...more].filter((o) => o.payment_status === 'PAID' || o.payment_status === 'COD');
+    const { ids: got, total } = await page('');
+    expect(total).toBe(1080);
+    expect(got).toEqual(ids(newest(everySale).slice(0, 1000)));
   });
 });

@@ -16,7 +16,7 @@ export function gatewayFor(ctx: AppContext): PaymentGateway {
     gateway =
       RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET
         ? createRazorpayGateway({ keyId: RAZORPAY_KEY_ID, keySecret: RAZORPAY_KEY_SECRET, webhookSecret: RAZORPAY_WEBHOOK_SECRET })
-        : createSandboxGateway(ctx.db);
+        : createSandboxGateway(ctx.db, { extraKeyId: ctx.config.PAYMENT_SANDBOX_KEY_ID });
     gateways.set(ctx, gateway);
   }
   return gateway;

@@ -10,6 +10,9 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 <title>Checkout</title></head><body><main><h1>Order summary</h1><button id="checkout">Checkout</button></main>
 <script src="/sandbox/checkout.js"></script></body></html>`;
 
+// A key id some other client was built with (the original client's own Razorpay test key).
+const CLIENT_KEY_ID = 'rzp_test_ClientBuilt0001';
+
 interface DialogResult {
   ok?: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
   failed?: { error: { description: string; code: string; reason: string; metadata: { order_id: string; payment_id: string } } };
@@ -31,6 +34,7 @@ describe.skipIf(browserMissing)('sandbox checkout dialog in Chromium [sqlite]', 
 
   beforeAll(async () => {
     shop = await createTestShop('sqlite', {
+      env: { PAYMENT_SANDBOX_KEY_ID: CLIENT_KEY_ID },
       beforeReady(app) {
         app.get('/test/checkout-page', async (_request, reply) => reply.type('text/html').send(PAGE));
       },
@@ -65,13 +69,13 @@ describe.skipIf(browserMissing)('sandbox checkout dialog in Chromium [sqlite]', 
     await page.locator('#checkout').focus();
   });
 
-  async function open(orderid: string, amount: number) {
+  async function open(orderid: string, amount: number, key = 'rzp_test_sandbox') {
     await page.evaluate(
-      ({ orderid, amount }) => {
+      ({ orderid, amount, key }) => {
         const w = window as unknown as { result: unknown; Razorpay: new (o: object) => { open(): void; on(e: string, cb: (r: unknown) => void): void } };
         w.result = null;
         const rzp = new w.Razorpay({
-          key: 'rzp_test_sandbox',
+          key,
           amount,
           currency: 'INR',
           name: 'Ghee Shop',
@@ -85,7 +89,7 @@ describe.skipIf(browserMissing)('sandbox checkout dialog in Chromium [sqlite]', 
         rzp.on('payment.failed', (failed) => (w.result = { failed }));
         rzp.open();
       },
-      { orderid, amount },
+      { orderid, amount, key },
     );
     return page.getByRole('dialog', { name: 'Ghee Shop' });
   }
@@ -133,6 +137,8 @@ describe.skipIf(browserMissing)('sandbox checkout dialog in Chromium [sqlite]', 
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await open(orderid, amount);
+    // Enter pays once the dialog has read the order it charges.
+    await expect.poll(() => page.getByRole('button', { name: 'Pay Rs. 3,037' }).isEnabled()).toBe(true);
     await page.getByLabel('CVV').press('Enter');
     expect((await result()).ok?.razorpay_order_id).toBe(orderid);
     expect(problems).toEqual([]);
@@ -153,6 +159,38 @@ describe.skipIf(browserMissing)('sandbox checkout dialog in Chromium [sqlite]', 
     });
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+
+  it('charges the order as the server created it, whatever amount the page passes', async () => {
+    const { orderid, totalAmount } = (await createOrder(shop, user)).json();
+    // A page that passes its rupee total where Razorpay expects paise (the original client does).
+    const dialog = await open(orderid, totalAmount, CLIENT_KEY_ID);
+    const pay = dialog.getByRole('button', { name: 'Pay Rs. 3,037' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    expect(await dialog.getByText('Rs. 30.37').count()).toBe(0);
+    expect(await dialog.locator('.gsb-amount strong').textContent()).toBe('Rs. 3,037');
+    expect(await dialog.getAttribute('aria-busy')).toBe('false');
+    await pay.click();
+    const { ok } = await result();
+    const payment = await shop.app.ctx.db.selectFrom('sandbox_payments').select('amount').where('id', '=', ok?.razorpay_payment_id ?? '').executeTakeFirstOrThrow();
+    expect(payment.amount).toBe(303_700);
+    const confirmed = await confirm(shop, user, { orderid, paymentid: ok?.razorpay_payment_id ?? '', paymentsignature: ok?.razorpay_signature ?? '' });
+    expect(confirmed.json().paymentstatus).toBe('PAID');
+    expect(problems).toEqual([]);
+  });
+
+  it('with a key id this shop does not know, says so and offers no Pay, only Cancel', async () => {
+    const { orderid, amount } = (await createOrder(shop, user)).json();
+    const dialog = await open(orderid, amount, 'rzp_test_SomeoneElse01');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('does not belong to this shop');
+    expect(await dialog.getByRole('button', { name: /^Pay/ }).isDisabled()).toBe(true);
+    expect(await dialog.locator('.gsb-amount strong').textContent()).toBe('\u2014');
+    await page.keyboard.press('Escape');
+    expect(await result()).toEqual({ dismissed: true });
+    const sandboxPayments = await shop.app.ctx.db.selectFrom('sandbox_payments').select('id').where('order_id', '=', orderid).execute();
+    expect(sandboxPayments).toHaveLength(0);
+    // The refused order lookup is the one failed request on purpose here.
+    expect(problems.filter((p) => !p.startsWith('400 /sandbox/orders/'))).toEqual([]);
   });
 
   it('checks the card in the dialog before sending it', async () => {

@@ -11,6 +11,7 @@ import { DIALOG_CSS } from './checkout-dialog-css';
 import { TEST_CARDS } from './sandbox-cards';
 
 export const SANDBOX_PAY_PATH = '/sandbox/pay';
+export const SANDBOX_ORDERS_PATH = '/sandbox/orders';
 
 const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's checkout.js API; no real money moves. */
 (function () {
@@ -19,6 +20,13 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
   if (window.Razorpay && window.Razorpay.isSandbox) return;
 
   var CSS = CONFIG.css;
+  // Endpoints are on the host that served this script, which is not the page's when a client served from
+  // another origin (CORS_ORIGINS) loads it.
+  var SCRIPT_SRC = (document.currentScript && document.currentScript.src) || window.location.href;
+
+  function endpoint(path) {
+    return new URL(path, SCRIPT_SRC).href;
+  }
 
   var counter = 0;
 
@@ -45,9 +53,14 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
     return node;
   }
 
-  function rupees(paise) {
-    var amount = Number(paise) / 100;
-    return 'Rs. ' + new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(amount);
+  function money(paise, currency) {
+    var amount = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(Number(paise) / 100);
+    return (currency && currency !== 'INR' ? currency + ' ' : 'Rs. ') + amount;
+  }
+
+  function readJson(res) {
+    return res.json().then(function (body) { return { status: res.status, body: body }; },
+      function () { return { status: res.status, body: {} }; });
   }
 
   function digitsOf(value) {
@@ -132,7 +145,9 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
     var color = (o.theme && o.theme.color) || '#8a4b08';
     var name = o.name || 'Checkout';
     var prefill = o.prefill || {};
-    var amount = rupees(o.amount);
+    // Like Razorpay's checkout for an order, the amount charged is the order's as the shop created it, read from
+    // the gateway; the page's own options.amount is never shown or used.
+    var amount = null;
 
     function field(key, label, attrs) {
       var input = el('input', Object.assign({ id: id + '-' + key, className: 'gsb-input', name: key,
@@ -150,7 +165,7 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
     cvv.input.value = '123';
 
     var alertBox = el('div', { className: 'gsb-alert', role: 'alert' });
-    var pay = el('button', { type: 'submit', className: 'gsb-btn gsb-pay', text: 'Pay ' + amount });
+    var pay = el('button', { type: 'submit', className: 'gsb-btn gsb-pay', text: CONFIG.loadingLabel, disabled: true });
     pay.style.background = color;
     var cancel = el('button', { type: 'button', className: 'gsb-btn gsb-cancel', text: 'Cancel' });
 
@@ -183,6 +198,7 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
       ])
     ]);
 
+    var amountText = el('strong', { text: CONFIG.loadingLabel });
     var head = el('div', { className: 'gsb-head' }, [
       el('div', { className: 'gsb-brand' }, [
         el('span', { className: 'gsb-logo', 'aria-hidden': 'true', text: name.charAt(0).toUpperCase() }),
@@ -192,7 +208,7 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
         ]),
         el('span', { className: 'gsb-badge', text: CONFIG.testModeLabel })
       ]),
-      el('div', { className: 'gsb-amount' }, [el('span', { text: 'Amount to pay' }), el('strong', { text: amount })])
+      el('div', { className: 'gsb-amount' }, [el('span', { text: 'Amount to pay' }), amountText])
     ]);
     head.style.background = color;
 
@@ -213,11 +229,37 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
     }
 
     function busy(on) {
-      [pay, cancel, number.input, expiry.input, cvv.input].forEach(function (node) {
+      [cancel, number.input, expiry.input, cvv.input].forEach(function (node) {
         node.disabled = on;
       });
-      dialog.setAttribute('aria-busy', on ? 'true' : 'false');
-      pay.textContent = on ? 'Processing\u2026' : 'Pay ' + amount;
+      pay.disabled = on || amount === null;
+      dialog.setAttribute('aria-busy', on || amount === null ? 'true' : 'false');
+      pay.textContent = on ? 'Processing\u2026' : amount === null ? CONFIG.loadingLabel : 'Pay ' + amount;
+    }
+
+    // Without the order there is nothing to charge: Pay stays disabled and the reason shows; Cancel still works.
+    function orderUnavailable(message) {
+      amountText.textContent = '\u2014';
+      pay.textContent = 'Pay';
+      dialog.setAttribute('aria-busy', 'false');
+      alertBox.textContent = message;
+    }
+
+    function loadOrder() {
+      dialog.setAttribute('aria-busy', 'true');
+      var url = endpoint(CONFIG.ordersUrl + '/' + encodeURIComponent(o.order_id) + '?key_id=' + encodeURIComponent(o.key));
+      fetch(url).then(readJson).then(function (answer) {
+        if (!self.view) return;
+        if (answer.status !== 200 || typeof answer.body.amount !== 'number') {
+          orderUnavailable(answer.body.message || 'This payment order could not be found. Close this window and start the checkout again.');
+          return;
+        }
+        amount = money(answer.body.amount, answer.body.currency);
+        amountText.textContent = amount;
+        busy(false);
+      }, function () {
+        if (self.view) orderUnavailable('Could not reach the payment service. Check your connection and try again.');
+      });
     }
 
     number.input.addEventListener('input', function () {
@@ -241,16 +283,14 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
         ({ number: number, expiry: expiry, cvv: cvv })[firstBad].input.focus();
         return;
       }
+      if (amount === null) return;
       busy(true);
-      fetch(CONFIG.payUrl, {
+      fetch(endpoint(CONFIG.payUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ order_id: o.order_id, key_id: o.key, card: card })
       })
-        .then(function (res) {
-          return res.json().then(function (body) { return { status: res.status, body: body }; },
-            function () { return { status: res.status, body: {} }; });
-        })
+        .then(readJson)
         .then(function (answer) {
           if (answer.status === 200) {
             self.close();
@@ -279,7 +319,7 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
     });
 
     backdrop.addEventListener('keydown', function (event) {
-      if (event.key === 'Escape' && !(o.modal && o.modal.escape === false) && !pay.disabled) {
+      if (event.key === 'Escape' && !(o.modal && o.modal.escape === false) && !cancel.disabled) {
         event.preventDefault();
         self.dismiss();
       } else if (event.key === 'Tab') {
@@ -314,6 +354,7 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
     document.documentElement.style.overflow = 'hidden';
     document.body.appendChild(backdrop);
     number.input.focus();
+    loadOrder();
     return this;
   };
 
@@ -340,6 +381,8 @@ const SCRIPT = String.raw`/* Ghee Shop sandbox checkout: speaks Razorpay's check
 export function sandboxCheckoutScript(): string {
   const config = {
     payUrl: SANDBOX_PAY_PATH,
+    ordersUrl: SANDBOX_ORDERS_PATH,
+    loadingLabel: 'Loading order\u2026',
     testModeLabel: SCREENS.testMode,
     testCards: TEST_CARDS.map((c) => ({ number: c.number, label: c.label })),
     css: DIALOG_CSS,

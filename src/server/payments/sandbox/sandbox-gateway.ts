@@ -21,6 +21,8 @@ export interface SandboxSecrets {
 
 export interface SandboxGateway extends PaymentGateway {
   readonly name: 'sandbox';
+  /** The shop's own key id and the one PAYMENT_SANDBOX_KEY_ID names (a client built with its own test key). */
+  acceptsKeyId(keyId: string): boolean;
   /** The installation's key and webhook secrets (generated on first use, kept in app_meta). */
   secrets(): Promise<SandboxSecrets>;
 }
@@ -36,7 +38,8 @@ export function toGatewayPayment(row: SandboxPaymentRow): GatewayPayment {
 }
 
 /** Razorpay's protocol served from our own database: orders and payments live in sandbox_* tables. */
-export function createSandboxGateway(db: Executor): SandboxGateway {
+export function createSandboxGateway(db: Executor, options: { extraKeyId?: string | undefined } = {}): SandboxGateway {
+  const keyIds = new Set([SANDBOX_KEY_ID, ...(options.extraKeyId ? [options.extraKeyId] : [])]);
   let cached: Promise<SandboxSecrets> | undefined;
   const secrets = () => {
     cached ??= Promise.all([
@@ -56,6 +59,7 @@ export function createSandboxGateway(db: Executor): SandboxGateway {
     testMode: true,
     scriptUrl: SANDBOX_SCRIPT_URL,
     secrets,
+    acceptsKeyId: (keyId) => keyIds.has(keyId),
 
     async createOrder(input) {
       const id = newGatewayId('order_');

@@ -31,6 +31,36 @@ export interface CheckoutFailure {
   metadata: { order_id: string; payment_id: string };
 }
 
+/** What the dialog shows before the card is asked for: the order as the server created it. */
+export interface SandboxOrderView {
+  id: string;
+  /** Paise, as the shop created the order; the page's own `amount` is never what is charged. */
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+async function sandboxOrderFor(db: DB, gateway: SandboxGateway, input: { order_id: string; key_id: string }) {
+  if (!gateway.acceptsKeyId(input.key_id)) {
+    throw badRequest(
+      `The key id ${input.key_id} does not belong to this shop's sandbox; use ${gateway.keyId}, or name the client's own key id in PAYMENT_SANDBOX_KEY_ID.`,
+      { key_id: 'Unknown key id' },
+    );
+  }
+  const order = await findSandboxOrder(db, input.order_id);
+  if (!order) throw notFound(`No sandbox payment order ${input.order_id}. Start the checkout again.`);
+  return order;
+}
+
+/** The sandbox order a dialog is about to charge, read as Razorpay's checkout reads its order: by key id and order id. */
+export async function viewSandboxOrder(
+  deps: { db: DB; gateway: SandboxGateway },
+  input: { order_id: string; key_id: string },
+): Promise<SandboxOrderView> {
+  const order = await sandboxOrderFor(deps.db, deps.gateway, input);
+  return { id: order.id, amount: order.amount, currency: order.currency, status: order.status };
+}
+
 /**
  * The sandbox's card payment: records a captured or failed payment for a sandbox order, answers what
  * checkout.js would hand the page, and queues the webhooks Razorpay would send.
@@ -40,11 +70,7 @@ export async function paySandboxOrder(
   input: SandboxPayInput,
 ): Promise<CheckoutSuccess> {
   const { db, gateway, webhooks } = deps;
-  if (input.key_id !== gateway.keyId) {
-    throw badRequest(`The key id ${input.key_id} does not belong to this shop's sandbox; use ${gateway.keyId}.`, { key_id: 'Unknown key id' });
-  }
-  const order = await findSandboxOrder(db, input.order_id);
-  if (!order) throw notFound(`No sandbox payment order ${input.order_id}. Start the checkout again.`);
+  const order = await sandboxOrderFor(db, gateway, input);
   const problems = cardProblems(input.card);
   if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems)[0] ?? 'Check the card details.', problems);
 

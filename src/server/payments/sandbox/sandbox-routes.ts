@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { sandboxCheckoutScript, SANDBOX_PAY_PATH } from './checkout-script';
+import { sandboxCheckoutScript, SANDBOX_ORDERS_PATH, SANDBOX_PAY_PATH } from './checkout-script';
 import type { SandboxGateway } from './sandbox-gateway';
-import { paySandboxOrder } from './sandbox-payment-service';
+import { paySandboxOrder, viewSandboxOrder } from './sandbox-payment-service';
 import { createWebhookDispatcher, type WebhookDispatcher } from './sandbox-webhooks';
 
 export const WEBHOOK_PATH = '/api/checkout/webhook';
@@ -18,6 +18,9 @@ const payBodySchema = z.strictObject({
     cvv: z.string().max(10),
   }),
 });
+
+const orderParamsSchema = z.strictObject({ id: z.string().trim().min(1, 'order id is required').max(100) });
+const orderQuerySchema = z.object({ key_id: z.string().trim().min(1, 'key_id is required').max(100) });
 
 const dispatchers = new WeakMap<AppContext, WebhookDispatcher>();
 
@@ -59,8 +62,17 @@ export async function sandboxRoutes(app: FastifyInstance, options: { gateway: Sa
       .type('application/javascript; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
+      // Public code, like Razorpay's own checkout.js: a client served from another origin (CORS_ORIGINS) loads it.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .send(script),
   );
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(`${SANDBOX_ORDERS_PATH}/:id`, { schema: { params: orderParamsSchema, querystring: orderQuerySchema } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return viewSandboxOrder({ db: app.ctx.db, gateway }, { order_id: request.params.id, key_id: request.query.key_id });
+    });
 
   app
     .withTypeProvider<ZodTypeProvider>()

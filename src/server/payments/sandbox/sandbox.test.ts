@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createOrder, sandboxPay, settledMailbox, SUCCESS_CARD } from '../../checkout/checkout-test-support';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../test-support/test-shop';
+
+const CLIENT_KEY_ID = 'rzp_test_ClientBuilt0001';
 
 describeEachDatabase('sandbox gateway endpoints', (dialect) => {
   let shop: TestShop;
   let user: TestUser;
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
+    shop = await createTestShop(dialect, { env: { PAYMENT_SANDBOX_KEY_ID: CLIENT_KEY_ID } });
     user = await createTestUser(shop);
   });
   afterAll(async () => shop.close());
@@ -74,5 +79,37 @@ describeEachDatabase('sandbox gateway endpoints', (dialect) => {
     await settledMailbox(shop);
     const row = await shop.app.ctx.db.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirstOrThrow();
     expect(row.payment_status).toBe('PAID');
+  });
+
+  it('shows the dialog the order as created, by key id and order id, for its own key and PAYMENT_SANDBOX_KEY_ID\'s', async () => {
+    const { orderid, totalAmount } = (await createOrder(shop, user)).json();
+    for (const key of ['rzp_test_sandbox', CLIENT_KEY_ID]) {
+      const res = await shop.app.inject(`/sandbox/orders/${orderid}?key_id=${key}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ id: orderid, amount: totalAmount * 100, currency: 'INR', status: 'created' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const wrongKey = await shop.app.inject(`/sandbox/orders/${orderid}?key_id=rzp_test_other`);
+    expect(wrongKey.statusCode).toBe(400);
+    expect(wrongKey.json().message).toContain('PAYMENT_SANDBOX_KEY_ID');
+    expect((await shop.app.inject(`/sandbox/orders/${orderid}`)).statusCode).toBe(400);
+    expect((await shop.app.inject(`/sandbox/orders/order_Unknown0000000?key_id=${CLIENT_KEY_ID}`)).statusCode).toBe(404);
+  });
+
+  it('pays with the key id PAYMENT_SANDBOX_KEY_ID names, charging the order\'s amount', async () => {
+    const { orderid, totalAmount } = (await createOrder(shop, user)).json();
+    const res = await shop.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { order_id: orderid, key_id: CLIENT_KEY_ID, card: SUCCESS_CARD } });
+    expect(res.statusCode, res.body).toBe(200);
+    const payment = await shop.app.ctx.db.selectFrom('sandbox_payments').select('amount').where('id', '=', res.json().razorpay_payment_id).executeTakeFirstOrThrow();
+    expect(payment.amount).toBe(totalAmount * 100);
+  });
+});
+
+describe('PAYMENT_SANDBOX_KEY_ID configuration', () => {
+  it('takes a test key id and refuses a live one at start', () => {
+    const base = { DATA_DIR: path.join(os.tmpdir(), 'ghee-config-test'), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ ...base, PAYMENT_SANDBOX_KEY_ID: ` ${CLIENT_KEY_ID} ` }).PAYMENT_SANDBOX_KEY_ID).toBe(CLIENT_KEY_ID);
+    expect(loadConfig(base).PAYMENT_SANDBOX_KEY_ID).toBeUndefined();
+    expect(() => loadConfig({ ...base, PAYMENT_SANDBOX_KEY_ID: 'rzp_live_AbCdEf0123' })).toThrow(/live Razorpay key/);
   });
 });
