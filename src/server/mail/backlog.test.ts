@@ -36,10 +36,11 @@ describeEachDatabase('outbox behind a backlog of 20,000 mails', (dialect) => {
     };
     shop = await createTestShop(dialect, { mailTransport: recorded });
   });
+  // Dropping a schema and a folder of 20,000 files takes a while on a busy machine; that is not what is tested here.
   afterAll(async () => {
     await shop.close();
     rmSync(mailDir, { recursive: true, force: true });
-  });
+  }, 240_000);
 
   it('delivers every mail once, in order per recipient, never holding the event loop 50 ms, while orders keep coming', async () => {
     const db = shop.app.ctx.db;
