@@ -5,7 +5,7 @@ import type { CreateOrderAnswer, CreateOrderInput, Order } from '../../domain/sc
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import { badRequest, conflict, HttpError } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
 import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
 import { switchUnpaidOrderToCod } from '../orders/order-write-repository';
 import { deliveryRules } from '../delivery/delivery-service';

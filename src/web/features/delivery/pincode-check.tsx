@@ -30,10 +30,18 @@ export function PincodeCheck() {
   // Read after mounting: the product page is also rendered on the server, where there is no session storage.
   useEffect(() => {
     const saved = rememberedPincode();
-    if (saved) {
-      setPincode(saved);
-      void run(saved);
-    }
+    if (!PINCODE_PATTERN.test(saved)) return;
+    let live = true;
+    fetchDeliveryCheck(saved)
+      .then((check) => {
+        if (!live) return;
+        setPincode((typed) => typed || saved);
+        setState((current) => (current.kind === 'idle' ? { kind: 'done', pincode: saved, check } : current));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, []);
 
   return (
