@@ -2,7 +2,7 @@
 // a pincode, applies the code, is refused cash on delivery above the limit and pays online instead.
 import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
-import { adminToken, runTag, signInWithSession } from './support/admin-seed';
+import { adminToken, runTag } from './support/admin-seed';
 import { addFromDetail, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -33,13 +33,14 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   // The admin sets the delivery rules in Settings and creates the code in the Coupons tab.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInWithSession(admin, request, ADMIN.email, ADMIN.password);
+  await loginThroughUi(admin, ADMIN.email, ADMIN.password);
   await admin.goto('/#/admin?tab=settings');
   const settings = admin.getByRole('tabpanel', { name: 'Settings' });
-  await settings.getByLabel('Delivery fee (Rs.)').fill('60');
-  await settings.getByLabel('Delivery in at least (days)').fill('2');
-  await settings.getByLabel('Delivery in at most (days)').fill('4');
-  await settings.getByLabel('Cash on delivery up to (Rs.)').fill('1500');
+  await expect(settings.getByLabel('Delivery fee (Rs.)', { exact: true })).toHaveValue('0');
+  await settings.getByLabel('Delivery fee (Rs.)', { exact: true }).fill('60');
+  await settings.getByLabel('Delivery in at least (days)', { exact: true }).fill('2');
+  await settings.getByLabel('Delivery in at most (days)', { exact: true }).fill('4');
+  await settings.getByLabel('Cash on delivery up to (Rs.)', { exact: true }).fill('1500');
   await settings.getByRole('button', { name: 'Save Delivery' }).click();
   await expect(admin.getByText('Delivery settings saved.')).toBeVisible();
 
@@ -47,9 +48,9 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   const coupons = admin.getByRole('tabpanel', { name: 'Coupons' });
   await coupons.getByRole('button', { name: 'New code' }).click();
   await coupons.getByLabel('Code', { exact: true }).fill(code);
-  await coupons.getByLabel('Percent off').fill('10');
-  await coupons.getByLabel('Minimum order (Rs.)').fill('500');
-  await coupons.getByLabel('Uses per customer').fill('1');
+  await coupons.getByLabel('Percent off', { exact: true }).fill('10');
+  await coupons.getByLabel('Minimum order (Rs.)', { exact: true }).fill('500');
+  await coupons.getByLabel('Uses per customer', { exact: true }).fill('1');
   await coupons.getByRole('button', { name: 'Create code' }).click();
   await expect(admin.getByText(`${code} saved.`)).toBeVisible();
   await expect(coupons.getByTestId(`coupon-${code}`).getByTestId('coupon-used')).toHaveText('0');
@@ -60,7 +61,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   const page = await context.newPage();
   await loginThroughUi(page, customer.email, customer.password);
   await openProduct(page, 'A2 Desi Cow Ghee');
-  await page.getByLabel('Check delivery to your pincode').fill('560001');
+  await page.getByLabel('Check delivery to your pincode', { exact: true }).fill('560001');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByTestId('pincode-result')).toHaveText('Delivers to 560001 in 2–4 days · Cash on delivery available · Delivery Rs. 60');
   await addFromDetail(page, 'A2 Desi Cow Ghee', 1000);
@@ -75,18 +76,18 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   // Order summary: 1954 of ghee, 60 delivery; the code (typed in lower case) takes 10% off the ghee.
   await expect(page.getByTestId('order-delivery-fee')).toHaveText('Rs. 60');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 2,014');
-  await page.getByLabel('Discount code').fill(code.toLowerCase());
+  await page.getByLabel('Discount code', { exact: true }).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('coupon-result')).toHaveText(`${code} applied`);
   await expect(page.getByTestId('order-discount')).toHaveText('− Rs. 195');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,819');
 
   // Cash on delivery is refused above Rs. 1,500, and online payment is offered instead.
-  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  await page.getByLabel('Payment mode', { exact: true }).selectOption('CASHONDELIVERY');
   await expect(page.getByTestId('cod-refused')).toContainText('Cash on delivery is available for orders up to Rs. 1,500. Please pay online.');
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   await page.getByRole('button', { name: 'Pay online instead' }).click();
-  await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
+  await expect(page.getByLabel('Payment mode', { exact: true })).toHaveValue('ONLINE');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,819');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(paymentDialog(page)).toContainText('Rs. 1,819');
