@@ -3,6 +3,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
+import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
 import { addFromDetail, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -64,6 +65,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await page.getByLabel('Check delivery to your pincode', { exact: true }).fill('560001');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByTestId('pincode-result')).toHaveText('Delivers to 560001 in 2–4 days · Cash on delivery available · Delivery Rs. 60');
+  await screenshotAtWidths(page, 'delivery-pincode-check');
   await addFromDetail(page, 'A2 Desi Cow Ghee', 1000);
 
   // The cart remembers the pincode for the session.
@@ -86,6 +88,9 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await page.getByLabel('Payment mode', { exact: true }).selectOption('CASHONDELIVERY');
   await expect(page.getByTestId('cod-refused')).toContainText('Cash on delivery is available for orders up to Rs. 1,500. Please pay online.');
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await screenshotAtWidths(page, 'delivery-order-summary-cod-refused');
   await page.getByRole('button', { name: 'Pay online instead' }).click();
   await expect(page.getByLabel('Payment mode', { exact: true })).toHaveValue('ONLINE');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,819');
@@ -104,6 +109,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   // The admin sees the code's use.
   await admin.reload();
   await expect(admin.getByRole('tabpanel', { name: 'Coupons' }).getByTestId(`coupon-${code}`).getByTestId('coupon-used')).toHaveText('1');
+  await screenshotAtWidths(admin, 'delivery-admin-coupons');
 
   await context.close();
   await adminContext.close();
