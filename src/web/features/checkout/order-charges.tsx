@@ -14,7 +14,7 @@ export function OrderCharges({ quote, fallbackTotal }: { quote: Quote | undefine
   }
   const { minDays, maxDays } = quote.estimate;
   return (
-    <dl className="row border-top pt-3 mb-2 small" data-testid="order-charges">
+    <dl className="row g-0 border-top pt-3 mb-2 small" data-testid="order-charges">
       <dt className="col-7 fw-normal">Items</dt>
       <dd className="col-5 text-end mb-1" data-testid="order-subtotal">
         {formatRupees(quote.subtotal)}
