@@ -81,9 +81,10 @@ export async function usedByCustomer(executor: Executor, code: string, userId: n
   return row?.used ?? 0;
 }
 
-export async function countCustomerOrders(executor: Executor, userId: number): Promise<number> {
-  const row = await executor.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Whether the customer has placed any order: one index probe, however many orders they have. */
+export async function hasOrders(executor: Executor, userId: number): Promise<boolean> {
+  const row = await executor.selectFrom('orders').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { writeAudit } from '../audit/audit-log';
 import type { DB, Executor } from '../db/database';
 import { conflict, notFound } from '../http/errors';
 import {
-  countCustomerOrders,
+  hasOrders,
   deactivateCoupon,
   findCoupon,
   insertCoupon,
@@ -54,8 +54,12 @@ export async function checkCoupon(executor: Executor, userId: number, rawCode: s
   const code = normaliseCouponCode(rawCode);
   const coupon = await findCoupon(executor, code);
   if (!coupon) return { kind: 'unknown', code };
-  const [byCustomer, customerOrders] = await Promise.all([usedByCustomer(executor, code, userId), countCustomerOrders(executor, userId)]);
-  const usage = { now: now.toISOString(), usedTotal: coupon.used, usedByCustomer: byCustomer, customerOrders };
+  // Asked only when a rule needs it: every checkout with a code pays for these reads.
+  const [byCustomer, ordered] = await Promise.all([
+    coupon.perCustomer === null ? 0 : usedByCustomer(executor, code, userId),
+    coupon.firstOrderOnly ? hasOrders(executor, userId) : false,
+  ]);
+  const usage = { now: now.toISOString(), usedTotal: coupon.used, usedByCustomer: byCustomer, customerOrders: ordered ? 1 : 0 };
   return { kind: 'known', rules: coupon, verdict: (goods) => couponVerdict(coupon, goods, usage) };
 }
 

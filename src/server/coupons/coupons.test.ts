@@ -93,6 +93,14 @@ describeEachDatabase('coupons', (dialect) => {
     expect(refused.json()).toMatchObject({ error: 'COUPON_NOT_APPLICABLE', message: 'Already used' });
   });
 
+  it('keeps a first-order code to customers who have not ordered yet', async () => {
+    const first = couponBody({ firstOrderOnly: true });
+    await create(first);
+    expect((await quote(user, { ...orderBody(), coupon: first.code })).json().coupon.applied).toBe(true);
+    expect((await codOrder(shop, user)).statusCode).toBe(200);
+    expect((await quote(user, { ...orderBody(), coupon: first.code })).json().coupon.reason).toBe(`${first.code.toUpperCase()} is for a first order only.`);
+  });
+
   it('never gives more than the goods: a flat code above the subtotal leaves the fees to pay', async () => {
     await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 70, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
     try {
