@@ -10,6 +10,7 @@ const TABS = [
   ['Products', 'products'],
   ['Settings', 'settings'],
   ['Payment Verification', 'payments'],
+  ['Coupons', 'coupons'],
   ['Overview', 'overview'],
   ['Mail Outbox', 'outbox'],
 ] as const;

@@ -7,10 +7,10 @@ import pg from 'pg';
 import { captureAnswer } from '../lib/capture';
 import { measure, type LoadOptions, type LoadRequest, type LoadResult, type MeasureOptions } from '../lib/load';
 import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
-import { startHello, startShop, type ServerProcess } from '../lib/processes';
+import { BENCH_ADMIN, startHello, startShop, type ServerProcess } from '../lib/processes';
 import { codBurst } from './cod-burst';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
-import { call, orderTemplate, register } from '../lib/shop-client';
+import { call, login, orderTemplate, register } from '../lib/shop-client';
 
 export type BenchDialect = 'sqlite' | 'postgres';
 
@@ -26,6 +26,34 @@ export const API_TARGETS = {
   codCpuMsWithMail: { sqlite: 1.5, postgres: 2.5 } as Record<BenchDialect, number>,
   /** Orders / (burst + time for the outbox to empty), against the burst's own rate. */
   sustainedShare: 0.6,
+};
+
+/** Delivery rules of the fee+coupon burst: every order pays delivery and the COD fee (no free-delivery threshold). */
+const BENCH_DELIVERY = {
+  pincodesAllowed: [],
+  pincodesBlocked: [],
+  deliveryFee: 50,
+  freeDeliveryFrom: null,
+  estimateMinDays: 2,
+  estimateMaxDays: 5,
+  codEnabled: true,
+  codMaxOrderValue: null,
+  codFee: 25,
+  codBlocked: [],
+};
+/** 10% off, no limit on uses, so every order of the burst claims a use. */
+const BENCH_COUPON = {
+  code: 'BENCH10',
+  kind: 'PERCENT',
+  value: 10,
+  minOrder: 0,
+  maxDiscount: null,
+  validFrom: null,
+  validTo: null,
+  totalUses: null,
+  perCustomer: null,
+  firstOrderOnly: false,
+  active: true,
 };
 
 /** The longest the benchmark waits for the outbox to empty after a burst (it reports a miss rather than hang). */
@@ -106,7 +134,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const buyer = await register(shop.url, 'Buyer Customer');
     const buyerOrder = await orderTemplate(shop.url, buyer.email);
     const where = { dataDir, ...(database ? { pgUrl: database.url } : {}) };
-    const cod = () =>
+    const plainCod = () =>
       codBurst(shop as ServerProcess, {
         ...options,
         group,
@@ -125,6 +153,40 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
         },
         log,
       });
+    // Issue 21: the same burst with every order paying a delivery fee and a COD fee and taking a coupon's discount,
+    // which the order's transaction claims (a conditional update of the code's counters per order).
+    const feeAndCouponCod = async () => {
+      const admin = await login(shop!.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+      await call(shop!.url, '/api/settings/delivery', { method: 'PUT', token: admin, body: BENCH_DELIVERY });
+      await call(shop!.url, '/api/coupons', { token: admin, body: BENCH_COUPON });
+      const payer = await register(shop!.url, 'Coupon Customer');
+      const base = await orderTemplate(shop!.url, payer.email);
+      const quote = await call<{ total: number; discount: number; deliveryFee: number; codFee: number }>(shop!.url, '/api/checkout/quote', {
+        token: payer.token,
+        body: { ...base('Receipt-quote'), coupon: BENCH_COUPON.code },
+      });
+      if (!(quote.discount > 0 && quote.deliveryFee > 0 && quote.codFee > 0)) throw new Error(`the quote did not price fees and a discount: ${JSON.stringify(quote)}`);
+      return codBurst(shop as ServerProcess, {
+        ...options,
+        group,
+        variant: ' fee+coupon',
+        headers: BROWSER_HEADERS,
+        token: payer.token,
+        order: (receipt) => ({ ...base(receipt), coupon: BENCH_COUPON.code, totalAmount: quote.total }),
+        where,
+        countPresent: (orderids) => countPresent(dialect, where, orderids),
+        drainTimeoutMs: DRAIN_TIMEOUT_MS,
+        targets: {
+          perSecond: API_TARGETS.codPerSecond[dialect],
+          p99Ms: API_TARGETS.codP99Ms,
+          rssMb: API_TARGETS.rssMb,
+          cpuMsPerOrder: API_TARGETS.codCpuMsWithMail[dialect],
+          sustainedShare: API_TARGETS.sustainedShare,
+        },
+        log,
+      });
+    };
+    const cod = async () => [...(await plainCod()), ...(await feeAndCouponCod())];
     if (options.codOnly) return await cod();
 
     // The hello server also replays the shop's two answers byte for byte: the most the framework, the client

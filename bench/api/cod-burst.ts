@@ -25,6 +25,8 @@ export interface CodBurstOptions extends MeasureOptions {
   drainTimeoutMs: number;
   targets: CodBurstTargets;
   log: (line: string) => void;
+  /** Tells this burst's rows apart from the plain one's (" with a delivery fee and a coupon"). */
+  variant?: string;
 }
 
 const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
@@ -35,7 +37,8 @@ const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
  * gained (acknowledged or still in flight when the load generator stopped).
  */
 export async function codBurst(shop: ServerProcess, options: CodBurstOptions): Promise<Figure[]> {
-  const { group, targets, log } = options;
+  const { targets, log } = options;
+  const group = `${options.group}${options.variant ?? ''}`;
   const outbox = await openOutboxReader(options.where);
   try {
     // Mail of the set-up (the reader's 20 orders) is not the burst's.

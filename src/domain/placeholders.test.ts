@@ -4,6 +4,7 @@ import {
   PLACEHOLDERS,
   SAMPLE_PLACEHOLDER_VALUES,
   escapeHtml,
+  formatChargesForMail,
   formatItemsForMail,
   isPlaceholderKey,
   placeholderValuesForOrder,
@@ -229,5 +230,40 @@ describe('placeholderValuesForOrder', () => {
 
   it('offers sample values for every placeholder', () => {
     for (const p of PLACEHOLDERS) expect(SAMPLE_PLACEHOLDER_VALUES[p.key]).not.toBe('');
+  });
+});
+
+const SAMPLE_ORDER_FOR_CHARGES = {
+  username: 'Asha',
+  orderid: 'order_ABC',
+  receipt: 'R-1',
+  totalAmount: 999,
+  paymentid: '',
+  mobilenumber: '9876543210',
+  address: 'x',
+  pincode: '560001',
+  district: 'd',
+  state: 's',
+};
+
+describe('charges in the items placeholder', () => {
+  const order = {
+    ...SAMPLE_ORDER_FOR_CHARGES,
+    items: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1, finalPrice: 999 }],
+  };
+
+  it('adds delivery, COD fee and discount lines after the items, only those charged', () => {
+    const values = placeholderValuesForOrder({ ...order, deliveryFee: 60, codFee: 25, discount: 100, couponCode: 'FESTIVE10' });
+    expect(values.items).toBe(
+      'Buffalo Ghee - 1000 ml x 1 - Rs. 999\nDelivery - Rs. 60\nCash on delivery fee - Rs. 25\nDiscount (FESTIVE10) - minus Rs. 100',
+    );
+    expect(formatChargesForMail({ deliveryFee: 0, codFee: 0, discount: 50, couponCode: null })).toEqual(['Discount - minus Rs. 50']);
+  });
+
+  it('leaves an order without charges exactly as before', () => {
+    expect(placeholderValuesForOrder({ ...order, deliveryFee: 0, codFee: 0, discount: 0, couponCode: null }).items).toBe(
+      'Buffalo Ghee - 1000 ml x 1 - Rs. 999',
+    );
+    expect(placeholderValuesForOrder(order).items).toBe('Buffalo Ghee - 1000 ml x 1 - Rs. 999');
   });
 });

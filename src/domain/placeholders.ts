@@ -136,6 +136,20 @@ export interface OrderForMail {
   district: string;
   state: string;
   items: readonly { name: string; quantity: number; itemQty: number; finalPrice: number }[];
+  /** Charges besides the lines (issue 21); absent or 0 adds nothing, so older mails read as before. */
+  deliveryFee?: number;
+  codFee?: number;
+  discount?: number;
+  couponCode?: string | null;
+}
+
+/** The lines of the items list that follow the goods: delivery, COD fee, discount; only those charged. */
+export function formatChargesForMail(order: Pick<OrderForMail, 'deliveryFee' | 'codFee' | 'discount' | 'couponCode'>): string[] {
+  const lines: string[] = [];
+  if (order.deliveryFee) lines.push(`Delivery - ${formatRupees(order.deliveryFee)}`);
+  if (order.codFee) lines.push(`Cash on delivery fee - ${formatRupees(order.codFee)}`);
+  if (order.discount) lines.push(`Discount${order.couponCode ? ` (${order.couponCode})` : ''} - minus ${formatRupees(order.discount)}`);
+  return lines;
 }
 
 export function placeholderValuesForOrder(order: OrderForMail): Required<PlaceholderValues> {
@@ -150,14 +164,17 @@ export function placeholderValuesForOrder(order: OrderForMail): Required<Placeho
     pincode: order.pincode,
     district: order.district,
     state: order.state,
-    items: formatItemsForMail(
-      order.items.map((i) => ({
-        name: i.name,
-        size: i.quantity,
-        itemQty: i.itemQty,
-        unitPrice: i.finalPrice,
-      })),
-    ),
+    items: [
+      formatItemsForMail(
+        order.items.map((i) => ({
+          name: i.name,
+          size: i.quantity,
+          itemQty: i.itemQty,
+          unitPrice: i.finalPrice,
+        })),
+      ),
+      ...formatChargesForMail(order),
+    ].join('\n'),
   };
 }
 

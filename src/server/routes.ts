@@ -3,6 +3,8 @@ import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
+import { couponsRoutes } from './coupons/routes';
+import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
 import { mediaRoutes } from './media/routes';
@@ -19,5 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(settingsRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(couponsRoutes);
   await app.register(adminRoutes);
 }

@@ -82,6 +82,8 @@ export const createOrderSchema = z.object({
   // The browser's clock is kept only as information; the server stamps its own time.
   createdAt: z.string().max(64).optional(),
   paymentmode: paymentModeSchema.default(DEFAULT_PAYMENT_MODE),
+  // One discount code (DESIGN.md §7.6); the server decides whether it applies, the total sent must then match.
+  coupon: z.string().trim().max(64, { error: 'That code is too long' }).optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 /** What a caller builds before defaults apply (note and paymentmode may be left out). */
@@ -151,6 +153,11 @@ export const orderSchema = z.object({
   emailaddress: z.string(),
   note: z.string(),
   receipt: z.string(),
+  subtotal: z.number(),
+  deliveryFee: z.number(),
+  codFee: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

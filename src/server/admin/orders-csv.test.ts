@@ -48,6 +48,11 @@ describe('order rows', () => {
     emailaddress: 'asha@example.in',
     note: '',
     receipt: 'Receipt-42',
+    subtotal: 1650,
+    deliveryFee: 60,
+    codFee: 0,
+    discount: 60,
+    couponCode: 'WELCOME',
   };
 
   it('shows ids without prefixes, shop-time date and labels', () => {
@@ -58,6 +63,6 @@ describe('order rows', () => {
     expect(cells[11]).toBe('Online');
     expect(cells[13]).toBe('PQRSTUVWXYZ123');
     expect(cells[15]).toBe('Classic Cow Ghee - 500 ml - 2 qty; A2 Desi Ghee - 250 ml - 1 qty');
-    expect(cells[16]).toBe(1650);
+    expect(cells.slice(16, 22)).toEqual([1650, 60, 0, 60, 'WELCOME', 1650]);
   });
 });

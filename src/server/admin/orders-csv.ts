@@ -35,6 +35,11 @@ export const ORDER_CSV_HEADER = [
   'Payment ID',
   'Receipt',
   'Items',
+  'Subtotal (Rs.)',
+  'Delivery (Rs.)',
+  'COD fee (Rs.)',
+  'Discount (Rs.)',
+  'Coupon',
   'Total (Rs.)',
   'Note',
 ] as const;
@@ -58,6 +63,11 @@ export function orderCsvCells(order: Order): (string | number)[] {
     displayPaymentId(order.paymentid),
     order.receipt,
     order.items.map((i) => `${i.name} - ${i.quantity} ml - ${i.itemQty} qty`).join('; '),
+    order.subtotal,
+    order.deliveryFee,
+    order.codFee,
+    order.discount,
+    order.couponCode ?? '',
     order.totalAmount,
     order.note,
   ];

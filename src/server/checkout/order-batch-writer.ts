@@ -1,4 +1,6 @@
+import type { CouponRules } from '../../domain/pricing';
 import type { Order } from '../../domain/schemas/order';
+import { claimCouponUse } from '../coupons/coupon-repository';
 import type { DB, Executor } from '../db/database';
 import type { NewOrder } from '../db/schema';
 import { enqueueMails } from '../mail/outbox';
@@ -13,6 +15,22 @@ export interface NewPlacement {
   lines: NewOrderLine[];
   /** Queue the order-placed mails in the same transaction (cash on delivery: the order is placed as it is written). */
   queueMail: boolean;
+  /** A discount code to claim one use of in the order's transaction; no use left means no order. */
+  coupon?: { rules: CouponRules; userId: number } | null;
+}
+
+/** The code had a use left when the order was priced, but concurrent orders took the last ones first. */
+export class CouponUsedUpError extends Error {
+  constructor(readonly code: string) {
+    super(`${code} has just been fully used. Remove the code to place the order without it.`);
+    this.name = 'CouponUsedUpError';
+  }
+}
+
+async function claimFor(trx: Executor, placement: NewPlacement, orderRowId: number): Promise<void> {
+  if (!placement.coupon) return;
+  const ok = await claimCouponUse(trx, { rules: placement.coupon.rules, userId: placement.coupon.userId, orderId: orderRowId });
+  if (!ok) throw new CouponUsedUpError(placement.coupon.rules.code);
 }
 
 /** `receipt-taken`: this customer already has an order with that receipt (a retry, or a racing twin request). */
@@ -97,6 +115,12 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
       const row = written[i];
       return row ? p.lines.map((line) => ({ ...line, order_id: row.id })) : [];
     });
+    // A code without a use left fails the whole group, which is then written one order at a time: only the
+    // orders that came too late fail.
+    for (const [i, p] of placements.entries()) {
+      const row = written[i];
+      if (row) await claimFor(trx, p, row.id);
+    }
     const lineRows = lineValues.length ? await trx.insertInto('order_lines').values(lineValues).returningAll().execute() : [];
     const linesByOrder = new Map<number, typeof lineRows>();
     for (const line of lineRows) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
@@ -118,6 +142,7 @@ async function writeSingle(db: DB, placement: NewPlacement, shopEmail: string): 
   try {
     const order = await db.transaction().execute(async (trx: Executor) => {
       const created = await insertOrder(trx, placement.order, placement.lines);
+      await claimFor(trx, placement, created.id);
       if (placement.queueMail) await queueOrderPlacedMails(trx, created, shopEmail);
       return created;
     });

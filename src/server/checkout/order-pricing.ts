@@ -55,9 +55,10 @@ function lineProblem(item: OrderItemInput, index: number, entry: CatalogueEntry 
   return null;
 }
 
+/** `clientTotal` null: price only, compare nothing (a quote, or a caller that adds fees before comparing). */
 export function priceOrder(
   items: readonly OrderItemInput[],
-  clientTotal: number,
+  clientTotal: number | null,
   catalogue: ReadonlyMap<string, CatalogueEntry>,
 ): PricingResult {
   const fields: Record<string, string> = {};
@@ -83,6 +84,7 @@ export function priceOrder(
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
 
   const totalAmount = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  if (clientTotal === null) return { kind: 'priced', lines, totalAmount };
   const pricesDiffer = lines.some((line, i) => line.unitPrice !== items[i]?.finalPrice);
   if (pricesDiffer || totalAmount !== clientTotal) return { kind: 'price-changed', lines, totalAmount };
   return { kind: 'priced', lines, totalAmount };

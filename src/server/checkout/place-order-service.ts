@@ -1,19 +1,20 @@
 import { CURRENCY_CODE, type PaymentMode } from '../../domain/constants';
 import { displayOrderId, formatRupees, shopTimestamp } from '../../domain/display';
-import { toPaise } from '../../domain/pricing';
+import { codVerdict, toPaise } from '../../domain/pricing';
 import type { CreateOrderAnswer, CreateOrderInput, Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import { badRequest, conflict, HttpError } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
 import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
 import { switchUnpaidOrderToCod } from '../orders/order-write-repository';
+import { deliveryRules } from '../delivery/delivery-service';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
+import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { queueOrderPlacedMails } from './order-placed-mail';
-import { priceOrder, type PricedLine } from './order-pricing';
-import { loadCatalogueEntriesBatched } from './pricing-repository';
+import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
 /** createorder's answer; `paymentstatus` tells a repeated request for a paid order not to open the dialog again. */
 export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>;
@@ -21,36 +22,38 @@ export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>
 // Razorpay caps its receipt field at 40 characters; ours can be longer.
 const GATEWAY_RECEIPT_MAX = 40;
 
-async function priceOrThrow(ctx: AppContext, input: CreateOrderInput): Promise<{ lines: PricedLine[]; totalAmount: number }> {
-  let catalogue;
-  try {
-    catalogue = await loadCatalogueEntriesBatched(ctx.catalogue, ctx.db, input.items.map((i) => i.name));
-  } catch (error) {
-    // Only a remote product source (Sanity) can be unreachable with no earlier list to fall back on.
-    if (ctx.catalogue.kind !== 'sanity') throw error;
-    throw new HttpError(
-      503,
-      'CATALOGUE_UNAVAILABLE',
-      'The product list is not available right now, so the order cannot be priced. Please try again in a minute.',
-    );
+type PricedOrder = PricedCheckout;
+
+/**
+ * Prices the order as the quote does and refuses what cannot be placed: an unserved pincode, a code that does not
+ * apply, cash on delivery where it is not allowed (each a 400 saying why), prices or a total that are not today's
+ * (409 PRICE_CHANGED with the new figures).
+ */
+async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<PricedOrder> {
+  const priced = await priceCheckout(ctx, user.id, input, guard);
+  if (!priced.serviceable) throw notServedError(input.pincode);
+  if (priced.coupon && !priced.coupon.applied) {
+    const reason = priced.coupon.reason ?? 'This code does not apply.';
+    throw new HttpError(400, 'COUPON_NOT_APPLICABLE', reason, { coupon: reason });
   }
-  const result = priceOrder(input.items, input.totalAmount, catalogue);
-  if (result.kind === 'invalid') {
-    throw badRequest(Object.values(result.fields)[0] ?? 'Some items cannot be ordered.', result.fields);
+  const { totals } = priced;
+  if (input.paymentmode === 'CASHONDELIVERY' && !totals.cod.allowed) {
+    throw new HttpError(400, 'COD_NOT_ALLOWED', totals.cod.reason, { paymentmode: totals.cod.reason }, { cod: totals.cod });
   }
-  if (result.kind === 'price-changed') {
+  const pricesDiffer = priced.lines.some((line, i) => line.unitPrice !== input.items[i]?.finalPrice);
+  if (pricesDiffer || totals.total !== input.totalAmount) {
     throw new HttpError(
       409,
       'PRICE_CHANGED',
-      `Prices have changed since these items were added. The total is now ${formatRupees(result.totalAmount)}; please check your order and place it again.`,
+      `Prices have changed since these items were added. The total is now ${formatRupees(totals.total)}; please check your order and place it again.`,
       undefined,
       {
-        prices: result.lines.map((l) => ({ name: l.name, quantity: l.size, finalPrice: l.unitPrice })),
-        totalAmount: result.totalAmount,
+        prices: priced.lines.map((l) => ({ name: l.name, quantity: l.size, finalPrice: l.unitPrice })),
+        totalAmount: totals.total,
       },
     );
   }
-  return result;
+  return priced;
 }
 
 function sameItems(order: Order, input: CreateOrderInput): boolean {
@@ -79,8 +82,14 @@ async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, inp
   if (mode === 'ONLINE') {
     throw conflict(`Order ${shortId} was already placed as cash on delivery. Start the checkout again to pay online instead.`);
   }
+  // Paying at the door is judged again on the order as it stands, and its fee is added to what is due.
+  const rules = await deliveryRules(ctx.db);
+  const goods = existing.totalAmount - existing.deliveryFee - existing.codFee;
+  const cod = codVerdict(rules, existing.pincode, goods);
+  if (!cod.allowed) throw new HttpError(400, 'COD_NOT_ALLOWED', cod.reason, { paymentmode: cod.reason }, { cod });
+  const charges = { codFee: rules.codFee, total: goods + existing.deliveryFee + rules.codFee };
   const switched = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await switchUnpaidOrderToCod(trx, existing.id))) return null;
+    if (!(await switchUnpaidOrderToCod(trx, existing.id, charges))) return null;
     const order = await findOrderByOrderId(trx, existing.orderid);
     if (order) await queueOrderPlacedMails(trx, order, ctx.config.SHOP_EMAIL);
     return order;
@@ -90,16 +99,27 @@ async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, inp
   return switched ?? (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
 }
 
+async function placeOrRefuse(ctx: AppContext, placement: NewPlacement): Promise<PlacementResult> {
+  try {
+    return await ctx.orderWriter.place(placement);
+  } catch (error) {
+    if (error instanceof CouponUsedUpError) {
+      throw new HttpError(409, 'COUPON_USED_UP', error.message, { coupon: error.message });
+    }
+    throw error;
+  }
+}
+
 async function insertPricedOrder(
   ctx: AppContext,
   user: AuthUser,
   input: CreateOrderInput,
-  priced: { lines: PricedLine[]; totalAmount: number },
+  priced: PricedOrder,
   payment: { mode: PaymentMode; orderid: string; gatewayOrderId: string | null },
 ): Promise<{ order: Order; created: boolean }> {
   const now = shopTimestamp();
   const cod = payment.mode === 'CASHONDELIVERY';
-  const result = await ctx.orderWriter.place({
+  const result = await placeOrRefuse(ctx, {
     order: {
       orderid: payment.orderid,
       user_id: user.id,
@@ -112,7 +132,12 @@ async function insertPricedOrder(
       district: input.district,
       state: input.state,
       note: input.note,
-      total_amount: priced.totalAmount,
+      total_amount: priced.totals.total,
+      subtotal: priced.totals.subtotal,
+      delivery_fee: priced.totals.deliveryFee,
+      cod_fee: priced.totals.codFee,
+      discount: priced.totals.discount,
+      coupon_code: priced.claim?.code ?? null,
       paymentmode: payment.mode,
       payment_status: cod ? 'COD' : 'PENDING',
       paymentid: '',
@@ -134,6 +159,7 @@ async function insertPricedOrder(
       line_total: line.lineTotal,
     })),
     queueMail: cod,
+    coupon: priced.claim ? { rules: priced.claim, userId: user.id } : null,
   });
   if (result.kind === 'created') {
     if (cod) ctx.outbox.kick();
@@ -145,14 +171,14 @@ async function insertPricedOrder(
   return { order: existing, created: false };
 }
 
-export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<Order> {
+export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<Order> {
   // Almost every checkout brings a new receipt, so it is priced and written without asking for the receipt
   // first (one read fewer per order); a retry instead pays for an insert that conflicts, then finds its order.
   // When pricing refuses, the receipt is looked up before answering: a retry after prices changed or a product
   // ran out still answers the order it placed. Nothing is asked of a gateway here, so writing first is safe.
   let priced: Awaited<ReturnType<typeof priceOrThrow>>;
   try {
-    priced = await priceOrThrow(ctx, input);
+    priced = await priceOrThrow(ctx, user, input, guard);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // If the lookup itself fails, the customer still hears why the order was refused.
@@ -168,15 +194,20 @@ export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: Crea
   return created ? order : repeatOf(ctx, order, 'CASHONDELIVERY', input);
 }
 
-export async function placeOnlineOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<OnlineOrderAnswer> {
+export async function placeOnlineOrder(
+  ctx: AppContext,
+  user: AuthUser,
+  input: CreateOrderInput,
+  guard?: CouponGuard,
+): Promise<OnlineOrderAnswer> {
   const gateway = gatewayFor(ctx);
   const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
   if (existing) return onlineAnswer(await repeatOf(ctx, existing, 'ONLINE', input), gateway.keyId);
-  const priced = await priceOrThrow(ctx, input);
+  const priced = await priceOrThrow(ctx, user, input, guard);
   let gatewayOrderId: string;
   try {
     const gatewayOrder = await gateway.createOrder({
-      amount: toPaise(priced.totalAmount),
+      amount: toPaise(priced.totals.total),
       currency: CURRENCY_CODE,
       receipt: input.receipt.slice(0, GATEWAY_RECEIPT_MAX),
     });

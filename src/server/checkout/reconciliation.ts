@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { shopTimestamp } from '../../domain/display';
 import type { AppContext } from '../context';
+import { COUPON_HOLD_MS, releaseAbandonedCouponUses } from '../coupons/coupon-service';
 import { listUnpaidOnlineOrders } from '../orders/order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
@@ -75,6 +76,7 @@ export function scheduleReconciliation(app: FastifyInstance): void {
       // A slow gateway must not stack runs on top of each other.
       if (running) return;
       running = reconcilePendingPayments(ctx, { log: app.log })
+        .then(() => releaseAbandonedCouponUses(ctx.db, shopTimestamp(new Date(Date.now() - COUPON_HOLD_MS))))
         .catch((err: unknown) => app.log.error({ err }, 'reconciliation run failed'))
         .finally(() => {
           running = undefined;

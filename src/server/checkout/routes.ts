@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { quoteSchema } from '../../domain/schemas/delivery';
 import { confirmPaymentSchema, createOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { createCouponThrottle } from '../coupons/coupon-throttle';
+import { connectRedis, registerRateLimit } from '../http/rate-limit';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
+import { priceCheckout, quoteAnswer, type CouponGuard } from './checkout-pricing';
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
 import { scheduleReconciliation } from './reconciliation';
@@ -18,13 +22,26 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/checkout/config', async () => shopConfig(ctx));
 
+  // Counters for codes that do not exist (brute force), shared between processes through Redis when configured.
+  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  const throttle = createCouponThrottle(app);
+  const guardOf = (request: FastifyRequest): CouponGuard => {
+    const user = currentUser(request);
+    return { assertAllowed: () => throttle.assertAllowed(request, user.id), recordUnknown: () => throttle.recordUnknown(request, user.id) };
+  };
+
+  // The server's figures for the order summary: lines, fees, discount, total, and why a code or COD does not apply.
+  api.post('/api/checkout/quote', { onRequest: requireUser, schema: { body: quoteSchema } }, async (request) =>
+    quoteAnswer(await priceCheckout(ctx, currentUser(request).id, request.body, guardOf(request))),
+  );
+
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
   api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
-    placeOnlineOrder(ctx, currentUser(request), request.body),
+    placeOnlineOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
   api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
-    placeCodOrder(ctx, currentUser(request), request.body),
+    placeCodOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
   api.put('/api/checkout/updateorder', { onRequest: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>

@@ -107,6 +107,12 @@ export interface OrdersTable {
   client_created_at: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** Charges besides the lines (migration 0025); total_amount = subtotal + delivery_fee + cod_fee − discount. */
+  subtotal: Generated<number>;
+  delivery_fee: Generated<number>;
+  cod_fee: Generated<number>;
+  discount: Generated<number>;
+  coupon_code: string | null;
 }
 
 /**
@@ -249,6 +255,55 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** The one row of delivery rules (migration 0024); lists are JSON arrays of pincodes or prefixes. */
+export interface DeliverySettingsTable {
+  id: number;
+  pincodes_allowed: string;
+  pincodes_blocked: string;
+  delivery_fee: number;
+  free_delivery_from: number | null;
+  estimate_min_days: number;
+  estimate_max_days: number;
+  cod_enabled: Flag;
+  cod_max_order_value: number | null;
+  cod_fee: number;
+  cod_blocked: string;
+  updated_at: IsoTime;
+}
+
+/** Discount codes (migration 0026), stored in upper case; `used` counts live claims. */
+export interface CouponsTable {
+  code: string;
+  kind: string;
+  value: number;
+  min_order: number;
+  max_discount: number | null;
+  valid_from: IsoTime | null;
+  valid_to: IsoTime | null;
+  total_uses: number | null;
+  per_customer: number | null;
+  first_order_only: Flag;
+  active: Flag;
+  used: Generated<number>;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface CouponCustomerUsesTable {
+  code: string;
+  user_id: number;
+  used: number;
+}
+
+/** One row per order that claimed a code; released_at once the use was given back. */
+export interface CouponUsesTable {
+  order_id: number;
+  code: string;
+  user_id: number;
+  created_at: IsoTime;
+  released_at: IsoTime | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -273,6 +328,10 @@ export interface Database {
   settings: SettingsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  delivery_settings: DeliverySettingsTable;
+  coupons: CouponsTable;
+  coupon_customer_uses: CouponCustomerUsesTable;
+  coupon_uses: CouponUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -63,6 +63,11 @@ describeEachDatabase('outbox behind a backlog of 20,000 mails', (dialect) => {
           paymentstatus: 'COD',
           createdAt: sample.createdAt ?? new Date().toISOString(),
           note: '',
+          subtotal: sample.totalAmount,
+          deliveryFee: 0,
+          codFee: 0,
+          discount: 0,
+          couponCode: null,
         };
         return orderPlacedMails(settings, order, shop.config.SHOP_EMAIL);
       }).flat();

@@ -27,6 +27,11 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     emailaddress: row.emailaddress,
     note: row.note,
     receipt: row.receipt,
+    subtotal: row.subtotal,
+    deliveryFee: row.delivery_fee,
+    codFee: row.cod_fee,
+    discount: row.discount,
+    couponCode: row.coupon_code,
   };
 }
 

@@ -52,10 +52,14 @@ export async function markOrderPaymentFailed(executor: Executor, orderRowId: num
  * An unpaid online order the customer turned into cash on delivery (dialog closed, mode switched, same
  * checkout). Conditional like markOrderPaid, so a payment landing at the same moment wins or loses cleanly.
  */
-export async function switchUnpaidOrderToCod(executor: Executor, orderRowId: number): Promise<boolean> {
+export async function switchUnpaidOrderToCod(
+  executor: Executor,
+  orderRowId: number,
+  charges: { codFee: number; total: number },
+): Promise<boolean> {
   const result = await executor
     .updateTable('orders')
-    .set({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', updated_at: nowIso() })
+    .set({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', cod_fee: charges.codFee, total_amount: charges.total, updated_at: nowIso() })
     .where('id', '=', orderRowId)
     .where('paymentmode', '=', 'ONLINE')
     .where('payment_status', 'in', ['PENDING', 'FAILED'])

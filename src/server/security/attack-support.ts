@@ -40,6 +40,7 @@ export const PUBLIC_API = new Set([
   'POST /api/account/resetpassword',
   'POST /api/account/resetnewpassword',
   'GET /api/public/product',
+  'GET /api/public/delivery/:pincode',
   'GET /api/checkout/config',
   'POST /api/checkout/webhook',
   'GET /api/docs',
@@ -50,6 +51,7 @@ export const USER_API = new Set([
   'PUT /api/account/profile',
   'POST /api/checkout/createorder',
   'POST /api/checkout/codorder',
+  'POST /api/checkout/quote',
   'PUT /api/checkout/updateorder',
   'GET /api/order',
 ]);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ForbiddenPage } from '../../components/forbidden-page';
+import { CouponsTab } from './coupons/coupons-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
@@ -11,13 +12,14 @@ import { TabList, TabPanel, type TabItem } from './ui/tabs';
 import { useForbidden } from './ui/use-forbidden';
 import { TemplatesTab } from './templates/templates-tab';
 
-// The five tabs of SPEC.md §2 in their order, then the two the shop owner needs beyond it.
+// The five tabs of SPEC.md §2 in their order, then the ones the shop owner needs beyond it.
 const TABS = [
   { id: 'orders', label: 'Your Orders' },
   { id: 'templates', label: 'Email Templates' },
   { id: 'products', label: 'Products' },
   { id: 'settings', label: 'Settings' },
   { id: 'payments', label: 'Payment Verification' },
+  { id: 'coupons', label: 'Coupons' },
   { id: 'overview', label: 'Overview' },
   { id: 'outbox', label: 'Mail Outbox' },
 ] as const satisfies readonly TabItem[];
@@ -48,6 +50,7 @@ export function AdminDashboard() {
       case 'templates': return <TemplatesTab />;
       case 'products': return <ProductsTab />;
       case 'settings': return <SettingsTab />;
+      case 'coupons': return <CouponsTab active={active} />;
       case 'payments': return <PaymentVerificationTab />;
       case 'overview': return <OverviewTab active={active} />;
       case 'outbox': return <OutboxTab active={active} />;

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { formatRupees, formatSize } from '../../../domain/display';
 import { SCREENS, TOASTS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
+import { PincodeCheck } from '../delivery/pincode-check';
 import { productPath } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QuantityStepper } from '../products/quantity-stepper';
@@ -108,7 +109,7 @@ export function CartPage() {
                   {formatRupees(subtotal(lines))}
                 </dd>
               </dl>
-              <p className="small text-body-secondary">Delivery to your door. Pay online or cash on delivery.</p>
+              <PincodeCheck />
               <button
                 type="button"
                 className="btn btn-amber btn-lg w-100 mb-2"

@@ -59,9 +59,16 @@ export function receiptFor(content: string): string {
   return receipt;
 }
 
-export function buildOrderBody(billing: BillingForm, lines: readonly CartLine[], note: string, paymentmode: PaymentMode): CreateOrderBody {
+/** `priced`: the server quote's total and the code it applied; without one the total is the lines' (no fees). */
+export function buildOrderBody(
+  billing: BillingForm,
+  lines: readonly CartLine[],
+  note: string,
+  paymentmode: PaymentMode,
+  priced?: { total: number; coupon?: string | undefined },
+): CreateOrderBody {
   const items = lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice }));
-  const totalAmount = subtotal(lines);
+  const totalAmount = priced?.total ?? subtotal(lines);
   const base = {
     username: billing.name,
     mobilenumber: billing.mobilenumber,
@@ -74,9 +81,11 @@ export function buildOrderBody(billing: BillingForm, lines: readonly CartLine[],
     totalAmount,
     note,
     paymentmode,
+    ...(priced?.coupon ? { coupon: priced.coupon } : {}),
   };
-  // The payment mode is left out of the attempt: switching an unpaid online attempt to cash on delivery
-  // keeps its receipt, so the server turns that order into the COD order instead of leaving it unpaid.
-  const { paymentmode: _mode, ...attempt } = base;
+  // The payment mode (and the total, which holds the COD fee) is left out of the attempt: switching an unpaid
+  // online attempt to cash on delivery keeps its receipt, so the server turns that order into the COD order
+  // instead of leaving it unpaid. A different code is a different attempt.
+  const { paymentmode: _mode, totalAmount: _total, ...attempt } = base;
   return { ...base, receipt: receiptFor(JSON.stringify(attempt)), createdAt: new Date().toISOString() };
 }

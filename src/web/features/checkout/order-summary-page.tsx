@@ -16,7 +16,9 @@ import { useSession } from '../session/session-store';
 import { buildOrderBody, finishCheckout, getBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
+import { CouponField, OrderCharges } from './order-charges';
 import { confirmPayment, payOnline, placeCodOrder, priceChange } from './place-order';
+import { QUOTE_KEY, useQuote } from './quote-api';
 
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
@@ -30,6 +32,19 @@ export function OrderSummaryPage() {
   const [note, setNote] = useState('');
   const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
+  const [coupon, setCoupon] = useState<string | undefined>(undefined);
+  const quote = useQuote({
+    items: lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice })),
+    pincode: billing?.pincode ?? '',
+    paymentmode: mode,
+    coupon,
+    username: billing?.name ?? '',
+    mobilenumber: billing?.mobilenumber ?? '',
+    emailaddress: billing?.email ?? '',
+    address: billing?.address ?? '',
+    state: billing?.state ?? '',
+    district: billing?.district ?? '',
+  });
 
   if (lines.length === 0) {
     return <NoCartItems title="Order summary" />;
@@ -37,6 +52,13 @@ export function OrderSummaryPage() {
   if (!session || !billing) return <Navigate to="/checkoutbilling" replace />;
 
   const total = subtotal(lines);
+  const priced = quote.data;
+  // A code that does not apply is not sent: the order goes through at the price shown without it.
+  const appliedCode = priced?.coupon?.applied ? priced.coupon.code : undefined;
+  const codRefused = mode === 'CASHONDELIVERY' && priced && !priced.cod.allowed ? priced.cod.reason : null;
+  const notServed = priced && !priced.serviceable;
+  // Without a quote (the call failed) the order is still sent: the server then says what is wrong with it.
+  const canCheckout = quote.isError || (!!priced && !quote.isFetching && !codRefused && !notServed);
 
   function done() {
     cart.clear();
@@ -49,7 +71,11 @@ export function OrderSummaryPage() {
     if (changed) {
       cart.applyPrices(changed.prices);
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: QUOTE_KEY });
       toast.warning('Our prices changed since you added these items. Your cart now shows the current prices: please check the total and press Checkout again.');
+    } else if (error instanceof ApiError && ['COUPON_USED_UP', 'COUPON_NOT_APPLICABLE', 'COD_NOT_ALLOWED', 'PINCODE_NOT_SERVED'].includes(error.code)) {
+      void queryClient.invalidateQueries({ queryKey: QUOTE_KEY });
+      toast.error(error.message);
     } else if (error instanceof ApiError && error.status === 401) {
       toast.error('Your session has ended. Please log in again to place your order.');
       navigate('/login?next=%2Fcheckoutorder');
@@ -59,9 +85,9 @@ export function OrderSummaryPage() {
   }
 
   async function checkout() {
-    if (busy || !billing) return;
+    if (busy || !billing || !canCheckout) return;
     setBusy(true);
-    const body = buildOrderBody(billing, lines, note.trim(), mode);
+    const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined);
     try {
       if (mode === 'CASHONDELIVERY') {
         await placeCodOrder(body);
@@ -147,10 +173,13 @@ export function OrderSummaryPage() {
                 <br />
                 <Link to="/checkoutbilling">Change</Link>
               </p>
-              <p className="d-flex justify-content-between fs-5 border-top pt-3">
-                <span>Total</span>
-                <strong data-testid="order-total">{formatRupees(total)}</strong>
-              </p>
+              <CouponField applied={coupon} verdict={priced?.coupon} onApply={setCoupon} />
+              <OrderCharges quote={priced} fallbackTotal={total} />
+              {notServed ? (
+                <p className="alert alert-warning small py-2" role="alert">
+                  We do not deliver to {billing.pincode} yet. <Link to="/checkoutbilling">Use another address</Link>.
+                </p>
+              ) : null}
               <label htmlFor={modeId} className="form-label">
                 Payment mode
               </label>
@@ -170,7 +199,21 @@ export function OrderSummaryPage() {
                   </option>
                 ))}
               </select>
-              <BusyButton type="button" className="btn btn-amber btn-lg w-100" onClick={() => void checkout()} busy={busy}>
+              {codRefused ? (
+                <div className="alert alert-warning small py-2" role="alert" data-testid="cod-refused">
+                  <p className="mb-2">{codRefused}</p>
+                  <button type="button" className="btn btn-sm btn-amber" onClick={() => setMode('ONLINE')}>
+                    Pay online instead
+                  </button>
+                </div>
+              ) : null}
+              <BusyButton
+                type="button"
+                className="btn btn-amber btn-lg w-100"
+                onClick={() => void checkout()}
+                busy={busy}
+                disabled={!canCheckout}
+              >
                 Checkout
               </BusyButton>
               <p className="small text-body-secondary mt-3 mb-0">

@@ -3,6 +3,7 @@ import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, 
 import { CUSTOMER_STATUS_LABELS } from '../../../domain/order-status';
 import type { Order } from '../../../domain/schemas/order';
 import { OrderTracker } from './order-tracker';
+import { ChargeLines } from '../../components/charge-lines';
 
 const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
   PAID: { label: 'Paid', tone: 'text-bg-success' },
@@ -85,6 +86,7 @@ export function OrderCard({ order }: { order: Order }) {
                 ))}
               </tbody>
             </table>
+            <ChargeLines order={order} className="text-end" />
             <p className="text-end fw-bold mb-0">Total amount: {formatRupees(order.totalAmount)}</p>
             {order.note ? <p className="small text-body-secondary mt-2 mb-0">Note: {order.note}</p> : null}
           </div>

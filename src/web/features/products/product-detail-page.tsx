@@ -14,6 +14,7 @@ import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';
 import { cartLineFor, sizePrices } from './product-pricing';
 import { useProducts } from './products-api';
+import { PincodeCheck } from '../delivery/pincode-check';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareLink } from './share-link';
 
@@ -104,6 +105,7 @@ function ProductDetail({ product }: { product: Product }) {
               {product.instock ? 'Add to Cart' : 'Out of stock'}
             </button>
           </div>
+          <PincodeCheck />
           {!product.instock ? (
             <p className="alert alert-warning py-2">This ghee is being made right now and will be back soon.</p>
           ) : null}

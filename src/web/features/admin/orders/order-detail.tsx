@@ -7,6 +7,7 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../
 import type { Order } from '../../../../domain/schemas/order';
 import { useStatusMail } from '../api/orders-api';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
+import { ChargeLines } from '../../../components/charge-lines';
 
 interface OrderDetailProps {
   order: Order;
@@ -102,6 +103,7 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
                 </li>
               ))}
             </ul>
+            <ChargeLines order={order} />
             <p className="detail-total mb-0">
               Total: <strong>{formatRupees(order.totalAmount)}</strong>
             </p>

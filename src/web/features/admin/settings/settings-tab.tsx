@@ -1,11 +1,14 @@
 import { LoadError } from '../../../components/load-error';
+import { useDeliverySettings } from '../api/delivery-api';
 import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { AdminAccess } from './admin-access';
+import { DeliveryForm } from './delivery-form';
 import { SettingsForm } from './settings-form';
 
 export function SettingsTab() {
   const settings = useSettings();
+  const delivery = useDeliverySettings();
   return (
     <div className="row g-4">
       <div className="col-lg-7">
@@ -22,6 +25,15 @@ export function SettingsTab() {
       <div className="col-lg-5">
         <div className="detail-card">
           <AdminAccess />
+        </div>
+        <div className="detail-card mt-4">
+          {delivery.isPending && <LoadingDots label="Loading delivery settings" />}
+          {delivery.isError && (
+            <LoadError className="mb-0" onRetry={() => void delivery.refetch()}>
+              The delivery settings could not be loaded: {delivery.error.message}
+            </LoadError>
+          )}
+          {delivery.data && <DeliveryForm settings={delivery.data} />}
         </div>
       </div>
     </div>

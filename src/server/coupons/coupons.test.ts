@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { shopTimestamp } from '../../domain/display';
+import { codOrder, createOrder, orderBody, orderRow, sandboxPay, confirm } from '../checkout/checkout-test-support';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { COUPON_FAILURES_PER_ACCOUNT } from './coupon-throttle';
+import { releaseAbandonedCouponUses } from './coupon-service';
+
+let codes = 0;
+function couponBody(over: Record<string, unknown> = {}) {
+  codes += 1;
+  return {
+    code: `Festive${codes}`,
+    kind: 'PERCENT',
+    value: 10,
+    minOrder: 0,
+    maxDiscount: null,
+    validFrom: null,
+    validTo: null,
+    totalUses: null,
+    perCustomer: null,
+    firstOrderOnly: false,
+    active: true,
+    ...over,
+  };
+}
+
+describeEachDatabase('coupons', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let user: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await adminOf(shop);
+  }, 60_000);
+  afterAll(async () => shop.close());
+  beforeEach(async () => {
+    user = await createTestUser(shop);
+  });
+
+  const create = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload });
+  const list = async () => (await shop.app.inject({ method: 'GET', url: '/api/coupons', headers: admin.auth })).json() as { code: string; used: number; active: boolean }[];
+  const usedOf = async (code: string) => (await list()).find((c) => c.code === code)?.used;
+  const quote = (u: TestUser, payload: object) => shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: u.auth, payload });
+
+  it('lets only an admin create, edit and deactivate codes, stored in upper case and found in any case', async () => {
+    const body = couponBody();
+    const code = body.code.toUpperCase();
+    expect((await shop.app.inject({ method: 'POST', url: '/api/coupons', headers: user.auth, payload: body })).statusCode).toBe(403);
+    const created = await create(body);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ code, used: 0, active: true });
+    expect((await create({ ...body, code: code.toLowerCase() })).statusCode).toBe(409);
+
+    const edited = await shop.app.inject({ method: 'PUT', url: `/api/coupons/${code.toLowerCase()}`, headers: admin.auth, payload: { ...body, value: 15 } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ code, value: 15 });
+    const gone = await shop.app.inject({ method: 'DELETE', url: `/api/coupons/${code}`, headers: admin.auth });
+    expect(gone.json()).toMatchObject({ code, active: false });
+    expect((await list()).find((c) => c.code === code)).toMatchObject({ active: false });
+    expect((await shop.app.inject({ method: 'DELETE', url: '/api/coupons/NOPE404', headers: admin.auth })).statusCode).toBe(404);
+  });
+
+  it('refuses impossible coupons: negative or fractional values, over 100%, dates reversed', async () => {
+    for (const bad of [{ value: -10 }, { value: 10.5 }, { value: 101 }, { kind: 'FLAT', value: 0 }, { minOrder: -1 }, { maxDiscount: 2.5 }, { validFrom: '2026-12-01T00:00:00Z', validTo: '2026-11-01T00:00:00Z' }, { code: 'a b' }]) {
+      expect((await create(couponBody(bad))).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('applies a code in the quote and the order, and counts its use', async () => {
+    const body = couponBody({ maxDiscount: 250 });
+    const code = body.code.toUpperCase();
+    await create(body);
+    const q = await quote(user, { ...orderBody({ paymentmode: 'CASHONDELIVERY' }), coupon: body.code.toLowerCase() });
+    expect(q.json()).toMatchObject({ subtotal: 3037, discount: 250, total: 2787, coupon: { code, applied: true, reason: null } });
+    const order = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2787 }), coupon: ` ${body.code} ` });
+    expect(order.statusCode).toBe(200);
+    expect(order.json()).toMatchObject({ totalAmount: 2787, subtotal: 3037, discount: 250, couponCode: code });
+    expect(await usedOf(code)).toBe(1);
+  });
+
+  it('tells why a code does not apply', async () => {
+    const min = couponBody({ minOrder: 3237 });
+    const expired = couponBody({ validTo: '2020-01-01T00:00:00Z' });
+    const once = couponBody({ perCustomer: 1 });
+    for (const c of [min, expired, once]) await create(c);
+    const reason = async (code: string) => (await quote(user, { ...orderBody(), coupon: code })).json().coupon;
+    expect(await reason(min.code)).toEqual({ code: min.code.toUpperCase(), applied: false, reason: `Add Rs. 200 more to use ${min.code.toUpperCase()}` });
+    expect((await reason(expired.code)).reason).toBe('This code has expired');
+    expect((await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code })).statusCode).toBe(200);
+    expect((await reason(once.code)).reason).toBe('Already used');
+    const refused = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'COUPON_NOT_APPLICABLE', message: 'Already used' });
+  });
+
+  it('keeps a first-order code to customers who have not ordered yet', async () => {
+    const first = couponBody({ firstOrderOnly: true });
+    await create(first);
+    expect((await quote(user, { ...orderBody(), coupon: first.code })).json().coupon.applied).toBe(true);
+    expect((await codOrder(shop, user)).statusCode).toBe(200);
+    expect((await quote(user, { ...orderBody(), coupon: first.code })).json().coupon.reason).toBe(`${first.code.toUpperCase()} is for a first order only.`);
+  });
+
+  it('never gives more than the goods: a flat code above the subtotal leaves the fees to pay', async () => {
+    await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 70, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
+    try {
+      const big = couponBody({ kind: 'FLAT', value: 100_000 });
+      await create(big);
+      const q = (await quote(user, { ...orderBody(), coupon: big.code })).json();
+      expect(q).toMatchObject({ subtotal: 3037, discount: 3037, deliveryFee: 70, total: 70 });
+      const order = await createOrder(shop, user, { ...orderBody({ totalAmount: 70 }), coupon: big.code });
+      expect(order.statusCode).toBe(200);
+      expect(order.json()).toMatchObject({ totalAmount: 70, amount: 7000 });
+    } finally {
+      await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 0, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
+    }
+  });
+
+  it('claims one use for a repeated receipt, however often it is sent', async () => {
+    const body = couponBody({ perCustomer: 1 });
+    await create(body);
+    const order = { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: body.code };
+    const first = await codOrder(shop, user, order);
+    const again = await codOrder(shop, user, order);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().orderid).toBe(first.json().orderid);
+    expect(await usedOf(body.code.toUpperCase())).toBe(1);
+  });
+
+  it('gives 20 concurrent orders for a code with 5 uses left exactly 5 discounts', async () => {
+    const body = couponBody({ totalUses: 5 });
+    const code = body.code.toUpperCase();
+    await create(body);
+    const users = await Promise.all(Array.from({ length: 20 }, () => createTestUser(shop)));
+    const answers = await Promise.all(
+      users.map((u) => codOrder(shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code })),
+    );
+    const placed = answers.filter((a) => a.statusCode === 200);
+    expect(placed).toHaveLength(5);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect([400, 409]).toContain(a.statusCode);
+      expect(['COUPON_USED_UP', 'COUPON_NOT_APPLICABLE']).toContain(a.json().error);
+    }
+    const discounted = await shop.app.ctx.db.selectFrom('orders').select('id').where('coupon_code', '=', code).execute();
+    expect(discounted).toHaveLength(5);
+    expect(await usedOf(code)).toBe(5);
+  }, 120_000);
+
+  it('returns the use of an online order left unpaid, once, and keeps the use of a paid one', async () => {
+    const body = couponBody();
+    const code = body.code.toUpperCase();
+    await create(body);
+    const unpaid = await createOrder(shop, user, { ...orderBody({ totalAmount: 2733 }), coupon: code });
+    const paid = await createOrder(shop, user, { ...orderBody({ totalAmount: 2733 }), coupon: code });
+    expect(await usedOf(code)).toBe(2);
+    const orderid = paid.json().orderid as string;
+    const checkout = (await sandboxPay(shop, orderid)).json();
+    const confirmed = await confirm(shop, user, { orderid, paymentid: checkout.razorpay_payment_id, paymentsignature: checkout.razorpay_signature });
+    expect(confirmed.statusCode).toBe(200);
+
+    const future = shopTimestamp(new Date(Date.now() + 60_000));
+    expect(await releaseAbandonedCouponUses(shop.app.ctx.db, future)).toBeGreaterThanOrEqual(1);
+    expect(await releaseAbandonedCouponUses(shop.app.ctx.db, future)).toBe(0);
+    expect(await usedOf(code)).toBe(1);
+    // The order keeps its figures; only the use returns.
+    expect(await orderRow(shop, unpaid.json().orderid)).toMatchObject({ coupon_code: code, discount: 304 });
+  });
+
+  it('rate-limits guessing codes per account', async () => {
+    const guesser = await createTestUser(shop);
+    for (let i = 0; i < COUPON_FAILURES_PER_ACCOUNT; i += 1) {
+      const res = await quote(guesser, { ...orderBody(), coupon: `GUESS${i}X` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().coupon).toMatchObject({ applied: false, reason: expect.stringContaining('There is no code') });
+    }
+    const blocked = await quote(guesser, { ...orderBody(), coupon: 'GUESS99X' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe('RATE_LIMITED');
+    // Another account is not blocked by this one's guesses; a quote without a code never is.
+    expect((await quote(user, { ...orderBody(), coupon: 'GUESS99X' })).statusCode).toBe(200);
+    expect((await quote(guesser, orderBody())).statusCode).toBe(200);
+  });
+});

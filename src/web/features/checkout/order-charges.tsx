@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { formatRupees } from '../../../domain/display';
+import type { Quote } from '../../../domain/schemas/delivery';
+
+/** Subtotal, delivery, COD fee, discount and total, as the server priced them (the same figures the order gets). */
+export function OrderCharges({ quote, fallbackTotal }: { quote: Quote | undefined; fallbackTotal: number }) {
+  if (!quote) {
+    return (
+      <p className="d-flex justify-content-between fs-5 border-top pt-3">
+        <span>Total</span>
+        <strong data-testid="order-total">{formatRupees(fallbackTotal)}</strong>
+      </p>
+    );
+  }
+  const { minDays, maxDays } = quote.estimate;
+  return (
+    <dl className="row g-0 border-top pt-3 mb-2 small" data-testid="order-charges">
+      <dt className="col-7 fw-normal">Items</dt>
+      <dd className="col-5 text-end mb-1" data-testid="order-subtotal">
+        {formatRupees(quote.subtotal)}
+      </dd>
+      <dt className="col-7 fw-normal">
+        Delivery{quote.serviceable ? <span className="text-body-secondary"> ({minDays === maxDays ? minDays : `${minDays}–${maxDays}`} days)</span> : null}
+      </dt>
+      <dd className="col-5 text-end mb-1" data-testid="order-delivery-fee">
+        {quote.deliveryFee > 0 ? formatRupees(quote.deliveryFee) : 'Free'}
+      </dd>
+      {quote.codFee > 0 ? (
+        <>
+          <dt className="col-7 fw-normal">Cash on delivery fee</dt>
+          <dd className="col-5 text-end mb-1" data-testid="order-cod-fee">
+            {formatRupees(quote.codFee)}
+          </dd>
+        </>
+      ) : null}
+      {quote.discount > 0 ? (
+        <>
+          <dt className="col-7 fw-normal text-success">Discount{quote.coupon ? ` (${quote.coupon.code})` : ''}</dt>
+          <dd className="col-5 text-end mb-1 text-success" data-testid="order-discount">
+            − {formatRupees(quote.discount)}
+          </dd>
+        </>
+      ) : null}
+      <dt className="col-7 fs-5 fw-normal">Total</dt>
+      <dd className="col-5 text-end fs-5 fw-bold mb-0" data-testid="order-total">
+        {formatRupees(quote.total)}
+      </dd>
+    </dl>
+  );
+}
+
+/** One discount code: applied through the quote, which says why when it does not apply. */
+export function CouponField({
+  applied,
+  verdict,
+  onApply,
+}: {
+  applied: string | undefined;
+  verdict: Quote['coupon'] | undefined;
+  onApply: (code: string | undefined) => void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState(applied ?? '');
+  return (
+    <form
+      className="mb-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(code.trim() || undefined);
+      }}
+    >
+      <label htmlFor={id} className="form-label small mb-1">
+        Discount code
+      </label>
+      <div className="input-group">
+        <input id={id} className="form-control text-uppercase" value={code} maxLength={32} onChange={(e) => setCode(e.target.value)} />
+        {applied ? (
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => {
+              setCode('');
+              onApply(undefined);
+            }}
+          >
+            Remove
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-outline-amber">
+            Apply
+          </button>
+        )}
+      </div>
+      <p className="small mt-1 mb-0" role="status" data-testid="coupon-result">
+        {verdict?.applied ? <span className="text-success">{verdict.code} applied</span> : null}
+        {verdict && !verdict.applied ? <span className="text-danger">{verdict.reason}</span> : null}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import type { DeliveryCheck } from '../../../domain/schemas/delivery';
+import { api } from '../../lib/api-client';
+
+export function fetchDeliveryCheck(pincode: string): Promise<DeliveryCheck> {
+  return api.get<DeliveryCheck>(`/api/public/delivery/${encodeURIComponent(pincode)}`);
+}
+
+const KEY = 'ghee-shop.pincode';
+
+/** The pincode checked last, for this browser session only (product page, cart and billing agree on it). */
+export function rememberedPincode(): string {
+  try {
+    return window.sessionStorage.getItem(KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberPincode(pincode: string): void {
+  try {
+    window.sessionStorage.setItem(KEY, pincode);
+  } catch {
+    // Private windows may refuse storage: the check still works, it is just not remembered.
+  }
+}
+
+/** "Delivers to 560001 in 3–5 days · Cash on delivery available · Delivery Rs. 60". */
+export function describeDelivery(pincode: string, check: DeliveryCheck, rupees: (n: number) => string): string {
+  if (!check.serviceable) return `Sorry, we do not deliver to ${pincode} yet.`;
+  const { minDays, maxDays } = check.estimate;
+  const days = minDays === maxDays ? `${minDays} days` : `${minDays}–${maxDays} days`;
+  const parts = [`Delivers to ${pincode} in ${days}`];
+  parts.push(check.cod ? 'Cash on delivery available' : 'Online payment only');
+  parts.push(check.fee > 0 ? `Delivery ${rupees(check.fee)}` : 'Free delivery');
+  return parts.join(' · ');
+}
