@@ -115,5 +115,18 @@ export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 export const profileAnswerSchema = z.object({ user: publicUserSchema });
 export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
 
+/** GET /api/account/sessions: the account's signed-in devices that can still be used, most recent first. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** Browser and system read from the user agent, such as "Chrome 131 on Android (mobile)". */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
 /** POST /api/settings/adminaccess answers a message string to show as a toast. */
 export const adminAccessAnswerSchema = z.string();

@@ -1,4 +1,3 @@
-import { SESSION_TIMEOUT_MS } from '../../domain/constants';
 import { TOASTS } from '../../domain/messages';
 import type {
   AuthAnswer,
@@ -15,6 +14,7 @@ import { conflict, unauthorized } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { resetLink, setPasswordMail } from './account-mails';
 import { issueResetToken } from './reset-tokens';
+import { openSession, type SessionClient } from './session-service';
 import {
   findUserByEmail,
   findUserById,
@@ -45,14 +45,14 @@ export interface LoginGuard {
 export async function authAnswer(
   deps: AccountDeps,
   row: UserRow,
-  options: { remember?: boolean } = {},
+  options: { remember?: boolean; client?: SessionClient } = {},
 ): Promise<AuthAnswer> {
   const user = toPublicUser(row, await rolesOf(deps.db, row.id));
-  const token = await deps.tokens.sign({ userId: row.id, email: row.email }, { remember: options.remember ?? false });
+  const token = await openSession(deps, row, options);
   return { token, user };
 }
 
-export async function register(deps: AccountDeps, input: RegisterInput): Promise<AuthAnswer> {
+export async function register(deps: AccountDeps, input: RegisterInput, client?: SessionClient): Promise<AuthAnswer> {
   if (await findUserByEmail(deps.db, input.emailaddress)) throw emailTaken(EMAIL_TAKEN_MESSAGE, 'emailaddress');
   const passwordHash = await hashPassword(input.password);
   const row = await insertOrConflict(EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
@@ -65,10 +65,15 @@ export async function register(deps: AccountDeps, input: RegisterInput): Promise
       }),
     ),
   );
-  return authAnswer(deps, row);
+  return authAnswer(deps, row, { client });
 }
 
-export async function login(deps: AccountDeps, input: LoginInput, guard: LoginGuard): Promise<AuthAnswer> {
+export async function login(
+  deps: AccountDeps,
+  input: LoginInput,
+  guard: LoginGuard,
+  client?: SessionClient,
+): Promise<AuthAnswer> {
   await guard.assertAllowed(input.email);
   const row = await findUserByEmail(deps.db, input.email);
   // An unknown email and a guest account without a password cost the same hashing time as a wrong password.
@@ -77,14 +82,18 @@ export async function login(deps: AccountDeps, input: LoginInput, guard: LoginGu
     await guard.recordFailure(input.email);
     throw unauthorized(LOGIN_FAILED_MESSAGE);
   }
-  return authAnswer(deps, row, { remember: input.remember ?? false });
+  return authAnswer(deps, row, { remember: input.remember ?? false, client });
 }
 
 /**
  * The account made at billing for a visitor who is not logged in: no usable password, and a mailed link to set
  * one, queued in the same transaction so the mail exists exactly when the account does.
  */
-export async function registerGuest(deps: AccountDeps, input: GuestRegisterInput): Promise<AuthAnswer> {
+export async function registerGuest(
+  deps: AccountDeps,
+  input: GuestRegisterInput,
+  client?: SessionClient,
+): Promise<AuthAnswer> {
   if (await findUserByEmail(deps.db, input.email)) throw emailTaken(TOASTS.guestRegisterExists, 'email');
   const row = await insertOrConflict(TOASTS.guestRegisterExists, 'email', () =>
     deps.db.transaction().execute(async (trx) => {
@@ -104,24 +113,21 @@ export async function registerGuest(deps: AccountDeps, input: GuestRegisterInput
       return user;
     }),
   );
-  return authAnswer(deps, row);
+  return authAnswer(deps, row, { client });
 }
 
 export interface ProfileAnswerWithToken {
   user: PublicUser;
-  /** Present when the email changed: the session token names the email, so the caller gets a fresh one. */
+  /** Present when the email changed: the token names the email, so the caller gets a fresh one for the same session. */
   token?: string;
 }
 
-/**
- * Replaces the caller's own profile. `sessionLifetimeMs` is how long the caller's current token was issued
- * for, so a fresh token after an email change keeps the same "remember me" choice.
- */
+/** Replaces the caller's own profile; `session` is the caller's, which a fresh token keeps naming. */
 export async function updateProfile(
   deps: AccountDeps,
   userId: number,
   input: ProfileInput,
-  sessionLifetimeMs: number,
+  session: { id: string; expiresAt: string },
 ): Promise<ProfileAnswerWithToken> {
   const { before, after } = await insertOrConflict(PROFILE_EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
     deps.db.transaction().execute(async (trx) => {
@@ -143,8 +149,8 @@ export async function updateProfile(
   );
   const user = toPublicUser(after, await rolesOf(deps.db, userId));
   if (before === after.email) return { user };
-  const remember = sessionLifetimeMs > SESSION_TIMEOUT_MS;
-  return { user, token: await deps.tokens.sign({ userId, email: after.email }, { remember }) };
+  const token = await deps.tokens.sign({ userId, email: after.email, sessionId: session.id }, Date.parse(session.expiresAt));
+  return { user, token };
 }
 
 function emailTaken(message: string, field: string) {

@@ -1,8 +1,8 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import {
+  accountSessionSchema,
   adminAccessAnswerSchema,
   adminAccessSchema,
   authAnswerSchema,
@@ -20,6 +20,7 @@ import { login, register, registerGuest, updateProfile } from './account-service
 import { setAdminAccess } from './admin-access-service';
 import { createLoginThrottle } from './login-throttle';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
+import { endOneSession, listSessions, logOut, logOutEverywhere, type SessionClient } from './session-service';
 
 const profileAnswerSchema = z.object({ user: publicUserSchema, token: z.string().optional() });
 const messageAnswerSchema = z.object({ message: z.string() });
@@ -38,19 +39,19 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/register',
     { config: perIp, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
-    async (request) => register(ctx, request.body),
+    async (request) => register(ctx, request.body, clientOf(request)),
   );
 
   app.post(
     '/api/account/login',
     { config: perIp, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
-    async (request, reply) => login(ctx, request.body, loginGuard(request, reply)),
+    async (request, reply) => login(ctx, request.body, loginGuard(request, reply), clientOf(request)),
   );
 
   app.post(
     '/api/account/registeronprocess',
     { config: perIp, schema: { body: guestRegisterSchema, response: { 200: authAnswerSchema } } },
-    async (request) => registerGuest(ctx, request.body),
+    async (request) => registerGuest(ctx, request.body, clientOf(request)),
   );
 
   app.post(
@@ -63,14 +64,46 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/resetnewpassword',
     { config: perIp, schema: { body: resetNewPasswordSchema, response: { 200: authAnswerSchema } } },
-    async (request) => resetWithToken(ctx, request.body),
+    async (request) => resetWithToken(ctx, request.body, clientOf(request)),
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
   app.put(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
-    async (request) => updateProfile(ctx, currentUser(request).id, request.body, sessionLifetimeMs(request)),
+    async (request) => {
+      const caller = currentUser(request);
+      return updateProfile(ctx, caller.id, request.body, { id: caller.sessionId, expiresAt: caller.sessionExpiresAt });
+    },
+  );
+
+  app.post('/api/account/logout', { onRequest: requireUser }, async (request, reply) => {
+    const caller = currentUser(request);
+    await logOut(ctx.db, caller.id, caller.sessionId);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/account/logout-all', { onRequest: requireUser }, async (request, reply) => {
+    await logOutEverywhere(ctx.db, currentUser(request).id);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/account/sessions',
+    { onRequest: requireUser, schema: { response: { 200: z.array(accountSessionSchema) } } },
+    async (request) => {
+      const caller = currentUser(request);
+      return listSessions(ctx.db, caller.id, caller.sessionId);
+    },
+  );
+
+  app.delete(
+    '/api/account/sessions/:id',
+    { onRequest: requireUser, schema: { params: z.strictObject({ id: z.string().min(1).max(64) }) } },
+    async (request, reply) => {
+      await endOneSession(ctx.db, currentUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
   );
 
   app.post(
@@ -84,14 +117,6 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   );
 }
 
-/** How long the caller's (already verified) token was issued for: 20 minutes, or 7 days with "remember me". */
-function sessionLifetimeMs(request: FastifyRequest): number {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!token) return 0;
-  try {
-    const { exp, iat } = decodeJwt(token);
-    return exp && iat ? (exp - iat) * 1000 : 0;
-  } catch {
-    return 0;
-  }
+function clientOf(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers['user-agent'] ?? '' };
 }

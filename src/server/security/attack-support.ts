@@ -48,6 +48,10 @@ export const PUBLIC_API = new Set([
 /** Calls for any logged-in customer, always about the caller's own account. */
 export const USER_API = new Set([
   'PUT /api/account/profile',
+  'POST /api/account/logout',
+  'POST /api/account/logout-all',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:id',
   'POST /api/checkout/createorder',
   'POST /api/checkout/codorder',
   'PUT /api/checkout/updateorder',

@@ -10,6 +10,7 @@ import { TextField } from '../../components/text-field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { updateSessionUser, useSession } from '../session/session-store';
 import { accountsApi } from './accounts-api';
+import { SessionsPanel } from './sessions-panel';
 
 const FIELDS: { key: keyof ProfileForm; label: string }[] = [
   { key: 'username', label: 'Name' },
@@ -41,6 +42,7 @@ export function AccountPage() {
           {editing ? <ProfileEditor user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />}
         </div>
       </div>
+      <SessionsPanel />
     </section>
   );
 }
