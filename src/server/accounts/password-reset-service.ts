@@ -11,6 +11,7 @@ import { passwordResetMail, resetLink } from './account-mails';
 import { authAnswer, type AccountDeps } from './account-service';
 import { claimResetToken, findResetToken, invalidateResetTokens } from './reset-token-repository';
 import { hashResetToken, issueResetToken } from './reset-tokens';
+import { cancelEmailChanges } from './email-change-repository';
 import type { SessionClient } from './session-service';
 import { findUserByEmail, findUserById, setPasswordHash } from './user-repository';
 
@@ -63,6 +64,8 @@ export async function resetWithToken(
     await invalidateResetTokens(trx, user.id, now);
     // Whoever held a session (a thief with a stolen token, say) is signed out; only the answer's new one works.
     await endSessionsOf(trx, user.id, now);
+    // A change of address still waiting (perhaps the thief's) is called off with them.
+    await cancelEmailChanges(trx, user.id, now);
   });
   return authAnswer(deps, user, { client });
 }

@@ -6,10 +6,12 @@ import {
   adminAccessAnswerSchema,
   adminAccessSchema,
   authAnswerSchema,
+  confirmEmailAnswerSchema,
+  confirmEmailSchema,
   guestRegisterSchema,
   loginSchema,
+  profileAnswerSchema,
   profileSchema,
-  publicUserSchema,
   registerSchema,
   resetNewPasswordSchema,
   resetRequestSchema,
@@ -17,12 +19,13 @@ import {
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { login, register, registerGuest, updateProfile } from './account-service';
+import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
+import { confirmEmailChange } from './email-change-service';
 import { createLoginThrottle } from './login-throttle';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
 import { endOneSession, listSessions, logOut, logOutEverywhere, type SessionClient } from './session-service';
 
-const profileAnswerSchema = z.object({ user: publicUserSchema, token: z.string().optional() });
 const messageAnswerSchema = z.object({ message: z.string() });
 
 /** Account calls of DESIGN.md §3 and the admin-access call of the settings tab. */
@@ -31,6 +34,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   const { ctx } = app;
   await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
   const loginGuard = createLoginThrottle(app);
+  const limitAddressTaken = createAddressTakenLimit(app, ctx.config.AUTH_RATE_LIMIT);
   // AUTH_RATE_LIMIT=0 switches the per-IP limit off (load tests); the per-account login rule always applies.
   const perIp: FastifyContextConfig = {
     rateLimit: ctx.config.AUTH_RATE_LIMIT > 0 ? perIpPerMinute(ctx.config.AUTH_RATE_LIMIT) : false,
@@ -39,7 +43,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/register',
     { config: perIp, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
-    async (request) => register(ctx, request.body, clientOf(request)),
+    async (request) => limitAddressTaken(request, () => register(ctx, request.body, clientOf(request))),
   );
 
   app.post(
@@ -51,7 +55,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/registeronprocess',
     { config: perIp, schema: { body: guestRegisterSchema, response: { 200: authAnswerSchema } } },
-    async (request) => registerGuest(ctx, request.body, clientOf(request)),
+    async (request) => limitAddressTaken(request, () => registerGuest(ctx, request.body, clientOf(request))),
   );
 
   app.post(
@@ -71,10 +75,15 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
-    async (request) => {
-      const caller = currentUser(request);
-      return updateProfile(ctx, caller.id, request.body, { id: caller.sessionId, expiresAt: caller.sessionExpiresAt });
-    },
+    async (request, reply) =>
+      limitAddressTaken(request, () => updateProfile(ctx, currentUser(request).id, request.body, loginGuard(request, reply))),
+  );
+
+  // The link mailed to the new address; no login needed (it may be opened on another device), the token decides.
+  app.post(
+    '/api/account/confirm-email',
+    { config: perIp, schema: { body: confirmEmailSchema, response: { 200: confirmEmailAnswerSchema } } },
+    async (request) => limitAddressTaken(request, () => confirmEmailChange(ctx, request.body.token)),
   );
 
   app.post('/api/account/logout', { onRequest: requireUser }, async (request, reply) => {

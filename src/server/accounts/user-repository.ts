@@ -16,8 +16,8 @@ export interface NewAccount {
   passwordHash: string | null;
 }
 
+/** Everything the profile form writes at once; the e-mail waits for its confirmation link. */
 export interface ProfileFields {
-  email: string;
   username: string;
   mobilenumber: string;
   address: string;

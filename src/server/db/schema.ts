@@ -209,6 +209,17 @@ export interface PasswordResetTokensTable {
   created_at: IsoTime;
 }
 
+/** An e-mail change waiting for its confirmation link; `used_at` is set when confirmed or cancelled. */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: number;
+  old_email: string;
+  new_email: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
 export interface EmailTemplatesTable {
   id: Generated<number>;
   title: string;
@@ -281,6 +292,7 @@ export interface Database {
   sandbox_orders: SandboxOrdersTable;
   sandbox_payments: SandboxPaymentsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_changes: EmailChangesTable;
   email_templates: EmailTemplatesTable;
   settings: SettingsTable;
   mail_outbox: MailOutboxTable;

@@ -39,6 +39,7 @@ export const PUBLIC_API = new Set([
   'POST /api/account/registeronprocess',
   'POST /api/account/resetpassword',
   'POST /api/account/resetnewpassword',
+  'POST /api/account/confirm-email',
   'GET /api/public/product',
   'GET /api/checkout/config',
   'POST /api/checkout/webhook',
