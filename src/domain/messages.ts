@@ -20,6 +20,8 @@ export const VALIDATION = {
   mobileInvalid: 'Mobile number must be 10 digits',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters',
+  // DESIGN.md §7.1
+  passwordTooCommon: 'This password is too common. Choose another.',
   // Billing and profile
   addressRequired: 'Address is required',
   pincodeRequired: 'Pincode is required',
