@@ -16,7 +16,7 @@ import {
   resetNewPasswordSchema,
   resetRequestSchema,
 } from '../../domain/schemas/account';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { login, register, registerGuest, updateProfile } from './account-service';
 import { createAddressTakenLimit } from './address-taken-limit';
@@ -33,6 +33,10 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  // Every account answer is the caller's (a token, a profile, a list of devices): never stored (DESIGN.md §7.1).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  });
   const loginGuard = createLoginThrottle(app);
   const limitAddressTaken = createAddressTakenLimit(app, ctx.config.AUTH_RATE_LIMIT);
   // AUTH_RATE_LIMIT=0 switches the per-IP limit off (load tests); the per-account login rule always applies.

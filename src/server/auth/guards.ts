@@ -64,12 +64,20 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   return request.auth;
 }
 
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+/**
+ * Answers to a signed-in caller are theirs alone: no browser or proxy may keep them (DESIGN.md §7.1). Set before the
+ * check, so refusals carry it too; a route may still send an ETag for revalidation, never a longer life.
+ */
+export const PRIVATE_CACHE_CONTROL = 'no-store';
+
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const user = await authenticate(request);
   if (!user) throw unauthorized('Your session has ended or is not valid. Please log in again.');
 }
 
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const user = await authenticate(request);
   if (!user) throw unauthorized('Please log in as an admin to continue.');
   if (!user.roles.includes(ROLES.ADMIN)) throw forbidden('This needs admin access.');
