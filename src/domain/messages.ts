@@ -20,6 +20,8 @@ export const VALIDATION = {
   mobileInvalid: 'Mobile number must be 10 digits',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters',
+  // DESIGN.md §7.1
+  passwordTooCommon: 'This password is too common. Choose another.',
   // Billing and profile
   addressRequired: 'Address is required',
   pincodeRequired: 'Pincode is required',
@@ -30,6 +32,12 @@ export const VALIDATION = {
   // Ours: limits the spec does not word
   tooLong: (max: number) => `Must be at most ${max} characters`,
   resetTokenRequired: 'The reset link is invalid or has expired',
+  // DESIGN.md §7.1: changing the e-mail
+  currentPasswordRequired: 'Enter your current password to change your email address',
+  currentPasswordWrong: 'That is not your current password',
+  passwordNotSetForEmailChange:
+    'Set a password first (use the link we mailed you, or "Forgot password" on the login page), then change your email address',
+  emailChangeLinkInvalid: 'The confirmation link is invalid, was already used or has expired',
   itemsRequired: 'Add at least one item to the order',
   tooManyItems: (max: number) => `An order can have at most ${max} lines`,
   itemNameRequired: 'Item name is required',
@@ -65,6 +73,9 @@ export const TOASTS = {
   resetFailed: 'User password reset failed',
   profileUpdated: 'Profile updated Successfully',
   profileFailed: 'Failed to update profile',
+  emailChangeSent: (address: string) =>
+    `We sent a confirmation link to ${address}. Your email address changes when you open it (within 24 hours).`,
+  emailChanged: (address: string) => `Your email address is now ${address}.`,
   productsFailed: 'Failed to get the product list',
   addedToCart: (name: string) => `${name} has been added to cart successfully`,
   cashSelected: 'Cash on Delivery selected. Please proceed.',

@@ -4,7 +4,7 @@
 // rejected (400) rather than silently dropped, so a typo'd field name fails loudly. Exceptions
 // are marked where they occur.
 import { z } from 'zod';
-import { RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
+import { PASSWORD_MAX, RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
 import { VALIDATION } from '../messages';
 import {
   addressField,
@@ -73,10 +73,13 @@ export const profileSchema = z.strictObject({
   state: stateField,
   mobilenumber: mobileField,
   district: districtField,
+  /** Needed only when `emailaddress` differs from the account's (DESIGN.md §7.6); checked, never stored. */
+  currentpassword: loginPasswordField.optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-export const profileFormSchema = z.object(profileSchema.shape);
+// The form sends the current password only when the e-mail changes; left empty it is simply not sent.
+export const profileFormSchema = z.object({ ...profileSchema.shape, currentpassword: z.string().max(PASSWORD_MAX).optional() });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 export const forgotPasswordFormSchema = z.object({ email: emailField });
@@ -112,8 +115,33 @@ export const authAnswerSchema = z.object({
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
-export const profileAnswerSchema = z.object({ user: publicUserSchema });
+/** `pendingEmail`: the new address was sent a confirmation link; the account keeps its address until it is opened. */
+export const profileAnswerSchema = z.object({ user: publicUserSchema, pendingEmail: z.string().optional() });
 export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+export const confirmEmailSchema = z.strictObject({
+  token: z
+    .string({ error: VALIDATION.emailChangeLinkInvalid })
+    .trim()
+    .min(1, { error: VALIDATION.emailChangeLinkInvalid })
+    .max(RESET_TOKEN_MAX_LENGTH, { error: VALIDATION.emailChangeLinkInvalid }),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+export const confirmEmailAnswerSchema = z.object({ emailaddress: z.string(), message: z.string() });
+export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
+
+/** GET /api/account/sessions: the account's signed-in devices that can still be used, most recent first. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** Browser and system read from the user agent, such as "Chrome 131 on Android (mobile)". */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 /** POST /api/settings/adminaccess answers a message string to show as a toast. */
 export const adminAccessAnswerSchema = z.string();

@@ -1,6 +1,7 @@
 // Field schemas shared by every form and route, each carrying the exact message a form shows
 // under the field. "Required" checks abort, so an empty field shows one message, not two.
 import { z } from 'zod';
+import { isCommonPassword } from '../password-rules';
 import {
   ADDRESS_MAX,
   EMAIL_MAX,
@@ -40,8 +41,9 @@ export const emailField = z
 export const passwordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired, abort: true })
-  .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort })
-  .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX) });
+  .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort, abort: true })
+  .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX), abort: true })
+  .refine((password) => !isCommonPassword(password), { error: VALIDATION.passwordTooCommon });
 
 /** Login checks only presence: old accounts may predate the length rule. */
 export const loginPasswordField = z

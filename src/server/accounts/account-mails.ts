@@ -8,11 +8,18 @@ export const MAIL_KINDS = {
   passwordReset: 'password-reset',
   adminGranted: 'admin-granted',
   adminRevoked: 'admin-revoked',
+  emailChangeConfirm: 'email-change-confirm',
+  emailChangeNotice: 'email-change-notice',
 } as const;
 
 /** The address of the reset screen, carrying the email and the one-time token. */
 export function resetLink(publicUrl: string, email: string, token: string): string {
   return `${publicUrl}/#/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+}
+
+/** The web app's confirmation screen for a new account address, carrying the one-time token. */
+export function confirmEmailLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/#/confirm-email?token=${encodeURIComponent(token)}`;
 }
 
 function mail(kind: string, to: string, name: string, template: { subject: string; body: string }): OutgoingMail {
@@ -63,6 +70,35 @@ export function adminRevokedMail(to: string, name: string): OutgoingMail {
       'Hello {{customerName}},',
       'Your admin access to Ghee Shop has been removed. Your customer account and orders are unchanged.',
       'If you think this is a mistake, tell the shop owner.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}
+
+export function emailChangeConfirmMail(to: string, name: string, link: string, validHours: number): OutgoingMail {
+  return mail(MAIL_KINDS.emailChangeConfirm, to, name, {
+    subject: 'Confirm your new Ghee Shop email address',
+    body: [
+      'Hello {{customerName}},',
+      `You asked to use this address for your Ghee Shop account. To confirm it, open this link (it works once, for the next ${validHours} hours):\n${link}`,
+      'Until you open it, your account keeps its current address. If you did not ask for this, ignore this mail.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}
+
+/**
+ * To the address being replaced: the owner learns of the change in time to stop it. The new address is a validated
+ * e-mail (no braces, so no placeholder), and the HTML part escapes the whole body.
+ */
+export function emailChangeNoticeMail(to: string, name: string, newAddress: string, resetUrl: string, validHours: number): OutgoingMail {
+  return mail(MAIL_KINDS.emailChangeNotice, to, name, {
+    subject: 'Your Ghee Shop email address is about to change',
+    body: [
+      'Hello {{customerName}},',
+      `Someone signed in to your Ghee Shop account asked to change its email address to ${newAddress}. It changes only when that address confirms.`,
+      `If this was not you, reset your password now with this link (it works once, for the next ${validHours} hours). That signs everyone else out and cancels the change:\n${resetUrl}`,
+      'If it was you, there is nothing to do.',
       'Ghee Shop',
     ].join('\n\n'),
   });

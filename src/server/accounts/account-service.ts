@@ -1,4 +1,3 @@
-import { SESSION_TIMEOUT_MS } from '../../domain/constants';
 import { TOASTS } from '../../domain/messages';
 import type {
   AuthAnswer,
@@ -15,6 +14,9 @@ import { conflict, unauthorized } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { resetLink, setPasswordMail } from './account-mails';
 import { issueResetToken } from './reset-tokens';
+import { accountLockKey } from './account-lock';
+import { openSession, type SessionClient } from './session-service';
+import { EMAIL_TAKEN_MESSAGE as EMAIL_CHANGE_TAKEN_MESSAGE, assertEmailChangeAllowed, startEmailChange } from './email-change-service';
 import {
   findUserByEmail,
   findUserById,
@@ -30,29 +32,29 @@ export type AccountDeps = Pick<AppContext, 'db' | 'config' | 'tokens'>;
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect.';
 export const EMAIL_TAKEN_MESSAGE =
   'An account with this email already exists. Log in, or use "Forgot password" to set a new password.';
-export const PROFILE_EMAIL_TAKEN_MESSAGE = 'Another account already uses this email address. Choose a different one.';
+export const PROFILE_EMAIL_TAKEN_MESSAGE = EMAIL_CHANGE_TAKEN_MESSAGE;
 
 // A guest may read the "set your password" mail a day later; a reset link asked for on purpose lasts an hour.
 export const SET_PASSWORD_LINK_HOURS = 24;
 
 /** Throttling of failed logins, kept apart from the rules so the service does not know about HTTP. */
 export interface LoginGuard {
-  /** Throws when the account has had too many failed logins lately. */
-  assertAllowed(email: string): Promise<void>;
-  recordFailure(email: string): Promise<void>;
+  /** Throws when the account has had too many failed logins lately; `lockKey` is accountLockKey's. */
+  assertAllowed(lockKey: string): Promise<void>;
+  recordFailure(lockKey: string): Promise<void>;
 }
 
 export async function authAnswer(
   deps: AccountDeps,
   row: UserRow,
-  options: { remember?: boolean } = {},
+  options: { remember?: boolean; client?: SessionClient } = {},
 ): Promise<AuthAnswer> {
   const user = toPublicUser(row, await rolesOf(deps.db, row.id));
-  const token = await deps.tokens.sign({ userId: row.id, email: row.email }, { remember: options.remember ?? false });
+  const token = await openSession(deps, row, options);
   return { token, user };
 }
 
-export async function register(deps: AccountDeps, input: RegisterInput): Promise<AuthAnswer> {
+export async function register(deps: AccountDeps, input: RegisterInput, client?: SessionClient): Promise<AuthAnswer> {
   if (await findUserByEmail(deps.db, input.emailaddress)) throw emailTaken(EMAIL_TAKEN_MESSAGE, 'emailaddress');
   const passwordHash = await hashPassword(input.password);
   const row = await insertOrConflict(EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
@@ -65,26 +67,36 @@ export async function register(deps: AccountDeps, input: RegisterInput): Promise
       }),
     ),
   );
-  return authAnswer(deps, row);
+  return authAnswer(deps, row, { client });
 }
 
-export async function login(deps: AccountDeps, input: LoginInput, guard: LoginGuard): Promise<AuthAnswer> {
-  await guard.assertAllowed(input.email);
+export async function login(
+  deps: AccountDeps,
+  input: LoginInput,
+  guard: LoginGuard,
+  client?: SessionClient,
+): Promise<AuthAnswer> {
   const row = await findUserByEmail(deps.db, input.email);
+  const lockKey = accountLockKey(input.email, row?.password_changed_at);
+  await guard.assertAllowed(lockKey);
   // An unknown email and a guest account without a password cost the same hashing time as a wrong password.
   const ok = await verifyPassword(row?.password_hash ?? null, input.password);
   if (!row || !ok) {
-    await guard.recordFailure(input.email);
+    await guard.recordFailure(lockKey);
     throw unauthorized(LOGIN_FAILED_MESSAGE);
   }
-  return authAnswer(deps, row, { remember: input.remember ?? false });
+  return authAnswer(deps, row, { remember: input.remember ?? false, client });
 }
 
 /**
  * The account made at billing for a visitor who is not logged in: no usable password, and a mailed link to set
  * one, queued in the same transaction so the mail exists exactly when the account does.
  */
-export async function registerGuest(deps: AccountDeps, input: GuestRegisterInput): Promise<AuthAnswer> {
+export async function registerGuest(
+  deps: AccountDeps,
+  input: GuestRegisterInput,
+  client?: SessionClient,
+): Promise<AuthAnswer> {
   if (await findUserByEmail(deps.db, input.email)) throw emailTaken(TOASTS.guestRegisterExists, 'email');
   const row = await insertOrConflict(TOASTS.guestRegisterExists, 'email', () =>
     deps.db.transaction().execute(async (trx) => {
@@ -104,47 +116,45 @@ export async function registerGuest(deps: AccountDeps, input: GuestRegisterInput
       return user;
     }),
   );
-  return authAnswer(deps, row);
+  return authAnswer(deps, row, { client });
 }
 
-export interface ProfileAnswerWithToken {
+export interface ProfileAnswer {
   user: PublicUser;
-  /** Present when the email changed: the session token names the email, so the caller gets a fresh one. */
-  token?: string;
+  /** The new address that was sent a confirmation link; the account keeps its address until it is opened. */
+  pendingEmail?: string;
 }
 
 /**
- * Replaces the caller's own profile. `sessionLifetimeMs` is how long the caller's current token was issued
- * for, so a fresh token after an email change keeps the same "remember me" choice.
+ * Replaces the caller's own profile. A new e-mail address is not written here: it needs the current password and
+ * waits for its confirmation link (email-change-service.ts), while the other fields change at once.
  */
 export async function updateProfile(
   deps: AccountDeps,
   userId: number,
   input: ProfileInput,
-  sessionLifetimeMs: number,
-): Promise<ProfileAnswerWithToken> {
-  const { before, after } = await insertOrConflict(PROFILE_EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
-    deps.db.transaction().execute(async (trx) => {
-      const owner = await findUserByEmail(trx, input.emailaddress);
-      if (owner && owner.id !== userId) throw emailTaken(PROFILE_EMAIL_TAKEN_MESSAGE, 'emailaddress');
-      const current = await findUserById(trx, userId);
-      if (!current) throw unauthorized();
-      const updated = await updateProfileRow(trx, userId, {
-        email: input.emailaddress,
-        username: input.username,
-        mobilenumber: input.mobilenumber,
-        address: input.address,
-        pincode: input.pincode,
-        district: input.district,
-        state: input.state,
-      });
-      return { before: current.email, after: updated };
-    }),
-  );
+  guard: LoginGuard,
+): Promise<ProfileAnswer> {
+  const current = await findUserById(deps.db, userId);
+  if (!current) throw unauthorized();
+  const changingEmail = input.emailaddress !== current.email;
+  if (changingEmail) {
+    await assertEmailChangeAllowed(deps, current, input.emailaddress, input.currentpassword, guard);
+  }
+  const after = await deps.db.transaction().execute(async (trx) => {
+    const updated = await updateProfileRow(trx, userId, {
+      username: input.username,
+      mobilenumber: input.mobilenumber,
+      address: input.address,
+      pincode: input.pincode,
+      district: input.district,
+      state: input.state,
+    });
+    if (changingEmail) await startEmailChange(trx, deps, current, input.emailaddress);
+    return updated;
+  });
   const user = toPublicUser(after, await rolesOf(deps.db, userId));
-  if (before === after.email) return { user };
-  const remember = sessionLifetimeMs > SESSION_TIMEOUT_MS;
-  return { user, token: await deps.tokens.sign({ userId, email: after.email }, { remember }) };
+  return changingEmail ? { user, pendingEmail: input.emailaddress } : { user };
 }
 
 function emailTaken(message: string, field: string) {

@@ -3,6 +3,7 @@ import { RESET_TOKEN_TTL_MS } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 import type { AuthAnswer, ResetNewPasswordInput, ResetRequestInput } from '../../domain/schemas/account';
 import { hashPassword } from '../auth/passwords';
+import { endSessionsOf } from '../auth/session-repository';
 import { nowIso } from '../db/database';
 import { badRequest } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
@@ -10,6 +11,8 @@ import { passwordResetMail, resetLink } from './account-mails';
 import { authAnswer, type AccountDeps } from './account-service';
 import { claimResetToken, findResetToken, invalidateResetTokens } from './reset-token-repository';
 import { hashResetToken, issueResetToken } from './reset-tokens';
+import { cancelEmailChanges } from './email-change-repository';
+import type { SessionClient } from './session-service';
 import { findUserByEmail, findUserById, setPasswordHash } from './user-repository';
 
 export const RESET_REQUESTED_MESSAGE =
@@ -42,7 +45,11 @@ function invalidLink() {
 }
 
 /** Sets the password from a mailed link and logs the owner in. */
-export async function resetWithToken(deps: AccountDeps, input: ResetNewPasswordInput): Promise<AuthAnswer> {
+export async function resetWithToken(
+  deps: AccountDeps,
+  input: ResetNewPasswordInput,
+  client?: SessionClient,
+): Promise<AuthAnswer> {
   const found = await findResetToken(deps.db, hashResetToken(input.token));
   const user = found ? await findUserById(deps.db, found.user_id) : undefined;
   if (!found || !user || user.email !== input.email || found.used_at || found.expires_at <= nowIso()) {
@@ -55,6 +62,10 @@ export async function resetWithToken(deps: AccountDeps, input: ResetNewPasswordI
     if (!(await claimResetToken(trx, found.id, now))) throw invalidLink();
     await setPasswordHash(trx, user.id, passwordHash);
     await invalidateResetTokens(trx, user.id, now);
+    // Whoever held a session (a thief with a stolen token, say) is signed out; only the answer's new one works.
+    await endSessionsOf(trx, user.id, now);
+    // A change of address still waiting (perhaps the thief's) is called off with them.
+    await cancelEmailChanges(trx, user.id, now);
   });
-  return authAnswer(deps, user);
+  return authAnswer(deps, user, { client });
 }

@@ -1,27 +1,31 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import {
+  accountSessionSchema,
   adminAccessAnswerSchema,
   adminAccessSchema,
   authAnswerSchema,
+  confirmEmailAnswerSchema,
+  confirmEmailSchema,
   guestRegisterSchema,
   loginSchema,
+  profileAnswerSchema,
   profileSchema,
-  publicUserSchema,
   registerSchema,
   resetNewPasswordSchema,
   resetRequestSchema,
 } from '../../domain/schemas/account';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { login, register, registerGuest, updateProfile } from './account-service';
+import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
+import { confirmEmailChange } from './email-change-service';
 import { createLoginThrottle } from './login-throttle';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
+import { endOneSession, listSessions, logOut, logOutEverywhere, type SessionClient } from './session-service';
 
-const profileAnswerSchema = z.object({ user: publicUserSchema, token: z.string().optional() });
 const messageAnswerSchema = z.object({ message: z.string() });
 
 /** Account calls of DESIGN.md §3 and the admin-access call of the settings tab. */
@@ -29,7 +33,12 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  // Every account answer is the caller's (a token, a profile, a list of devices): never stored (DESIGN.md §7.1).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  });
   const loginGuard = createLoginThrottle(app);
+  const limitAddressTaken = createAddressTakenLimit(app, ctx.config.AUTH_RATE_LIMIT);
   // AUTH_RATE_LIMIT=0 switches the per-IP limit off (load tests); the per-account login rule always applies.
   const perIp: FastifyContextConfig = {
     rateLimit: ctx.config.AUTH_RATE_LIMIT > 0 ? perIpPerMinute(ctx.config.AUTH_RATE_LIMIT) : false,
@@ -38,19 +47,19 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/register',
     { config: perIp, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
-    async (request) => register(ctx, request.body),
+    async (request) => limitAddressTaken(request, () => register(ctx, request.body, clientOf(request))),
   );
 
   app.post(
     '/api/account/login',
     { config: perIp, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
-    async (request, reply) => login(ctx, request.body, loginGuard(request, reply)),
+    async (request, reply) => login(ctx, request.body, loginGuard(request, reply), clientOf(request)),
   );
 
   app.post(
     '/api/account/registeronprocess',
     { config: perIp, schema: { body: guestRegisterSchema, response: { 200: authAnswerSchema } } },
-    async (request) => registerGuest(ctx, request.body),
+    async (request) => limitAddressTaken(request, () => registerGuest(ctx, request.body, clientOf(request))),
   );
 
   app.post(
@@ -63,14 +72,51 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/resetnewpassword',
     { config: perIp, schema: { body: resetNewPasswordSchema, response: { 200: authAnswerSchema } } },
-    async (request) => resetWithToken(ctx, request.body),
+    async (request) => resetWithToken(ctx, request.body, clientOf(request)),
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
   app.put(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
-    async (request) => updateProfile(ctx, currentUser(request).id, request.body, sessionLifetimeMs(request)),
+    async (request, reply) =>
+      limitAddressTaken(request, () => updateProfile(ctx, currentUser(request).id, request.body, loginGuard(request, reply))),
+  );
+
+  // The link mailed to the new address; no login needed (it may be opened on another device), the token decides.
+  app.post(
+    '/api/account/confirm-email',
+    { config: perIp, schema: { body: confirmEmailSchema, response: { 200: confirmEmailAnswerSchema } } },
+    async (request) => limitAddressTaken(request, () => confirmEmailChange(ctx, request.body.token)),
+  );
+
+  app.post('/api/account/logout', { onRequest: requireUser }, async (request, reply) => {
+    const caller = currentUser(request);
+    await logOut(ctx.db, caller.id, caller.sessionId);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/account/logout-all', { onRequest: requireUser }, async (request, reply) => {
+    await logOutEverywhere(ctx.db, currentUser(request).id);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/account/sessions',
+    { onRequest: requireUser, schema: { response: { 200: z.array(accountSessionSchema) } } },
+    async (request) => {
+      const caller = currentUser(request);
+      return listSessions(ctx.db, caller.id, caller.sessionId);
+    },
+  );
+
+  app.delete(
+    '/api/account/sessions/:id',
+    { onRequest: requireUser, schema: { params: z.strictObject({ id: z.string().min(1).max(64) }) } },
+    async (request, reply) => {
+      await endOneSession(ctx.db, currentUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
   );
 
   app.post(
@@ -84,14 +130,6 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   );
 }
 
-/** How long the caller's (already verified) token was issued for: 20 minutes, or 7 days with "remember me". */
-function sessionLifetimeMs(request: FastifyRequest): number {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!token) return 0;
-  try {
-    const { exp, iat } = decodeJwt(token);
-    return exp && iat ? (exp - iat) * 1000 : 0;
-  } catch {
-    return 0;
-  }
+function clientOf(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers['user-agent'] ?? '' };
 }

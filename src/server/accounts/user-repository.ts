@@ -16,8 +16,8 @@ export interface NewAccount {
   passwordHash: string | null;
 }
 
+/** Everything the profile form writes at once; the e-mail waits for its confirmation link. */
 export interface ProfileFields {
-  email: string;
   username: string;
   mobilenumber: string;
   address: string;
@@ -66,7 +66,7 @@ export async function updateProfile(db: Executor, id: number, fields: ProfileFie
     .executeTakeFirstOrThrow();
 }
 
-/** Also ends every session opened before now: the guard refuses tokens issued before `password_changed_at`. */
+/** The caller ends the account's sessions in the same transaction (auth/session-repository.ts). */
 export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
   const now = nowIso();
   await db

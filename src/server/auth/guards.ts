@@ -1,7 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLES, type Role } from '../../domain/constants';
 import { forbidden, unauthorized } from '../http/errors';
+import type { DB } from '../db/database';
+import { perDatabase } from '../db/read-batcher';
 import { loadCaller } from './caller-repository';
+import { createSessionToucher } from './session-touch';
 
 export interface AuthUser {
   id: number;
@@ -10,6 +13,9 @@ export interface AuthUser {
   roles: Role[];
   /** Changes whenever one of the user's orders is written: tells whether a kept order list is still current. */
   ordersVersion: number;
+  /** The session the token names: logout ends it. */
+  sessionId: string;
+  sessionExpiresAt: string;
 }
 
 declare module 'fastify' {
@@ -25,9 +31,12 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const toucherOf = perDatabase((db: DB, log: FastifyBaseLogger) => createSessionToucher(db, log));
+
 /**
- * Loads the caller from the token and, every time, from the database: a deleted account, a revoked role or a
- * changed password takes effect on the next request, whatever the token says.
+ * Loads the caller from the token and, every time, its session and account from the database (one query): an
+ * ended or expired session, a deleted account or a revoked role takes effect on the next request, whatever the
+ * token says.
  */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
   if (request.auth) return request.auth;
@@ -36,34 +45,39 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   const claims = await request.server.ctx.tokens.verify(token);
   if (!claims) return null;
   const { db, dialect } = request.server.ctx;
-  const rows = await loadCaller(db, dialect, claims.userId);
+  const rows = await loadCaller(db, dialect, claims.sessionId);
   const user = rows[0];
-  if (!user) return null;
-  if (issuedBeforePasswordChange(claims.issuedAt, user.password_changed_at)) return null;
+  if (!user || user.id !== claims.userId || user.ended_at !== null) return null;
+  const nowMs = Date.now();
+  if (Date.parse(user.expires_at) <= nowMs) return null;
+  toucherOf(db, request.server.log)(claims.sessionId, user.last_seen_at, nowMs);
   const roles = rows.flatMap((r) => (r.role ? [r.role as Role] : []));
-  request.auth = { id: user.id, email: user.email, username: user.username, roles, ordersVersion: user.orders_version };
+  request.auth = {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    roles,
+    ordersVersion: user.orders_version,
+    sessionId: claims.sessionId,
+    sessionExpiresAt: user.expires_at,
+  };
   return request.auth;
 }
 
 /**
- * `iat` has whole seconds, so the change is compared at the same precision: the token answered by the reset
- * itself is signed in the same second as the change and must stay valid. A token signed in that second just
- * before the change also survives; the window is under one second.
+ * Answers to a signed-in caller are theirs alone: no browser or proxy may keep them (DESIGN.md §7.1). Set before the
+ * check, so refusals carry it too; a route may still send an ETag for revalidation, never a longer life.
  */
-function issuedBeforePasswordChange(issuedAt: number, passwordChangedAt: string | null): boolean {
-  if (!passwordChangedAt) return false;
-  const changedMs = Date.parse(passwordChangedAt);
-  // A value that cannot be read cannot vouch for any token; a new reset writes a good one.
-  if (Number.isNaN(changedMs)) return true;
-  return issuedAt < Math.floor(changedMs / 1000);
-}
+export const PRIVATE_CACHE_CONTROL = 'no-store';
 
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const user = await authenticate(request);
   if (!user) throw unauthorized('Your session has ended or is not valid. Please log in again.');
 }
 
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const user = await authenticate(request);
   if (!user) throw unauthorized('Please log in as an admin to continue.');
   if (!user.roles.includes(ROLES.ADMIN)) throw forbidden('This needs admin access.');

@@ -1,18 +1,17 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { REMEMBER_ME_MS, SESSION_TIMEOUT_MS } from '../../domain/constants';
 
 export interface TokenClaims {
   userId: number;
   email: string;
+  /** The server-side session the token stands for (the `sid` claim): ending that row ends the token. */
+  sessionId: string;
 }
 
-/** What a verified token says: the claims plus when it was issued (whole seconds since the epoch). */
-export interface VerifiedClaims extends TokenClaims {
-  issuedAt: number;
-}
+export type VerifiedClaims = TokenClaims;
 
 export interface TokenService {
-  sign(claims: TokenClaims, options?: { remember?: boolean }): Promise<string>;
+  /** Signs a token for a session that ends at `expiresAtMs` (the session row's `expires_at`). */
+  sign(claims: TokenClaims, expiresAtMs: number): Promise<string>;
   /** Resolves to the claims, or null for any token that is not ours, is altered, or has expired. */
   verify(token: string): Promise<VerifiedClaims | null>;
 }
@@ -22,8 +21,8 @@ const ISSUER = 'ghee-shop';
 /**
  * Tokens already verified, until they expire. A signature never changes, so a token checked once needs no second
  * HMAC (which jose runs as an asynchronous WebCrypto job on the thread pool, the costliest step of an
- * authenticated read). The account, its roles and when its password last changed are still read from the
- * database on every request, so a cached token is refused as soon as the account says so.
+ * authenticated read). The session, the account and its roles are still read from the database on every request,
+ * so a cached token is refused as soon as its session ends.
  */
 const VERIFIED_CACHE_MAX = 10_000;
 
@@ -38,14 +37,13 @@ export function createTokenService(secret: string): TokenService {
     verified.set(token, { claims, expiresAtMs });
   };
   return {
-    async sign({ userId, email }, options) {
-      const lifetimeMs = options?.remember ? REMEMBER_ME_MS : SESSION_TIMEOUT_MS;
-      return new SignJWT({ email })
+    async sign({ userId, email, sessionId }, expiresAtMs) {
+      return new SignJWT({ email, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(Math.floor((Date.now() + lifetimeMs) / 1000))
+        .setExpirationTime(Math.floor(expiresAtMs / 1000))
         .sign(key);
     },
     async verify(token) {
@@ -59,11 +57,12 @@ export function createTokenService(secret: string): TokenService {
         // The algorithm allow-list is what stops `alg: none` and key-confusion tokens.
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
         const userId = Number(payload.sub);
-        // Without `iat` a token could not be compared with a password change, so it is not one of ours.
-        if (!Number.isSafeInteger(userId) || typeof payload.email !== 'string' || typeof payload.iat !== 'number') {
+        // A token without a session (signed before sessions existed) cannot be ended, so it is not accepted.
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || typeof payload.email !== 'string' || typeof sessionId !== 'string' || !sessionId) {
           return null;
         }
-        const claims: VerifiedClaims = { userId, email: payload.email, issuedAt: payload.iat };
+        const claims: VerifiedClaims = { userId, email: payload.email, sessionId };
         if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
         return claims;
       } catch {

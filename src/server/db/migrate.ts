@@ -9,6 +9,8 @@ import { ordersVersionMigration } from './migrations/0009-orders-version';
 import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
 import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-index';
 import { productSlugsMigration } from './migrations/0011-product-slugs';
+import { sessionsMigration } from './migrations/0012-sessions';
+import { emailChangesMigration } from './migrations/0013-email-changes';
 import { deliverySettingsMigration } from './migrations/0024-delivery-settings';
 import { orderChargesMigration } from './migrations/0025-order-charges';
 import { couponsMigration } from './migrations/0026-coupons';
@@ -26,6 +28,8 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0003-password-changed-at': passwordChangedAtMigration(),
     '0010-outbox-unsent-index': outboxUnsentIndexMigration(),
     '0011-product-slugs': productSlugsMigration(),
+    '0012-sessions': sessionsMigration(),
+    '0013-email-changes': emailChangesMigration(),
     '0024-delivery-settings': deliverySettingsMigration(),
     '0025-order-charges': orderChargesMigration(),
     '0026-coupons': couponsMigration(),

@@ -17,12 +17,23 @@ export interface UsersTable {
   district: string;
   state: string;
   password_hash: string | null;
-  /** When the password was last set on an existing account; tokens issued before it are refused. */
+  /** When the password was last set on an existing account (kept for the record; sessions end tokens now). */
   password_changed_at: IsoTime | null;
   /** Bumped by triggers whenever one of the user's orders is written (migration 0009-orders-version). */
   orders_version: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+/** A signed-in device: the token names it, and the account reads as signed out there once `ended_at` is set. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  last_seen_at: IsoTime;
+  ended_at: IsoTime | null;
+  user_agent: string;
 }
 
 export interface UserRolesTable {
@@ -204,6 +215,17 @@ export interface PasswordResetTokensTable {
   created_at: IsoTime;
 }
 
+/** An e-mail change waiting for its confirmation link; `used_at` is set when confirmed or cancelled. */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: number;
+  old_email: string;
+  new_email: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
 export interface EmailTemplatesTable {
   id: Generated<number>;
   title: string;
@@ -308,6 +330,7 @@ export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
   user_roles: UserRolesTable;
+  sessions: SessionsTable;
   products: ProductsTable;
   product_sizes: ProductSizesTable;
   product_old_slugs: ProductOldSlugsTable;
@@ -324,6 +347,7 @@ export interface Database {
   sandbox_orders: SandboxOrdersTable;
   sandbox_payments: SandboxPaymentsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_changes: EmailChangesTable;
   email_templates: EmailTemplatesTable;
   settings: SettingsTable;
   mail_outbox: MailOutboxTable;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema } from '../../domain/schemas/order';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { searchAdminOrders } from './admin-order-repository';
 import { sendEncoded } from '../http/encoded-answer';
 import { createCustomerOrdersCache } from './customer-orders-cache';
@@ -15,7 +15,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   // browser, which revalidates every time (a 304 when nothing changed).
   api.get('/api/order', { preHandler: requireUser }, async (request, reply) => {
     const user = currentUser(request);
-    return sendEncoded(request, reply, await customerOrders.answer(user.id, user.ordersVersion), 'private, no-cache');
+    return sendEncoded(request, reply, await customerOrders.answer(user.id, user.ordersVersion), PRIVATE_CACHE_CONTROL);
   });
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {

@@ -113,7 +113,12 @@ describeEachDatabase('attack: broken access control', (dialect) => {
       mobilenumber: '9000000000',
       district: 'Bengaluru',
     };
-    const takeover = await shop.app.inject({ method: 'PUT', url: '/api/account/profile', headers: attacker.auth, payload: profile });
+    const takeover = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: attacker.auth,
+      payload: { ...profile, currentpassword: attacker.password },
+    });
     expect(takeover.statusCode).toBe(409);
     for (const smuggled of [{ id: victim.id }, { userId: victim.id }, { email: victim.email }]) {
       const res = await shop.app.inject({

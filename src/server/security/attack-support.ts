@@ -39,6 +39,7 @@ export const PUBLIC_API = new Set([
   'POST /api/account/registeronprocess',
   'POST /api/account/resetpassword',
   'POST /api/account/resetnewpassword',
+  'POST /api/account/confirm-email',
   'GET /api/public/product',
   'GET /api/public/delivery/:pincode',
   'GET /api/checkout/config',
@@ -49,6 +50,10 @@ export const PUBLIC_API = new Set([
 /** Calls for any logged-in customer, always about the caller's own account. */
 export const USER_API = new Set([
   'PUT /api/account/profile',
+  'POST /api/account/logout',
+  'POST /api/account/logout-all',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:id',
   'POST /api/checkout/createorder',
   'POST /api/checkout/codorder',
   'POST /api/checkout/quote',

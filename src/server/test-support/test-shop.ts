@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { ROLES, type Role } from '../../domain/constants';
+import { openSession } from '../accounts/session-service';
 import { hashPassword } from '../auth/passwords';
 import { createShop, type Shop, type ShopOptions } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
@@ -138,7 +139,7 @@ export async function createTestUser(
     .insertInto('user_roles')
     .values(roles.map((role) => ({ user_id: row.id, role })))
     .execute();
-  const token = await shop.app.ctx.tokens.sign({ userId: row.id, email });
+  const token = await openSession(shop.app.ctx, { id: row.id, email });
   return { id: row.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
 }
 
@@ -146,6 +147,6 @@ export async function createTestUser(
 export async function adminOf(shop: TestShop): Promise<TestUser> {
   const email = shop.config.ADMIN_EMAIL;
   const row = await shop.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const token = await shop.app.ctx.tokens.sign({ userId: row.id, email });
+  const token = await openSession(shop.app.ctx, { id: row.id, email });
   return { id: row.id, email, password: 'admin-password', token, auth: { authorization: `Bearer ${token}` } };
 }

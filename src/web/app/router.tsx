@@ -17,6 +17,7 @@ const LoginPage = page(() => import('../features/account/login-page'), 'LoginPag
 const RegisterPage = page(() => import('../features/account/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/account/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = page(() => import('../features/account/confirm-email-page'), 'ConfirmEmailPage');
 const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
 const OrdersPage = page(() => import('../features/orders/orders-page'), 'OrdersPage');
 const BillingPage = page(() => import('../features/checkout/billing-page'), 'BillingPage');
@@ -64,6 +65,7 @@ export function AppRoutes({ location }: { location?: string | undefined }) {
         <Route path="forgotpassword" element={<ForgotPasswordPage />} />
         <Route path="resetpassword" element={<ResetPasswordPage />} />
         <Route path="account" element={<AccountPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="checkoutbilling" element={<BillingPage />} />
         <Route path="checkoutorder" element={<OrderSummaryPage />} />

@@ -50,9 +50,10 @@ export async function send(method: Method, path: string, body?: unknown, init: R
   if (!response.ok) {
     // The server no longer accepts this token (expired, account gone): sign out here too, so the screens
     // show the login prompt instead of failing call after call.
-    if (response.status === 401 && token) setSession(null);
     const data = parseBody(await response.text());
     const err = (data ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
+    // A wrong current password (e-mail change) is a 401 too, but the session is fine.
+    if (response.status === 401 && token && err.error !== 'WRONG_PASSWORD') setSession(null);
     throw new ApiError(
       response.status,
       err.error ?? 'HTTP_' + response.status,

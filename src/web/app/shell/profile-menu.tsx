@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { UserIcon } from '../../components/icons';
-import { isAdmin, logOut, type Session } from '../../features/session/session-store';
+import { logOut } from '../../features/session/log-out';
+import { isAdmin, type Session } from '../../features/session/session-store';
 
 /**
  * The Profile menu (SPEC.md §2) as an ARIA menu button: Enter/Space/↓ open it on the first item, ↑/↓ move,
@@ -103,7 +104,7 @@ export function ProfileMenu({ session, onNavigate }: { session: Session; onNavig
           <hr className="dropdown-divider" />
         </li>
         <li role="none">
-          <button role="menuitem" tabIndex={-1} type="button" className="dropdown-item" onClick={logOut}>
+          <button role="menuitem" tabIndex={-1} type="button" className="dropdown-item" onClick={() => void logOut()}>
             Log out
           </button>
         </li>

@@ -1,5 +1,6 @@
 import type {
   AuthAnswer,
+  ConfirmEmailAnswer,
   GuestRegisterInput,
   LoginInput,
   ProfileAnswer,
@@ -18,6 +19,7 @@ export const accountsApi = {
   requestReset: (email: string) => api.post<unknown>('/api/account/resetpassword', { email }),
   resetPassword: (body: ResetNewPasswordInput) => api.post<AuthAnswer>('/api/account/resetnewpassword', body),
   updateProfile: (body: ProfileInput) => api.put<ProfileAnswer>('/api/account/profile', body),
+  confirmEmail: (token: string) => api.post<ConfirmEmailAnswer>('/api/account/confirm-email', { token }),
 };
 
 export function signIn(answer: AuthAnswer, remember = false): void {

@@ -84,8 +84,11 @@ export function sessionTimeLeft(session: Session | null = current, now = Date.no
   return Math.max(0, session.expiresAt - now);
 }
 
-/** Log out (SPEC.md §4): forget the token and the user, then reload the shop signed out on the home page. */
-export function logOut(): void {
+/**
+ * Forget the token and the user, then reload the shop signed out on the home page (SPEC.md §4). The server's side
+ * of logging out (ending the session) is in log-out.ts, which calls this once it is done.
+ */
+export function forgetSessionAndReload(): void {
   setSession(null);
   // Whatever this visit kept for the signed-in customer (a half-filled checkout, say) goes too.
   window.sessionStorage.clear();
