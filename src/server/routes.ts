@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { businessRoutes } from './business/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -19,5 +20,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(settingsRoutes);
+  await app.register(businessRoutes);
   await app.register(adminRoutes);
 }

@@ -243,6 +243,25 @@ export interface AuditLogTable {
   created_at: IsoTime;
 }
 
+/** The one row (id 1) of the seller's details (DESIGN.md §7.2), "set me" until the owner fills them. */
+export interface BusinessDetailsTable {
+  id: number;
+  legal_name: string;
+  address_line: string;
+  city: string;
+  state: string;
+  pincode: string;
+  /** Empty when the shop is not GST-registered. */
+  gstin: string;
+  fssai: string;
+  care_phone: string;
+  care_email: string;
+  grievance_name: string;
+  grievance_email: string;
+  grievance_phone: string;
+  updated_at: IsoTime;
+}
+
 /** Small key/value facts about the installation, such as whether the catalogue was ever seeded. */
 export interface AppMetaTable {
   key: string;
@@ -273,6 +292,7 @@ export interface Database {
   settings: SettingsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  business_details: BusinessDetailsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
