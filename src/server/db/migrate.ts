@@ -10,6 +10,7 @@ import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
 import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-index';
 import { productSlugsMigration } from './migrations/0011-product-slugs';
 import { businessDetailsMigration } from './migrations/0014-business-details';
+import { productTaxAndLabelMigration } from './migrations/0015-product-tax-and-label';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -25,6 +26,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0010-outbox-unsent-index': outboxUnsentIndexMigration(),
     '0011-product-slugs': productSlugsMigration(),
     '0014-business-details': businessDetailsMigration(),
+    '0015-product-tax-and-label': productTaxAndLabelMigration(),
   };
 }
 

@@ -42,6 +42,11 @@ export interface ProductsTable {
   position: number;
   /** Its crawlable page is /products/{slug}; unique (migration 0011-product-slugs), set by catalog/product-slugs.ts. */
   slug: Generated<string>;
+  /** Tax and label facts (migration 0015): HSN code, GST rate in percent, best-before months, country of origin. */
+  hsn: Generated<string>;
+  gst_rate: Generated<number>;
+  best_before_months: Generated<number>;
+  country_of_origin: Generated<string>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
