@@ -6,6 +6,7 @@ import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
+import { invoicingRoutes } from './invoicing/routes';
 import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
 import { settingsRoutes } from './settings/routes';
@@ -18,6 +19,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(invoicingRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(settingsRoutes);
   await app.register(businessRoutes);

@@ -151,6 +151,8 @@ export const orderSchema = z.object({
   emailaddress: z.string(),
   note: z.string(),
   receipt: z.string(),
+  /** The tax invoice's number once issued (DESIGN.md §7.6); null before. Optional for callers that build orders. */
+  invoiceNumber: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -11,6 +11,7 @@ import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-inde
 import { productSlugsMigration } from './migrations/0011-product-slugs';
 import { businessDetailsMigration } from './migrations/0014-business-details';
 import { productTaxAndLabelMigration } from './migrations/0015-product-tax-and-label';
+import { invoicesMigration } from './migrations/0016-invoices';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0011-product-slugs': productSlugsMigration(),
     '0014-business-details': businessDetailsMigration(),
     '0015-product-tax-and-label': productTaxAndLabelMigration(),
+    '0016-invoices': invoicesMigration(),
   };
 }
 

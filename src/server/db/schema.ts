@@ -110,6 +110,8 @@ export interface OrdersTable {
   verified_at: IsoTime | null;
   paid_at: IsoTime | null;
   client_created_at: string | null;
+  /** Set once, when the tax invoice is issued (migration 0016). */
+  invoice_number: Generated<string | null>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -267,6 +269,32 @@ export interface BusinessDetailsTable {
   updated_at: IsoTime;
 }
 
+/** Last number given per document series (GS invoices, CN credit notes) and financial year. */
+export interface DocumentSeriesTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface InvoicesTable {
+  number: string;
+  order_id: number;
+  issued_at: IsoTime;
+  total_paise: number;
+  /** The whole document as issued (JSON of domain/india/invoice-document's InvoiceDocument). */
+  document: string;
+}
+
+export interface CreditNotesTable {
+  number: string;
+  order_id: number;
+  invoice_number: string;
+  issued_at: IsoTime;
+  amount_paise: number;
+  reason: string;
+  document: string;
+}
+
 /** Small key/value facts about the installation, such as whether the catalogue was ever seeded. */
 export interface AppMetaTable {
   key: string;
@@ -298,6 +326,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   business_details: BusinessDetailsTable;
+  document_series: DocumentSeriesTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

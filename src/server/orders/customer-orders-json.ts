@@ -9,7 +9,7 @@ const ORDER_FIELDS = (o: string) => `'id', ${o}.id, 'orderid', ${o}.orderid, 'pa
   'district', ${o}.district, 'state', ${o}.state, 'pincode', ${o}.pincode, 'mobilenumber', ${o}.mobilenumber,
   'totalAmount', ${o}.total_amount`;
 const TAIL_FIELDS = (o: string) => `'createdAt', ${o}.created_at, 'username', ${o}.username, 'emailaddress', ${o}.emailaddress,
-  'note', ${o}.note, 'receipt', ${o}.receipt`;
+  'note', ${o}.note, 'receipt', ${o}.receipt, 'invoiceNumber', ${o}.invoice_number`;
 const LINE_FIELDS = `'name', l.name, 'quantity', l.size_ml, 'itemQty', l.item_qty, 'finalPrice', l.unit_price`;
 
 const SQLITE_TEXT = `select json_group_array(json_object(${ORDER_FIELDS('o')},

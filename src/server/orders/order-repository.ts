@@ -27,6 +27,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     emailaddress: row.emailaddress,
     note: row.note,
     receipt: row.receipt,
+    invoiceNumber: row.invoice_number,
   };
 }
 

@@ -53,6 +53,8 @@ export const USER_API = new Set([
   'POST /api/checkout/codorder',
   'PUT /api/checkout/updateorder',
   'GET /api/order',
+  'GET /api/order/:orderid/invoice.pdf',
+  'GET /api/order/:orderid/credit-notes/:number.pdf',
 ]);
 
 /** Fills path parameters with well-formed values, so the guard (not the parameter check) must answer. */
