@@ -2,6 +2,7 @@ import { LoadError } from '../../../components/load-error';
 import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { AdminAccess } from './admin-access';
+import { BusinessSection } from './business-form';
 import { SettingsForm } from './settings-form';
 
 export function SettingsTab() {
@@ -22,6 +23,11 @@ export function SettingsTab() {
       <div className="col-lg-5">
         <div className="detail-card">
           <AdminAccess />
+        </div>
+      </div>
+      <div className="col-12">
+        <div className="detail-card">
+          <BusinessSection />
         </div>
       </div>
     </div>
