@@ -109,3 +109,23 @@ describe('figures and numbers', () => {
     expect(documentNumber('GS', '26-27', 42).length).toBeLessThanOrEqual(16);
   });
 });
+
+describe('label declarations', () => {
+  const product = {
+    _id: '1', name: 'A2 Desi Cow Ghee', offerpercentage: 15, instock: true, ratings: 0, ratingStar: 5, description: '',
+    price: [649, 1199], quantitysize: [250, 500], quantity: 500, images: [], slug: 'a2', hsn: '0405', gstRate: 5,
+    bestBeforeMonths: 9, countryOfOrigin: 'India',
+  };
+  it('declares the selected size: net quantity, MRP, unit sale price per 100 ml', async () => {
+    const { labelDeclarations, unitPricePer100ml } = await import('./label-declarations');
+    const d500 = Object.fromEntries(labelDeclarations(product, 500).map((d) => [d.label, d.value]));
+    expect(d500['Net quantity']).toBe('500 ml');
+    expect(d500.MRP).toBe('₹1,199.00 (incl. of all taxes)');
+    // 1199 less 15% = 1019 for 500 ml → ₹203.80 per 100 ml.
+    expect(d500['Unit sale price']).toBe('₹203.80 per 100 ml');
+    expect(labelDeclarations(product, 250)[1]?.value).toBe('₹649.00 (incl. of all taxes)');
+    expect(unitPricePer100ml(100, 300)).toBe('₹33.33 per 100 ml');
+    expect(unitPricePer100ml(200, 300)).toBe('₹66.67 per 100 ml');
+    expect(d500['FSSAI Lic. No.']).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
+import { usePublicBusiness } from '../../lib/public-business';
 import { useContactLinks } from '../../lib/shop-config';
 import { FOOTER_TOPICS, type FooterTopic } from './footer-copy';
 
@@ -9,6 +10,8 @@ export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);
   const { whatsappUrl, instagramUrl } = useContactLinks();
   const open = topic ? FOOTER_TOPICS[topic] : null;
+  const { data: business } = usePublicBusiness();
+  const fssai = business && /^[0-9]{14}$/.test(business.fssai) ? business.fssai : null;
 
   return (
     <footer className="site-footer mt-auto">
@@ -62,7 +65,10 @@ export function SiteFooter() {
             </ul>
           </nav>
         </div>
-        <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">© {new Date().getFullYear()} Ghee Shop. Made with care in small batches.</p>
+        <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">
+          © {new Date().getFullYear()} Ghee Shop. Made with care in small batches.
+          {fssai ? <span className="ms-2">FSSAI Lic. No. {fssai}</span> : null}
+        </p>
       </div>
       {open ? (
         <Modal title={open.title} onClose={() => setTopic(null)} closeButton>
