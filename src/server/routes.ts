@@ -9,6 +9,7 @@ import { healthRoutes } from './health/routes';
 import { invoicingRoutes } from './invoicing/routes';
 import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
+import { policiesRoutes } from './policies/routes';
 import { settingsRoutes } from './settings/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */
@@ -23,5 +24,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(emailTemplatesRoutes);
   await app.register(settingsRoutes);
   await app.register(businessRoutes);
+  await app.register(policiesRoutes);
   await app.register(adminRoutes);
 }

@@ -12,6 +12,7 @@ import { productSlugsMigration } from './migrations/0011-product-slugs';
 import { businessDetailsMigration } from './migrations/0014-business-details';
 import { productTaxAndLabelMigration } from './migrations/0015-product-tax-and-label';
 import { invoicesMigration } from './migrations/0016-invoices';
+import { policiesMigration } from './migrations/0017-policies';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0014-business-details': businessDetailsMigration(),
     '0015-product-tax-and-label': productTaxAndLabelMigration(),
     '0016-invoices': invoicesMigration(),
+    '0017-policies': policiesMigration(),
   };
 }
 

@@ -295,6 +295,13 @@ export interface CreditNotesTable {
   document: string;
 }
 
+/** Policy pages an admin edited (migration 0017); the others show their defaults (domain/policies.ts). */
+export interface PoliciesTable {
+  key: string;
+  body: string;
+  updated_at: IsoTime;
+}
+
 /** Small key/value facts about the installation, such as whether the catalogue was ever seeded. */
 export interface AppMetaTable {
   key: string;
@@ -329,6 +336,7 @@ export interface Database {
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
+  policies: PoliciesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -41,6 +41,7 @@ export const PUBLIC_API = new Set([
   'POST /api/account/resetnewpassword',
   'GET /api/public/product',
   'GET /api/public/business',
+  'GET /api/public/policies',
   'GET /api/checkout/config',
   'POST /api/checkout/webhook',
   'GET /api/docs',
