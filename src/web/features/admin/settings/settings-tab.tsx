@@ -3,6 +3,7 @@ import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { AdminAccess } from './admin-access';
 import { BusinessSection } from './business-form';
+import { PoliciesSection } from './policies-editor';
 import { SettingsForm } from './settings-form';
 
 export function SettingsTab() {
@@ -28,6 +29,11 @@ export function SettingsTab() {
       <div className="col-12">
         <div className="detail-card">
           <BusinessSection />
+        </div>
+      </div>
+      <div className="col-12">
+        <div className="detail-card">
+          <PoliciesSection />
         </div>
       </div>
     </div>
