@@ -24,6 +24,8 @@ test('a customer downloads the tax invoice of a READY order from Your Orders', a
   if (!customer) throw new Error('no seeded order');
   await signInWithSession(page, request, customer.email, customer.password);
   await page.goto('/#/orders');
+  // The session was written after the app started: a reload makes it read it, as a new tab would.
+  await page.reload();
   const invoice = page.getByRole('button', { name: /^Invoice GS\/\d\d-\d\d\/\d{6} \(PDF\)$/ });
   await expect(invoice).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
