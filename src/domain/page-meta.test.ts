@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { META_DESCRIPTION_MAX, metaDescription, pageTitle, productDescription, productPagePath, productRoute } from './page-meta';
+import { PRODUCT_TAX_DEFAULTS } from './schemas/product';
 
 const product = {
   _id: '1',
@@ -14,6 +15,7 @@ const product = {
   quantity: 250,
   images: [],
   slug: 'a2-desi-cow-ghee',
+  ...PRODUCT_TAX_DEFAULTS,
 };
 
 describe('page meta', () => {

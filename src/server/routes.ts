@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { businessRoutes } from './business/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { couponsRoutes } from './coupons/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
+import { invoicingRoutes } from './invoicing/routes';
 import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
+import { policiesRoutes } from './policies/routes';
 import { settingsRoutes } from './settings/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */
@@ -19,9 +22,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(invoicingRoutes);
   await app.register(emailTemplatesRoutes);
   await app.register(settingsRoutes);
   await app.register(deliveryRoutes);
   await app.register(couponsRoutes);
+  await app.register(businessRoutes);
+  await app.register(policiesRoutes);
   await app.register(adminRoutes);
 }

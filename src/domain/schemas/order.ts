@@ -158,6 +158,8 @@ export const orderSchema = z.object({
   codFee: z.number(),
   discount: z.number(),
   couponCode: z.string().nullable(),
+  /** The tax invoice's number once issued (DESIGN.md §7.6); null before. Optional for callers that build orders. */
+  invoiceNumber: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -178,6 +180,8 @@ export const adminOrdersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_LIMIT).default(ADMIN_ORDERS_DEFAULT_LIMIT),
   payment: z.literal('pending').optional(),
+  /** Only orders with (yes) or without (no) a tax invoice. */
+  invoiced: z.preprocess(blankAsMissing, z.enum(['yes', 'no']).optional()),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

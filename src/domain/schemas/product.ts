@@ -14,7 +14,11 @@ import {
   RATING_STAR_MIN,
   SIZE_MAX_ML,
 } from '../constants';
+import { GST_RATES } from '../india/gst-tax';
 import { VALIDATION } from '../messages';
+
+export const PRODUCT_TAX_DEFAULTS = { hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India' } as const;
+const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} percent`;
 
 /** Answer of GET /api/public/product (one element). */
 export const productSchema = z.object({
@@ -31,6 +35,11 @@ export const productSchema = z.object({
   images: z.array(z.string()),
   /** The product's crawlable page is /products/{slug} (DESIGN.md §7.5); an addition, no SPEC field changed. */
   slug: z.string(),
+  /** Tax and label facts (DESIGN.md §7.2, §7.6): additions, no SPEC field changed. */
+  hsn: z.string(),
+  gstRate: z.number(),
+  bestBeforeMonths: z.number(),
+  countryOfOrigin: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -78,6 +87,25 @@ export const productInputSchema = z
       .array(z.string().trim().min(1).max(PRODUCT_IMAGE_URL_MAX))
       .max(PRODUCT_IMAGES_MAX)
       .default([]),
+    // Left out by older callers: the seeded values of ghee (DESIGN.md §7.2).
+    hsn: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{4,8}$/, { error: 'HSN code must be 4 to 8 digits' })
+      .default(PRODUCT_TAX_DEFAULTS.hsn),
+    gstRate: z
+      .number({ error: GST_RATE_MESSAGE })
+      .refine((r) => (GST_RATES as readonly number[]).includes(r), { error: GST_RATE_MESSAGE })
+      .default(PRODUCT_TAX_DEFAULTS.gstRate),
+    bestBeforeMonths: wholeNumber('Best before must be a whole number of months from 1 to 60', 1, 60).default(
+      PRODUCT_TAX_DEFAULTS.bestBeforeMonths,
+    ),
+    countryOfOrigin: z
+      .string()
+      .trim()
+      .min(1, { error: 'Country of origin is required' })
+      .max(60, { error: VALIDATION.tooLong(60) })
+      .default(PRODUCT_TAX_DEFAULTS.countryOfOrigin),
   })
   .superRefine((p, ctx) => {
     if (p.price.length !== p.quantitysize.length) {

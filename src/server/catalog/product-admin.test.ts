@@ -18,6 +18,10 @@ const valid = {
   price: [250, 450],
   quantitysize: [200, 500],
   quantity: 500,
+  hsn: '0405',
+  gstRate: 5,
+  bestBeforeMonths: 9,
+  countryOfOrigin: 'India',
 };
 
 describeEachDatabase('product studio API', (dialect) => {
@@ -180,6 +184,10 @@ describeEachDatabase('product studio API', (dialect) => {
       quantitysize: [100, 200, 400],
       quantity: 200,
       images: ['/media/ignored.webp'],
+      hsn: '04059010',
+      gstRate: 18,
+      bestBeforeMonths: 12,
+      countryOfOrigin: 'Bhutan',
     });
     expect(res.statusCode).toBe(200);
     const expected = {
@@ -194,6 +202,10 @@ describeEachDatabase('product studio API', (dialect) => {
       quantitysize: [100, 200, 400],
       quantity: 200,
       images: [],
+      hsn: '04059010',
+      gstRate: 18,
+      bestBeforeMonths: 12,
+      countryOfOrigin: 'Bhutan',
     };
     expect(res.json()).toMatchObject(expected);
     // Out of stock products stay on the list, marked as such; a new name gives a new page address.

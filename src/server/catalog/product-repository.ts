@@ -19,6 +19,10 @@ export interface ProductFields {
   price: number[];
   quantitysize: number[];
   quantity: number;
+  hsn: string;
+  gstRate: number;
+  bestBeforeMonths: number;
+  countryOfOrigin: string;
 }
 
 interface SizeRow {
@@ -41,6 +45,10 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     quantity: p.default_size,
     images: hashes.map((hash) => mediaUrl(hash, 'card')),
     slug: p.slug,
+    hsn: p.hsn,
+    gstRate: p.gst_rate,
+    bestBeforeMonths: p.best_before_months,
+    countryOfOrigin: p.country_of_origin,
   };
 }
 
@@ -116,6 +124,10 @@ function productColumns(fields: ProductFields) {
     ratings: fields.ratings,
     rating_star: fields.ratingStar,
     default_size: fields.quantity,
+    hsn: fields.hsn,
+    gst_rate: fields.gstRate,
+    best_before_months: fields.bestBeforeMonths,
+    country_of_origin: fields.countryOfOrigin,
   };
 }
 

@@ -43,6 +43,10 @@ function fieldsOf(input: ProductInput): ProductFields {
     price: input.price,
     quantitysize: input.quantitysize,
     quantity: input.quantity,
+    hsn: input.hsn,
+    gstRate: input.gstRate,
+    bestBeforeMonths: input.bestBeforeMonths,
+    countryOfOrigin: input.countryOfOrigin,
   };
 }
 

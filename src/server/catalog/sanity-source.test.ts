@@ -87,6 +87,10 @@ describeEachDatabase('Sanity product source', (dialect) => {
           `https://cdn.sanity.io/images/${PROJECT}/${DATASET}/abc123-800x800.png?w=300`,
         ],
         slug: 'a2-cow-ghee',
+        hsn: '0405',
+        gstRate: 5,
+        bestBeforeMonths: 9,
+        countryOfOrigin: 'India',
       },
       {
         _id: 'prod-sparse',
@@ -101,6 +105,10 @@ describeEachDatabase('Sanity product source', (dialect) => {
         quantity: 500,
         images: [],
         slug: 'buffalo-ghee',
+        hsn: '0405',
+        gstRate: 5,
+        bestBeforeMonths: 9,
+        countryOfOrigin: 'India',
       },
     ]);
   });

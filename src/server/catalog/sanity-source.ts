@@ -1,4 +1,5 @@
 // Optional product source: the catalogue kept in Sanity (SPEC.md §7) instead of the built-in database.
+import { PRODUCT_TAX_DEFAULTS } from '../../domain/schemas/product';
 import type { SanityClient } from '@sanity/client';
 import { createImageUrlBuilder, type SanityImageSource } from '@sanity/image-url';
 import { z } from 'zod';
@@ -108,6 +109,8 @@ export function createSanitySource(settings: SanitySettings, log?: { warn(msg: s
       quantitysize,
       quantity: positive(doc.quantity) && quantitysize.includes(doc.quantity) ? doc.quantity : firstSize,
       images: doc.images.map(imageUrl).filter((u): u is string => u !== null),
+      // Sanity documents carry no tax or label facts: ghee's (DESIGN.md §7.2).
+      ...PRODUCT_TAX_DEFAULTS,
     };
   }
 

@@ -2,6 +2,7 @@ import { toPaise } from '../../domain/pricing';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
+import { issueInvoiceIfDue } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-write-repository';
 import { recordPayment, type PaymentSource } from '../payments/payment-repository';
@@ -42,6 +43,8 @@ export async function settleCapturedPayment(
   });
   if (!amountMatches) return 'amount-mismatch';
   if (!won) return 'already-paid';
+  // DESIGN.md §7.2: an online order is invoiced when paid (or when set READY, whichever is first).
+  await issueInvoiceIfDue(trx, order.id);
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
   return 'paid';

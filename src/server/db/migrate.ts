@@ -11,6 +11,10 @@ import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-inde
 import { productSlugsMigration } from './migrations/0011-product-slugs';
 import { sessionsMigration } from './migrations/0012-sessions';
 import { emailChangesMigration } from './migrations/0013-email-changes';
+import { businessDetailsMigration } from './migrations/0014-business-details';
+import { productTaxAndLabelMigration } from './migrations/0015-product-tax-and-label';
+import { invoicesMigration } from './migrations/0016-invoices';
+import { policiesMigration } from './migrations/0017-policies';
 import { deliverySettingsMigration } from './migrations/0024-delivery-settings';
 import { orderChargesMigration } from './migrations/0025-order-charges';
 import { couponsMigration } from './migrations/0026-coupons';
@@ -30,6 +34,10 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0011-product-slugs': productSlugsMigration(),
     '0012-sessions': sessionsMigration(),
     '0013-email-changes': emailChangesMigration(),
+    '0014-business-details': businessDetailsMigration(),
+    '0015-product-tax-and-label': productTaxAndLabelMigration(),
+    '0016-invoices': invoicesMigration(),
+    '0017-policies': policiesMigration(),
     '0024-delivery-settings': deliverySettingsMigration(),
     '0025-order-charges': orderChargesMigration(),
     '0026-coupons': couponsMigration(),

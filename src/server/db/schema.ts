@@ -53,6 +53,11 @@ export interface ProductsTable {
   position: number;
   /** Its crawlable page is /products/{slug}; unique (migration 0011-product-slugs), set by catalog/product-slugs.ts. */
   slug: Generated<string>;
+  /** Tax and label facts (migration 0015): HSN code, GST rate in percent, best-before months, country of origin. */
+  hsn: Generated<string>;
+  gst_rate: Generated<number>;
+  best_before_months: Generated<number>;
+  country_of_origin: Generated<string>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -116,6 +121,8 @@ export interface OrdersTable {
   verified_at: IsoTime | null;
   paid_at: IsoTime | null;
   client_created_at: string | null;
+  /** Set once, when the tax invoice is issued (migration 0016). */
+  invoice_number: Generated<string | null>;
   created_at: IsoTime;
   updated_at: IsoTime;
   /** Charges besides the lines (migration 0025); total_amount = subtotal + delivery_fee + cod_fee − discount. */
@@ -271,6 +278,58 @@ export interface AuditLogTable {
   created_at: IsoTime;
 }
 
+/** The one row (id 1) of the seller's details (DESIGN.md §7.2), "set me" until the owner fills them. */
+export interface BusinessDetailsTable {
+  id: number;
+  legal_name: string;
+  address_line: string;
+  city: string;
+  state: string;
+  pincode: string;
+  /** Empty when the shop is not GST-registered. */
+  gstin: string;
+  fssai: string;
+  care_phone: string;
+  care_email: string;
+  grievance_name: string;
+  grievance_email: string;
+  grievance_phone: string;
+  updated_at: IsoTime;
+}
+
+/** Last number given per document series (GS invoices, CN credit notes) and financial year. */
+export interface DocumentSeriesTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface InvoicesTable {
+  number: string;
+  order_id: number;
+  issued_at: IsoTime;
+  total_paise: number;
+  /** The whole document as issued (JSON of domain/india/invoice-document's InvoiceDocument). */
+  document: string;
+}
+
+export interface CreditNotesTable {
+  number: string;
+  order_id: number;
+  invoice_number: string;
+  issued_at: IsoTime;
+  amount_paise: number;
+  reason: string;
+  document: string;
+}
+
+/** Policy pages an admin edited (migration 0017); the others show their defaults (domain/policies.ts). */
+export interface PoliciesTable {
+  key: string;
+  body: string;
+  updated_at: IsoTime;
+}
+
 /** Small key/value facts about the installation, such as whether the catalogue was ever seeded. */
 export interface AppMetaTable {
   key: string;
@@ -356,6 +415,11 @@ export interface Database {
   coupons: CouponsTable;
   coupon_customer_uses: CouponCustomerUsesTable;
   coupon_uses: CouponUsesTable;
+  business_details: BusinessDetailsTable;
+  document_series: DocumentSeriesTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
+  policies: PoliciesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { notFound } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail, type RenderedMail } from '../mail/render';
+import { issueInvoiceForStatus } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { getSettings } from '../settings/settings-repository';
 import { setOrderStatus } from './order-status-repository';
@@ -45,7 +46,8 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
   return db.transaction().execute(async (trx) => {
     const before = await findOrderByOrderId(trx, orderid);
     if (!before || !(await setOrderStatus(trx, orderid, change.status))) throw orderNotFound(orderid);
-    const order: Order = { ...before, status: change.status };
+    const invoice = await issueInvoiceForStatus(trx, before.id, change.status);
+    const order: Order = { ...before, status: change.status, invoiceNumber: invoice?.number ?? before.invoiceNumber ?? null };
     const settings = await getSettings(trx);
     const mail = renderMail(await statusTemplate(trx, change.status), placeholderValuesForOrder(order));
     const recipients = [

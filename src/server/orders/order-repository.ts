@@ -32,6 +32,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     codFee: row.cod_fee,
     discount: row.discount,
     couponCode: row.coupon_code,
+    invoiceNumber: row.invoice_number,
   };
 }
 

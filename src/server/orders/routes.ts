@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema } from '../../domain/schemas/order';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { searchAdminOrders } from './admin-order-repository';
+import { searchOrdersByInvoice } from './invoiced-orders-repository';
 import { sendEncoded } from '../http/encoded-answer';
 import { createCustomerOrdersCache } from './customer-orders-cache';
 
@@ -19,7 +20,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {
-    const { orders, total } = await searchAdminOrders(app.ctx.db, app.ctx.dialect, request.query);
+    const { invoiced } = request.query;
+    const { orders, total } = invoiced
+      ? await searchOrdersByInvoice(app.ctx.db, app.ctx.dialect, { ...request.query, invoiced })
+      : await searchAdminOrders(app.ctx.db, app.ctx.dialect, request.query);
     reply.header('X-Total-Count', String(total));
     return orders;
   });

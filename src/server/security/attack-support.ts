@@ -42,6 +42,8 @@ export const PUBLIC_API = new Set([
   'POST /api/account/confirm-email',
   'GET /api/public/product',
   'GET /api/public/delivery/:pincode',
+  'GET /api/public/business',
+  'GET /api/public/policies',
   'GET /api/checkout/config',
   'POST /api/checkout/webhook',
   'GET /api/docs',
@@ -59,6 +61,8 @@ export const USER_API = new Set([
   'POST /api/checkout/quote',
   'PUT /api/checkout/updateorder',
   'GET /api/order',
+  'GET /api/order/:orderid/invoice.pdf',
+  'GET /api/order/:orderid/credit-notes/:number.pdf',
 ]);
 
 /** Fills path parameters with well-formed values, so the guard (not the parameter check) must answer. */

@@ -24,6 +24,8 @@ const BillingPage = page(() => import('../features/checkout/billing-page'), 'Bil
 const OrderSummaryPage = page(() => import('../features/checkout/order-summary-page'), 'OrderSummaryPage');
 const SuccessPage = page(() => import('../features/checkout/result-pages'), 'SuccessPage');
 const FailurePage = page(() => import('../features/checkout/result-pages'), 'FailurePage');
+const PolicyPage = page(() => import('../features/policies/policy-page'), 'PolicyPage');
+const ContactPage = page(() => import('../features/policies/policy-page'), 'ContactPage');
 // Admin and studio are lazy like every other screen: their code loads only when visited.
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
 const StudioPage = page(() => import('../features/studio/studio-page'), 'StudioPage');
@@ -71,6 +73,8 @@ export function AppRoutes({ location }: { location?: string | undefined }) {
         <Route path="checkoutorder" element={<OrderSummaryPage />} />
         <Route path="success" element={<SuccessPage />} />
         <Route path="failure" element={<FailurePage />} />
+        <Route path="policy/:policy" element={<PolicyPage />} />
+        <Route path="contact" element={<ContactPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="studio" element={<StudioPage />} />
         <Route path="*" element={<NotFoundPage />} />

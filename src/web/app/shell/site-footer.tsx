@@ -1,20 +1,27 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
+import { POLICY_KEYS, POLICY_ROUTES, POLICY_TITLES } from '../../../domain/policies';
+import { usePublicBusiness } from '../../lib/public-business';
 import { useContactLinks } from '../../lib/shop-config';
 import { FOOTER_TOPICS, type FooterTopic } from './footer-copy';
+
+// The Markdown renderer loads with the modal, not with every page.
+const PolicyText = lazy(async () => ({ default: (await import('../../features/policies/policy-page')).PolicyText }));
 
 export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);
   const { whatsappUrl, instagramUrl } = useContactLinks();
   const open = topic ? FOOTER_TOPICS[topic] : null;
+  const { data: business } = usePublicBusiness();
+  const fssai = business && /^[0-9]{14}$/.test(business.fssai) ? business.fssai : null;
 
   return (
     <footer className="site-footer mt-auto">
       <div className="container py-5">
         <div className="row g-4">
-          <div className="col-md-5">
+          <div className="col-md-4">
             <p className="footer-brand h4 mb-2">Ghee Shop</p>
             <p className="mb-3 footer-muted">Premium small-batch ghee from grass-fed butter, slow-cooked by our family and delivered to your door.</p>
             <ul className="list-unstyled d-flex gap-2 mb-0" aria-label="Social links">
@@ -35,7 +42,7 @@ export function SiteFooter() {
               </li>
             </ul>
           </div>
-          <nav className="col-6 col-md-3" aria-label="Shop">
+          <nav className="col-6 col-md-2" aria-label="Shop">
             <p className="footer-heading">Shop</p>
             <ul className="list-unstyled footer-links">
               <li>
@@ -49,7 +56,17 @@ export function SiteFooter() {
               </li>
             </ul>
           </nav>
-          <nav className="col-6 col-md-4" aria-label="Company">
+          <nav className="col-6 col-md-3" aria-label="Policies">
+            <p className="footer-heading">Policies</p>
+            <ul className="list-unstyled footer-links">
+              {POLICY_KEYS.map((key) => (
+                <li key={key}>
+                  <Link to={POLICY_ROUTES[key]}>{POLICY_TITLES[key]}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-3" aria-label="Company">
             <p className="footer-heading">Company</p>
             <ul className="list-unstyled footer-links">
               {(Object.keys(FOOTER_TOPICS) as FooterTopic[]).map((key) => (
@@ -62,11 +79,21 @@ export function SiteFooter() {
             </ul>
           </nav>
         </div>
-        <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">© {new Date().getFullYear()} Ghee Shop. Made with care in small batches.</p>
+        <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">
+          © {new Date().getFullYear()} Ghee Shop. Made with care in small batches.
+          {fssai ? <span className="ms-2">FSSAI Lic. No. {fssai}</span> : null}
+        </p>
       </div>
       {open ? (
         <Modal title={open.title} onClose={() => setTopic(null)} closeButton>
-          {open.body}
+          {/* Terms and Privacy are the owner's policy pages (DESIGN.md §7.2); About stays the shop's own words. */}
+          {topic === 'terms' || topic === 'privacy' ? (
+            <Suspense fallback={open.body}>
+              <PolicyText policy={topic} />
+            </Suspense>
+          ) : (
+            open.body
+          )}
         </Modal>
       ) : null}
     </footer>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ForbiddenPage } from '../../components/forbidden-page';
 import { CouponsTab } from './coupons/coupons-tab';
+import { BusinessWarning } from './business-warning';
 import { OrdersTab } from './orders/orders-tab';
 import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
@@ -64,6 +65,7 @@ export function AdminDashboard() {
         <h1 id="admin-title" className="admin-title">Admin Dashboard</h1>
         <p className="admin-subtitle">Orders, e-mails, products and settings of the shop.</p>
       </header>
+      <BusinessWarning onOpenSettings={() => select('settings')} />
       <TabList tabs={TABS} selected={selected} onSelect={select} label="Dashboard sections" />
       {TABS.map((t) => (
         <TabPanel key={t.id} id={t.id} active={t.id === selected}>

@@ -2,6 +2,7 @@ import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constan
 import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
 import { CUSTOMER_STATUS_LABELS } from '../../../domain/order-status';
 import type { Order } from '../../../domain/schemas/order';
+import { InvoiceButton } from '../../components/invoice-button';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
 
@@ -88,6 +89,11 @@ export function OrderCard({ order }: { order: Order }) {
             </table>
             <ChargeLines order={order} className="text-end" />
             <p className="text-end fw-bold mb-0">Total amount: {formatRupees(order.totalAmount)}</p>
+            {order.invoiceNumber ? (
+              <p className="text-end small mt-2 mb-0">
+                Tax invoice {order.invoiceNumber} <InvoiceButton orderid={order.orderid} invoiceNumber={order.invoiceNumber} />
+              </p>
+            ) : null}
             {order.note ? <p className="small text-body-secondary mt-2 mb-0">Note: {order.note}</p> : null}
           </div>
         </div>

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cart } from '../cart/cart-store';
+import { LabelDeclarations } from './label-declarations';
 import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';
 import { cartLineFor, sizePrices } from './product-pricing';
@@ -111,11 +112,8 @@ function ProductDetail({ product }: { product: Product }) {
           ) : null}
           <h2 className="h5">About this ghee</h2>
           <p className="text-body-secondary product-description">{product.description}</p>
-          {/*
-            Label declarations (DESIGN.md §7.2: net quantity, MRP, unit price, best before, origin, manufacturer,
-            customer care, FSSAI) belong here, for the selected `size`: this component is also the crawlable
-            page's HTML (src/web/ssr), so a section added here is on /products/{slug} too.
-          */}
+          {/* This component is also the crawlable page's HTML (src/web/ssr), so the declarations are on /products/{slug} too. */}
+          <LabelDeclarations product={product} size={size} />
           <div className="d-flex flex-wrap align-items-center gap-3">
             <Link className="btn btn-outline-amber" to="/products">
               Continue Shopping

@@ -15,6 +15,10 @@ const values: ProductFormValues = {
     { size: 500, price: 550 },
   ],
   defaultRow: 1,
+  hsn: '0405',
+  gstRate: 12,
+  bestBeforeMonths: 6,
+  countryOfOrigin: 'India',
 };
 
 const resolve = (v: ProductFormValues) =>

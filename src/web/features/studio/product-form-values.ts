@@ -1,6 +1,6 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { productInputSchema, type ProductInput } from '../../../domain/schemas/product';
+import { PRODUCT_TAX_DEFAULTS, productInputSchema, type ProductInput } from '../../../domain/schemas/product';
 import type { StudioProduct } from '../../../domain/schemas/studio';
 import { fieldErrors } from '../../../domain/schemas/zod-fields';
 
@@ -23,6 +23,10 @@ export interface ProductFormValues {
   ratingStar: number;
   sizes: SizeRow[];
   defaultRow: number;
+  hsn: string;
+  gstRate: number;
+  bestBeforeMonths: number;
+  countryOfOrigin: string;
 }
 
 export function emptyForm(): ProductFormValues {
@@ -35,6 +39,7 @@ export function emptyForm(): ProductFormValues {
     ratingStar: 5,
     sizes: [{ size: 250, price: NaN }],
     defaultRow: 0,
+    ...PRODUCT_TAX_DEFAULTS,
   };
 }
 
@@ -49,6 +54,10 @@ export function formOf(product: StudioProduct): ProductFormValues {
     ratingStar: product.ratingStar,
     sizes: product.quantitysize.map((size, i) => ({ size, price: product.price[i] ?? NaN })),
     defaultRow: defaultRow >= 0 ? defaultRow : 0,
+    hsn: product.hsn,
+    gstRate: product.gstRate,
+    bestBeforeMonths: product.bestBeforeMonths,
+    countryOfOrigin: product.countryOfOrigin,
   };
 }
 
@@ -64,6 +73,10 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
     quantitysize: values.sizes.map((row) => row.size),
     quantity: values.sizes[values.defaultRow]?.size ?? NaN,
     images: [],
+    hsn: values.hsn,
+    gstRate: values.gstRate,
+    bestBeforeMonths: values.bestBeforeMonths,
+    countryOfOrigin: values.countryOfOrigin,
   };
 }
 

@@ -91,5 +91,9 @@ export function inputOf(product: StudioProduct): ProductInput {
     quantitysize: product.quantitysize,
     quantity: product.quantity,
     images: [],
+    hsn: product.hsn,
+    gstRate: product.gstRate,
+    bestBeforeMonths: product.bestBeforeMonths,
+    countryOfOrigin: product.countryOfOrigin,
   };
 }

@@ -5,6 +5,7 @@ import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } 
 import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
+import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
@@ -107,6 +108,13 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
             <p className="detail-total mb-0">
               Total: <strong>{formatRupees(order.totalAmount)}</strong>
             </p>
+            {order.invoiceNumber ? (
+              <p className="mt-2 mb-0 small">
+                Tax invoice {order.invoiceNumber} <InvoiceButton orderid={order.orderid} invoiceNumber={order.invoiceNumber} />
+              </p>
+            ) : (
+              <p className="mt-2 mb-0 small text-body-secondary">No invoice yet: it is issued when the order is set Ready (or paid online).</p>
+            )}
           </div>
         </section>
         <section className="col-12" aria-labelledby={`${selectId}-note`}>

@@ -4,6 +4,8 @@ import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { AdminAccess } from './admin-access';
 import { DeliveryForm } from './delivery-form';
+import { BusinessSection } from './business-form';
+import { PoliciesSection } from './policies-editor';
 import { SettingsForm } from './settings-form';
 
 export function SettingsTab() {
@@ -34,6 +36,16 @@ export function SettingsTab() {
             </LoadError>
           )}
           {delivery.data && <DeliveryForm settings={delivery.data} />}
+        </div>
+      </div>
+      <div className="col-12">
+        <div className="detail-card">
+          <BusinessSection />
+        </div>
+      </div>
+      <div className="col-12">
+        <div className="detail-card">
+          <PoliciesSection />
         </div>
       </div>
     </div>

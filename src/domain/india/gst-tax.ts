@@ -1,0 +1,71 @@
+// Tax arithmetic of a GST invoice, in integer paise. Catalogue prices are MRP, inclusive of all taxes, so
+// the tax is carved out of each line: taxable = gross × 100 / (100 + rate), rounded half up to the paisa,
+// and tax = gross − taxable. Lines therefore always sum to the gross total exactly.
+
+export const GST_RATES = [0, 5, 12, 18, 28] as const;
+export type GstRate = (typeof GST_RATES)[number];
+
+export interface TaxableLine {
+  /** Gross (tax-inclusive) amount of the whole line in paise. */
+  grossPaise: number;
+  rate: number;
+}
+
+export interface TaxSplit {
+  taxablePaise: number;
+  /** Intra-state: cgst + sgst = tax, igst = 0. Inter-state: igst = tax. */
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  taxPaise: number;
+}
+
+/** Integer a × b / c rounded half up (a, b, c ≥ 0, c > 0), exact for any amount a shop invoices. */
+function mulDivHalfUp(a: number, b: number, c: number): number {
+  return Math.floor((2 * a * b + c) / (2 * c));
+}
+
+export function splitLineTax(line: TaxableLine, interState: boolean): TaxSplit {
+  const taxablePaise = mulDivHalfUp(line.grossPaise, 100, 100 + line.rate);
+  const taxPaise = line.grossPaise - taxablePaise;
+  if (interState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, taxPaise };
+  // The odd paisa of an odd tax goes to CGST, so the halves sum to the tax exactly.
+  const cgstPaise = Math.ceil(taxPaise / 2);
+  return { taxablePaise, cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0, taxPaise };
+}
+
+export function sumSplits(splits: readonly TaxSplit[]): TaxSplit {
+  const total: TaxSplit = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxPaise: 0 };
+  for (const s of splits) {
+    total.taxablePaise += s.taxablePaise;
+    total.cgstPaise += s.cgstPaise;
+    total.sgstPaise += s.sgstPaise;
+    total.igstPaise += s.igstPaise;
+    total.taxPaise += s.taxPaise;
+  }
+  return total;
+}
+
+/** "1,019.50": paise shown as rupees with two decimals and Indian digit grouping. */
+export function formatPaise(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  const rupees = Math.floor(abs / 100).toString();
+  const last3 = rupees.slice(-3);
+  const rest = rupees.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${sign}${rest ? `${rest},` : ''}${last3}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Indian financial year (April to March) of an instant, read on the shop's clock (IST), as "26-27". */
+export function financialYearOf(iso: string): string {
+  const ist = new Date(new Date(iso).getTime() + 330 * 60_000);
+  const year = ist.getUTCFullYear();
+  const start = ist.getUTCMonth() >= 3 ? year : year - 1;
+  const yy = (n: number) => String(n % 100).padStart(2, '0');
+  return `${yy(start)}-${yy(start + 1)}`;
+}
+
+/** "GS/26-27/000042": at most 16 characters, as CGST rule 46(b) allows. */
+export function documentNumber(prefix: string, financialYear: string, n: number): string {
+  return `${prefix}/${financialYear}/${String(n).padStart(6, '0')}`;
+}

@@ -1,0 +1,193 @@
+// The content of a GST tax invoice (CGST rule 46) or bill of supply, and of a credit note against it, built
+// once when issued and stored whole; the PDF is drawn from this and nothing else.
+import type { Business } from '../schemas/business';
+import { businessStateCode } from '../schemas/business';
+import { rupeesInWords } from './amount-in-words';
+import { stateCodeOf, stateNameOf } from './gst-states';
+import { splitLineTax, sumSplits, type TaxSplit } from './gst-tax';
+
+export interface InvoiceLine extends TaxSplit {
+  description: string;
+  hsn: string;
+  quantity: number;
+  unit: string;
+  unitPricePaise: number;
+  grossPaise: number;
+  rate: number;
+}
+
+export interface InvoiceParty {
+  name: string;
+  address: string;
+  stateName: string;
+  /** GST state code, '' when the state typed could not be read. */
+  stateCode: string;
+}
+
+export interface InvoiceDocument {
+  kind: 'TAX_INVOICE' | 'BILL_OF_SUPPLY';
+  number: string;
+  issuedAt: string;
+  orderid: string;
+  orderDate: string;
+  seller: Business & { stateCode: string };
+  buyer: InvoiceParty & { mobilenumber: string; email: string };
+  placeOfSupply: { stateName: string; stateCode: string };
+  interState: boolean;
+  lines: InvoiceLine[];
+  totals: TaxSplit & { grossPaise: number };
+  amountInWords: string;
+  reverseCharge: false;
+}
+
+export interface CreditNoteDocument extends Omit<InvoiceDocument, 'kind'> {
+  kind: 'CREDIT_NOTE';
+  invoiceNumber: string;
+  invoiceDate: string;
+  reason: string;
+}
+
+/** An order line as the invoice needs it: amounts in whole rupees (the order's), tax facts of its product. */
+export interface InvoiceSourceLine {
+  name: string;
+  sizeMl: number;
+  unitPrice: number;
+  itemQty: number;
+  hsn: string;
+  gstRate: number;
+}
+
+export interface InvoiceSource {
+  orderid: string;
+  orderDate: string;
+  totalAmount: number;
+  buyer: { name: string; address: string; district: string; state: string; pincode: string; mobilenumber: string; email: string };
+  lines: InvoiceSourceLine[];
+}
+
+function taxedLine(base: Omit<InvoiceLine, keyof TaxSplit>, interState: boolean, taxed: boolean): InvoiceLine {
+  const split = splitLineTax({ grossPaise: base.grossPaise, rate: taxed ? base.rate : 0 }, interState);
+  return { ...base, ...(taxed ? {} : { rate: 0 }), ...split };
+}
+
+/**
+ * The invoice of an order. The order's total is what the customer pays, so when it differs from the sum of its
+ * goods (delivery fees add, discounts take away) the difference is one more line taxed as the goods it goes with
+ * (a composite supply follows its principal supply: the line with the largest value).
+ */
+export function buildInvoiceDocument(source: InvoiceSource, business: Business, number: string, issuedAt: string): InvoiceDocument {
+  const registered = business.gstin !== '';
+  const sellerCode = businessStateCode(business) ?? '';
+  const buyerCode = stateCodeOf(source.buyer.state) ?? '';
+  // A state that cannot be read is not the shop's state: IGST, which the place of supply line makes visible.
+  const interState = buyerCode !== sellerCode;
+  const goods = source.lines.map((l) =>
+    taxedLine(
+      {
+        description: `${l.name} (${l.sizeMl} ml)`,
+        hsn: l.hsn,
+        quantity: l.itemQty,
+        unit: 'NOS',
+        unitPricePaise: l.unitPrice * 100,
+        grossPaise: l.unitPrice * 100 * l.itemQty,
+        rate: l.gstRate,
+      },
+      interState,
+      registered,
+    ),
+  );
+  const lines = [...goods];
+  const difference = source.totalAmount * 100 - goods.reduce((sum, l) => sum + l.grossPaise, 0);
+  const principal = [...goods].sort((a, b) => b.grossPaise - a.grossPaise)[0];
+  if (difference !== 0 && principal) {
+    lines.push(
+      taxedLine(
+        {
+          description: difference > 0 ? 'Delivery and other charges' : 'Discount',
+          hsn: principal.hsn,
+          quantity: 1,
+          unit: 'NOS',
+          unitPricePaise: difference,
+          grossPaise: difference,
+          rate: principal.rate,
+        },
+        interState,
+        registered,
+      ),
+    );
+  }
+  const totals = { ...sumSplits(lines), grossPaise: lines.reduce((sum, l) => sum + l.grossPaise, 0) };
+  const b = source.buyer;
+  return {
+    kind: registered ? 'TAX_INVOICE' : 'BILL_OF_SUPPLY',
+    number,
+    issuedAt,
+    orderid: source.orderid,
+    orderDate: source.orderDate,
+    seller: { ...business, stateCode: sellerCode },
+    buyer: {
+      name: b.name,
+      address: `${b.address}, ${b.district}, ${b.state} ${b.pincode}`,
+      stateName: stateNameOf(buyerCode) ?? b.state,
+      stateCode: buyerCode,
+      mobilenumber: b.mobilenumber,
+      email: b.email,
+    },
+    placeOfSupply: { stateName: stateNameOf(buyerCode) ?? b.state, stateCode: buyerCode },
+    interState,
+    lines,
+    totals,
+    amountInWords: rupeesInWords(totals.grossPaise),
+    reverseCharge: false,
+  };
+}
+
+/**
+ * A credit note for part or all of an invoice: the amount is spread over the invoice's lines in proportion to
+ * their value (largest remainders get the odd paise) and each share has its tax carved out at the line's rate,
+ * so the reversed tax follows the invoice's split exactly as the original did.
+ */
+export function buildCreditNoteDocument(
+  invoice: InvoiceDocument,
+  amountPaise: number,
+  reason: string,
+  number: string,
+  issuedAt: string,
+): CreditNoteDocument {
+  const positive = invoice.lines.filter((l) => l.grossPaise > 0);
+  const base = positive.reduce((sum, l) => sum + l.grossPaise, 0);
+  const shares = positive.map((l) => Math.floor((amountPaise * l.grossPaise) / base));
+  let left = amountPaise - shares.reduce((a, b) => a + b, 0);
+  const order = positive
+    .map((l, i) => ({ i, remainder: (amountPaise * l.grossPaise) % base }))
+    .sort((a, b) => b.remainder - a.remainder);
+  for (const { i } of order) {
+    if (left === 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  const registered = invoice.kind === 'TAX_INVOICE';
+  const lines = positive
+    .map((l, i) =>
+      taxedLine(
+        { description: l.description, hsn: l.hsn, quantity: 1, unit: 'NOS', unitPricePaise: shares[i] ?? 0, grossPaise: shares[i] ?? 0, rate: l.rate },
+        invoice.interState,
+        registered,
+      ),
+    )
+    .filter((l) => l.grossPaise > 0);
+  const totals = { ...sumSplits(lines), grossPaise: amountPaise };
+  const { kind: _kind, ...rest } = invoice;
+  return {
+    ...rest,
+    kind: 'CREDIT_NOTE',
+    number,
+    issuedAt,
+    invoiceNumber: invoice.number,
+    invoiceDate: invoice.issuedAt,
+    reason,
+    lines,
+    totals,
+    amountInWords: rupeesInWords(amountPaise),
+  };
+}

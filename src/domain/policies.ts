@@ -1,0 +1,95 @@
+// The shop's policy pages (DESIGN.md §7.2): Markdown the owner edits, seeded with defaults that name the business.
+// `{{field}}` stands for a business detail (legalName, addressLine, city, state, pincode, carePhone, careEmail,
+// grievanceName, grievanceEmail, grievancePhone, fssai, gstin) and is filled in when the page is shown, so a change of
+// address reaches every page.
+import { z } from 'zod';
+import type { Business } from './schemas/business';
+
+export const POLICY_KEYS = ['shipping', 'refunds', 'terms', 'privacy', 'contact'] as const;
+export type PolicyKey = (typeof POLICY_KEYS)[number];
+
+export const POLICY_TITLES: Readonly<Record<PolicyKey, string>> = {
+  shipping: 'Shipping policy',
+  refunds: 'Cancellation & Refunds',
+  terms: 'Terms of use',
+  privacy: 'Privacy policy',
+  contact: 'Contact us',
+};
+
+/** The app's route of each page. */
+export const POLICY_ROUTES: Readonly<Record<PolicyKey, string>> = {
+  shipping: '/policy/shipping',
+  refunds: '/policy/refunds',
+  terms: '/policy/terms',
+  privacy: '/policy/privacy',
+  contact: '/contact',
+};
+
+export const POLICY_MAX = 20_000;
+
+export const policiesSchema = z.strictObject(
+  Object.fromEntries(
+    POLICY_KEYS.map((k) => [k, z.string().trim().min(1, { error: 'A policy page cannot be empty' }).max(POLICY_MAX, { error: `Must be at most ${POLICY_MAX} characters` })]),
+  ) as Record<PolicyKey, z.ZodString>,
+);
+export type Policies = Record<PolicyKey, string>;
+
+export const DEFAULT_POLICIES: Policies = {
+  shipping: `# Shipping policy
+
+We ship across India from {{city}}, {{state}}. Orders are packed within 1–2 working days of being placed and usually
+reach you in 3–7 working days, depending on your pincode. You will receive an e-mail when your order is ready and
+again when it is out for delivery; **Your Orders** shows where it is at any time.
+
+Delivery charges, if any, are shown on the order summary before you pay. If a parcel arrives damaged, please write to
+{{careEmail}} or call {{carePhone}} within 48 hours with a photo, and we will replace it.`,
+  refunds: `# Cancellation & Refunds
+
+**Cancellation.** You may cancel an order free of charge while it is still *in preparation*: write to {{careEmail}} or
+call {{carePhone}} with your order id. Once it is ready to ship it can no longer be cancelled.
+
+**Refunds.** Ghee is a food product, so opened jars cannot be returned. If your order arrives damaged, leaking or
+not as described, tell us within 48 hours of delivery and we will refund or replace it. Refunds go back to the
+original payment method within 5–7 working days of approval; cash-on-delivery orders are refunded to a bank account
+or UPI id you give us.`,
+  terms: `# Terms of use
+
+This shop is run by {{legalName}}, {{addressLine}}, {{city}}, {{state}} {{pincode}}. By placing an order you agree to
+these terms, to our Shipping policy and to our Cancellation & Refunds policy.
+
+- Prices are MRP, inclusive of all taxes, and are confirmed on the order summary before you pay.
+- We may refuse or cancel an order we cannot fulfil; any amount paid is then refunded in full.
+- Product pictures are illustrative; the label on the jar is authoritative.
+- These terms are governed by the laws of India; courts at {{city}} have jurisdiction.
+
+Questions or complaints: see **Contact us**.`,
+  privacy: `# Privacy policy
+
+{{legalName}} collects only what it needs to deliver your order: your name, address, phone and e-mail. Payments are
+handled by our payment gateway; we never see or store card details.
+
+We use your details to process and deliver orders, send order updates and answer you. We do not sell them or share
+them with anyone except the courier and payment gateway who need them. You may ask us to correct or delete your
+account at {{careEmail}}.`,
+  contact: `# Contact us
+
+**{{legalName}}**
+{{addressLine}}, {{city}}, {{state}} {{pincode}}
+
+Customer care: {{carePhone}}, {{careEmail}}
+
+## Grievance officer
+
+As required by the Consumer Protection (E-Commerce) Rules, 2020:
+
+**{{grievanceName}}**, {{grievanceEmail}}, {{grievancePhone}}
+
+We acknowledge every complaint within 48 hours and resolve it within one month of receiving it.`,
+};
+
+/** A policy with the business details put in place of their `{{field}}`s (unknown names stay as written). */
+export function fillPolicy(markdown: string, business: Business): string {
+  return markdown.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(business, name) ? String(business[name as keyof Business]) : whole,
+  );
+}

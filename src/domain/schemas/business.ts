@@ -1,0 +1,60 @@
+// The shop's business details (DESIGN.md §7.2): who sells, from where, and whom a customer can reach.
+// They appear on invoices, label declarations and policy pages, so they are validated here once.
+import { z } from 'zod';
+import { ADDRESS_MAX, NAME_MAX, REGION_MAX } from '../constants';
+import { GSTIN_MESSAGES, gstinProblem, gstinStateCode } from '../india/gstin';
+import { stateCodeOf, stateNameOf } from '../india/gst-states';
+import { emailField, pincodeField, requiredText } from './fields';
+
+/** What a freshly installed shop shows until the owner fills the details in. */
+export const BUSINESS_PLACEHOLDER = 'set me';
+
+const phoneField = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, { error: 'Phone number is required', abort: true })
+  .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { error: 'Phone number: digits, spaces, dashes and a leading + only' });
+
+const gstinField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? null : gstinProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
+  });
+
+export const businessSchema = z
+  .strictObject({
+    legalName: requiredText('Legal name is required', NAME_MAX),
+    addressLine: requiredText('Address is required', ADDRESS_MAX),
+    city: requiredText('City is required', REGION_MAX),
+    state: requiredText('State is required', REGION_MAX).refine((s) => stateCodeOf(s) !== null, {
+      error: 'Choose an Indian state or union territory',
+    }),
+    pincode: pincodeField,
+    gstin: gstinField,
+    fssai: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{14}$/, { error: 'The FSSAI licence or registration number has 14 digits' }),
+    carePhone: phoneField,
+    careEmail: emailField,
+    grievanceName: requiredText('Grievance officer’s name is required', NAME_MAX),
+    grievanceEmail: emailField,
+    grievancePhone: phoneField,
+  })
+  // The GSTIN says which state the shop is registered in; the address must not contradict it.
+  .transform((b) => (b.gstin ? { ...b, state: stateNameOf(gstinStateCode(b.gstin)) ?? b.state } : b));
+export type Business = z.infer<typeof businessSchema>;
+export type BusinessInput = z.input<typeof businessSchema>;
+
+/** The shop's GST state code: from the GSTIN, or from the address when the shop is not registered. */
+export function businessStateCode(business: Business): string | null {
+  return business.gstin ? gstinStateCode(business.gstin) : stateCodeOf(business.state);
+}
+
+/** True once no field still carries the placeholder of a new installation. */
+export function businessIsFilled(business: Business): boolean {
+  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (field === 'gstin' || value !== ''));
+}

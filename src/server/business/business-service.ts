@@ -1,0 +1,13 @@
+import type { Business } from '../../domain/schemas/business';
+import { writeAudit } from '../audit/audit-log';
+import type { DB } from '../db/database';
+import { getBusiness, saveBusiness } from './business-repository';
+
+/** Replaces the business details whole (already validated, state read from the GSTIN) and records who did it. */
+export async function updateBusiness(db: DB, business: Business, actorUserId: number): Promise<Business> {
+  return db.transaction().execute(async (trx) => {
+    await saveBusiness(trx, business);
+    await writeAudit(trx, { actorUserId, action: 'business.update', target: 'business', details: { gstin: business.gstin } });
+    return getBusiness(trx);
+  });
+}

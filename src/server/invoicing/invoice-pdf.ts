@@ -1,0 +1,226 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
+import { formatPaise } from '../../domain/india/gst-tax';
+
+// Noto Sans has the rupee sign; it ships in an npm package, so the server needs nothing downloaded.
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
+const FONT_BOLD = require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf');
+
+const MARGIN = 40;
+const PAGE_W = 595.28;
+const PAGE_H = 841.89;
+const WIDTH = PAGE_W - 2 * MARGIN;
+const BROWN = '#8a4b08';
+const GREEN = '#4f7d2a';
+const RULE = '#c9b48a';
+
+type Doc = InstanceType<typeof PDFDocument>;
+type AnyDocument = InvoiceDocument | CreditNoteDocument;
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  value: (line: InvoiceLine, index: number) => string;
+}
+
+const dateOf = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
+
+function columns(doc: AnyDocument): Column[] {
+  const money = (f: (l: InvoiceLine) => number) => (l: InvoiceLine) => formatPaise(f(l));
+  const head: Column[] = [
+    { title: '#', width: 18, align: 'left', value: (_l, i) => String(i + 1) },
+    { title: 'Description', width: 0, align: 'left', value: (l) => l.description },
+    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
+    { title: 'Qty', width: 40, align: 'right', value: (l) => `${l.quantity} ${l.unit}` },
+    { title: 'Unit price', width: 56, align: 'right', value: money((l) => l.unitPricePaise) },
+  ];
+  const taxed = doc.kind !== 'BILL_OF_SUPPLY';
+  const tax: Column[] = !taxed
+    ? []
+    : [
+        { title: 'Taxable value', width: 60, align: 'right', value: money((l) => l.taxablePaise) },
+        { title: 'Rate', width: 30, align: 'right', value: (l) => `${l.rate}%` },
+        ...(doc.interState
+          ? [{ title: 'IGST', width: 52, align: 'right' as const, value: money((l) => l.igstPaise) }]
+          : [
+              { title: 'CGST', width: 46, align: 'right' as const, value: money((l) => l.cgstPaise) },
+              { title: 'SGST', width: 46, align: 'right' as const, value: money((l) => l.sgstPaise) },
+            ]),
+      ];
+  const all = [...head, ...tax, { title: 'Amount', width: 60, align: 'right' as const, value: money((l) => l.grossPaise) }];
+  const fixed = all.reduce((sum, c) => sum + c.width, 0);
+  return all.map((c) => (c.width === 0 ? { ...c, width: WIDTH - fixed } : c));
+}
+
+function title(doc: AnyDocument): string {
+  if (doc.kind === 'CREDIT_NOTE') return 'CREDIT NOTE';
+  return doc.kind === 'TAX_INVOICE' ? 'TAX INVOICE' : 'BILL OF SUPPLY';
+}
+
+function drawMark(pdf: Doc, x: number, y: number) {
+  pdf.save().translate(x, y).scale(1.1);
+  pdf.path('M18 36.2C13.4 37.4 6.4 36.8 2.6 32.4C7.6 30.4 13.6 31.6 18 36.2Z').fill(GREEN);
+  pdf.path('M18 36.2C22.6 37.4 29.6 36.8 33.4 32.4C28.4 30.4 22.4 31.6 18 36.2Z').fill(GREEN);
+  pdf.path('M18 2.5C20.6 8 29 13.4 29 22.6A11 11 0 0 1 7 22.6C7 13.4 15.4 8 18 2.5Z').lineWidth(1.6).fillAndStroke('#e0a526', BROWN);
+  pdf.restore();
+}
+
+function drawHeader(pdf: Doc, doc: AnyDocument): number {
+  const s = doc.seller;
+  drawMark(pdf, MARGIN, MARGIN - 4);
+  const left = MARGIN + 50;
+  pdf.font('bold').fontSize(15).fillColor(BROWN).text(s.legalName, left, MARGIN, { width: 270 });
+  pdf.font('regular').fontSize(8.5).fillColor('#222');
+  pdf.text(`${s.addressLine}, ${s.city}, ${s.state} ${s.pincode}`, left, pdf.y + 2, { width: 270 });
+  if (s.gstin) pdf.text(`GSTIN: ${s.gstin}`, left, pdf.y, { width: 270 });
+  pdf.text(`State: ${s.state} (code ${s.stateCode})`, left, pdf.y, { width: 270 });
+  pdf.text(`FSSAI Lic. No. ${s.fssai}`, left, pdf.y, { width: 270 });
+  pdf.text(`Customer care: ${s.carePhone} · ${s.careEmail}`, left, pdf.y, { width: 270 });
+  const leftBottom = pdf.y;
+
+  const rx = MARGIN + 330;
+  const rw = WIDTH - 330;
+  pdf.font('bold').fontSize(14).fillColor(GREEN).text(title(doc), rx, MARGIN, { width: rw, align: 'right' });
+  pdf.font('regular').fontSize(8.5).fillColor('#222');
+  const facts: [string, string][] = [
+    [doc.kind === 'CREDIT_NOTE' ? 'Credit note No.' : 'Invoice No.', doc.number],
+    ['Date', dateOf(doc.issuedAt)],
+    ['Order', doc.orderid],
+    ['Order date', dateOf(doc.orderDate)],
+  ];
+  if (doc.kind === 'CREDIT_NOTE') {
+    facts.push(['Against invoice No.', doc.invoiceNumber], ['Invoice date', dateOf(doc.invoiceDate)]);
+  }
+  let y = pdf.y + 4;
+  for (const [k, v] of facts) {
+    pdf.font('regular').text(`${k}:`, rx, y, { width: rw - 120, align: 'left' });
+    pdf.font('bold').text(v, rx + rw - 130, y, { width: 130, align: 'right' });
+    y += 12;
+  }
+  return Math.max(leftBottom, y) + 10;
+}
+
+function drawParties(pdf: Doc, doc: AnyDocument, top: number): number {
+  pdf.moveTo(MARGIN, top).lineTo(MARGIN + WIDTH, top).lineWidth(0.8).strokeColor(RULE).stroke();
+  const b = doc.buyer;
+  pdf.font('bold').fontSize(9).fillColor(BROWN).text('Bill to / Ship to', MARGIN, top + 8);
+  pdf.font('bold').fontSize(9).fillColor('#222').text(b.name, MARGIN, pdf.y + 2, { width: 300 });
+  pdf.font('regular').fontSize(8.5).text(b.address, { width: 300 });
+  pdf.text(`Phone ${b.mobilenumber} · ${b.email}`, { width: 300 });
+  const leftBottom = pdf.y;
+  const rx = MARGIN + 330;
+  pdf.font('bold').fontSize(9).fillColor(BROWN).text('Place of supply', rx, top + 8, { width: WIDTH - 330, align: 'right' });
+  const code = doc.placeOfSupply.stateCode || 'not recognised';
+  pdf.font('regular').fontSize(8.5).fillColor('#222').text(`${doc.placeOfSupply.stateName} (code ${code})`, rx, pdf.y + 2, {
+    width: WIDTH - 330,
+    align: 'right',
+  });
+  pdf.text(doc.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', { width: WIDTH - 330, align: 'right' });
+  if (doc.kind === 'CREDIT_NOTE') pdf.text(`Reason: ${doc.reason}`, rx, pdf.y, { width: WIDTH - 330, align: 'right' });
+  return Math.max(leftBottom, pdf.y) + 10;
+}
+
+function drawRow(pdf: Doc, cols: Column[], cells: string[], y: number, bold: boolean, fill?: string): number {
+  pdf.font(bold ? 'bold' : 'regular').fontSize(8);
+  const height = Math.max(...cols.map((c, i) => pdf.heightOfString(cells[i] ?? '', { width: c.width - 6 }))) + 8;
+  if (fill) pdf.rect(MARGIN, y, WIDTH, height).fill(fill);
+  let x = MARGIN;
+  pdf.fillColor('#222');
+  for (const [i, c] of cols.entries()) {
+    pdf.text(cells[i] ?? '', x + 3, y + 4, { width: c.width - 6, align: c.align });
+    x += c.width;
+  }
+  pdf.moveTo(MARGIN, y + height).lineTo(MARGIN + WIDTH, y + height).lineWidth(0.4).strokeColor(RULE).stroke();
+  return y + height;
+}
+
+/** The document as an A4 PDF: header, parties, the lines (repeating their heading on every page), totals. */
+export async function renderDocumentPdf(doc: AnyDocument): Promise<Buffer> {
+  const issued = new Date(doc.issuedAt);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${title(doc)} ${doc.number}`, Author: doc.seller.legalName, CreationDate: issued, ModDate: issued },
+  });
+  pdf.registerFont('regular', FONT);
+  pdf.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  const cols = columns(doc);
+  const heading = cols.map((c) => c.title);
+  let y = drawParties(pdf, doc, drawHeader(pdf, doc));
+  y = drawRow(pdf, cols, heading, y, true, '#f6ecd4');
+  const bottom = PAGE_H - MARGIN - 30;
+  for (const [i, line] of doc.lines.entries()) {
+    pdf.font('regular').fontSize(8);
+    if (y + 30 > bottom) {
+      pdf.addPage();
+      pdf.font('bold').fontSize(9).fillColor(BROWN).text(`${title(doc)} ${doc.number} (continued)`, MARGIN, MARGIN);
+      y = drawRow(pdf, cols, heading, MARGIN + 18, true, '#f6ecd4');
+    }
+    y = drawRow(pdf, cols, cols.map((c) => c.value(line, i)), y, false);
+  }
+
+  // Totals, amount in words, declarations and the signature block are kept together on one page.
+  if (y + 190 > bottom) {
+    pdf.addPage();
+    y = MARGIN;
+  }
+  const t = doc.totals;
+  const rows: [string, string][] = [];
+  if (doc.kind !== 'BILL_OF_SUPPLY') {
+    rows.push(['Taxable value', formatPaise(t.taxablePaise)]);
+    if (doc.interState) rows.push(['IGST', formatPaise(t.igstPaise)]);
+    else rows.push(['CGST', formatPaise(t.cgstPaise)], ['SGST', formatPaise(t.sgstPaise)]);
+    rows.push(['Total tax', formatPaise(t.taxPaise)]);
+  }
+  rows.push([doc.kind === 'CREDIT_NOTE' ? 'Total credited (₹)' : 'Total (₹)', formatPaise(t.grossPaise)]);
+  let ty = y + 8;
+  for (const [i, [k, v]] of rows.entries()) {
+    const last = i === rows.length - 1;
+    pdf.font(last ? 'bold' : 'regular').fontSize(last ? 10 : 8.5).fillColor('#222');
+    pdf.text(k, MARGIN + WIDTH - 230, ty, { width: 130, align: 'left' });
+    pdf.text(v, MARGIN + WIDTH - 100, ty, { width: 100, align: 'right' });
+    ty += last ? 16 : 12;
+  }
+  pdf.font('bold').fontSize(8.5).text('Amount in words', MARGIN, y + 8, { width: 260 });
+  pdf.font('regular').text(doc.amountInWords, MARGIN, pdf.y, { width: 260 });
+  pdf.moveDown(0.6);
+  pdf.text('Tax is payable on reverse charge: No', { width: 260 });
+  if (doc.kind === 'BILL_OF_SUPPLY') pdf.text('Supplier not registered under GST: no tax is charged.', { width: 260 });
+  if (doc.kind === 'CREDIT_NOTE') pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
+  pdf.text('Prices are MRP, inclusive of all taxes.', { width: 260 });
+
+  const sy = Math.max(ty, pdf.y) + 24;
+  pdf.font('bold').fontSize(9).text(`For ${doc.seller.legalName}`, MARGIN + WIDTH - 220, sy, { width: 220, align: 'right' });
+  pdf.moveTo(MARGIN + WIDTH - 160, sy + 44).lineTo(MARGIN + WIDTH, sy + 44).lineWidth(0.6).strokeColor('#555').stroke();
+  pdf.font('regular').fontSize(8.5).text('Authorised signatory', MARGIN + WIDTH - 220, sy + 48, { width: 220, align: 'right' });
+
+  const range = pdf.bufferedPageRange();
+  for (let p = 0; p < range.count; p += 1) {
+    pdf.switchToPage(range.start + p);
+    // The footer sits in the bottom margin, where pdfkit would otherwise start a new page.
+    pdf.page.margins.bottom = 0;
+    pdf.font('regular').fontSize(7.5).fillColor('#777');
+    pdf.text(
+      `${title(doc)} ${doc.number} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
+      MARGIN,
+      PAGE_H - MARGIN - 8,
+      { width: WIDTH, align: 'center', lineBreak: false },
+    );
+  }
+  pdf.end();
+  return done;
+}

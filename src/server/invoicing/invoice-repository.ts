@@ -1,0 +1,102 @@
+import type { CreditNoteDocument, InvoiceDocument, InvoiceSourceLine } from '../../domain/india/invoice-document';
+import { PRODUCT_TAX_DEFAULTS } from '../../domain/schemas/product';
+import type { Dialect, Executor } from '../db/database';
+import type { OrderRow } from '../db/schema';
+
+/**
+ * The next number of a series in a financial year. The UPDATE takes the series row's lock until the caller's
+ * transaction ends, so concurrent issuers queue and each sees the last one's number; a rollback gives it back.
+ */
+export async function nextDocumentNumber(trx: Executor, series: string, financialYear: string): Promise<number> {
+  await trx
+    .insertInto('document_series')
+    .values({ series, financial_year: financialYear, last_number: 0 })
+    .onConflict((oc) => oc.columns(['series', 'financial_year']).doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('document_series')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('series', '=', series)
+    .where('financial_year', '=', financialYear)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** The order row, locked against a concurrent issue on PostgreSQL (SQLite has one writer at a time anyway). */
+export async function lockOrderRow(trx: Executor, dialect: Dialect, orderRowId: number): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderRowId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The order's lines with the tax facts of their products (a deleted product's line gets ghee's). */
+export async function invoiceSourceLines(executor: Executor, orderRowId: number): Promise<InvoiceSourceLine[]> {
+  const rows = await executor
+    .selectFrom('order_lines as l')
+    .leftJoin('products as p', 'p.id', 'l.product_id')
+    .select(['l.name', 'l.size_ml', 'l.unit_price', 'l.item_qty', 'p.hsn', 'p.gst_rate'])
+    .where('l.order_id', '=', orderRowId)
+    .orderBy('l.position')
+    .execute();
+  return rows.map((r) => ({
+    name: r.name,
+    sizeMl: r.size_ml,
+    unitPrice: r.unit_price,
+    itemQty: r.item_qty,
+    hsn: r.hsn ?? PRODUCT_TAX_DEFAULTS.hsn,
+    gstRate: r.gst_rate ?? PRODUCT_TAX_DEFAULTS.gstRate,
+  }));
+}
+
+export async function insertInvoice(trx: Executor, orderRowId: number, doc: InvoiceDocument): Promise<void> {
+  await trx
+    .insertInto('invoices')
+    .values({ number: doc.number, order_id: orderRowId, issued_at: doc.issuedAt, total_paise: doc.totals.grossPaise, document: JSON.stringify(doc) })
+    .execute();
+  await trx.updateTable('orders').set({ invoice_number: doc.number }).where('id', '=', orderRowId).execute();
+}
+
+export async function findInvoiceOfOrder(executor: Executor, orderRowId: number): Promise<InvoiceDocument | null> {
+  const row = await executor.selectFrom('invoices').select('document').where('order_id', '=', orderRowId).executeTakeFirst();
+  return row ? (JSON.parse(row.document) as InvoiceDocument) : null;
+}
+
+export async function insertCreditNote(trx: Executor, orderRowId: number, doc: CreditNoteDocument): Promise<void> {
+  await trx
+    .insertInto('credit_notes')
+    .values({
+      number: doc.number,
+      order_id: orderRowId,
+      invoice_number: doc.invoiceNumber,
+      issued_at: doc.issuedAt,
+      amount_paise: doc.totals.grossPaise,
+      reason: doc.reason,
+      document: JSON.stringify(doc),
+    })
+    .execute();
+}
+
+/** Paise already credited against the order's invoice. */
+export async function creditedPaise(executor: Executor, orderRowId: number): Promise<number> {
+  const row = await executor
+    .selectFrom('credit_notes')
+    .select((eb) => eb.fn.sum<number | string | null>('amount_paise').as('total'))
+    .where('order_id', '=', orderRowId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export async function findCreditNote(executor: Executor, orderRowId: number, number: string): Promise<CreditNoteDocument | null> {
+  const row = await executor
+    .selectFrom('credit_notes')
+    .select('document')
+    .where('order_id', '=', orderRowId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.document) as CreditNoteDocument) : null;
+}
+
+export async function listCreditNoteNumbers(executor: Executor, orderRowId: number): Promise<string[]> {
+  const rows = await executor.selectFrom('credit_notes').select('number').where('order_id', '=', orderRowId).orderBy('issued_at').execute();
+  return rows.map((r) => r.number);
+}

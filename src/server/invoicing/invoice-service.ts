@@ -1,0 +1,118 @@
+import { PostgresAdapter } from 'kysely';
+import { shopTimestamp } from '../../domain/display';
+import { financialYearOf, documentNumber } from '../../domain/india/gst-tax';
+import {
+  buildCreditNoteDocument,
+  buildInvoiceDocument,
+  type CreditNoteDocument,
+  type InvoiceDocument,
+} from '../../domain/india/invoice-document';
+import { businessIsFilled } from '../../domain/schemas/business';
+import type { OrderStatus } from '../../domain/order-status';
+import { getBusiness } from '../business/business-repository';
+import type { DB, Executor } from '../db/database';
+import type { OrderRow } from '../db/schema';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import {
+  creditedPaise,
+  findInvoiceOfOrder,
+  insertCreditNote,
+  insertInvoice,
+  invoiceSourceLines,
+  lockOrderRow,
+  nextDocumentNumber,
+} from './invoice-repository';
+
+export const INVOICE_SERIES = 'GS';
+export const CREDIT_NOTE_SERIES = 'CN';
+
+/** Statuses at which an order must carry its invoice (DESIGN.md §7.2: first set to READY, or later). */
+export const INVOICED_STATUSES: readonly OrderStatus[] = ['READY', 'OUTFORDELIVERY', 'DELIVERED'];
+
+export const notInvoiced = () =>
+  new HttpError(409, 'NOT_INVOICED', 'This order has no invoice yet: it gets one when it is ready to ship or paid online.');
+
+function dialectOf(executor: Executor) {
+  return executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+async function inTransaction<T>(executor: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor) : (executor as DB).transaction().execute(work);
+}
+
+/**
+ * Issues the order's tax invoice unless it has one, inside the caller's transaction (the status change or the
+ * payment that makes it due), so the number exists if and only if that change committed. While the business
+ * details are still placeholders nothing is issued: a tax invoice naming "set me" as the seller could never
+ * be corrected. The next status change after they are filled issues it.
+ */
+export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Promise<InvoiceDocument | null> {
+  const order = await lockOrderRow(trx, dialectOf(trx), orderRowId);
+  if (!order || order.invoice_number) return null;
+  const business = await getBusiness(trx);
+  if (!businessIsFilled(business)) return null;
+  const issuedAt = shopTimestamp();
+  const number = documentNumber(INVOICE_SERIES, financialYearOf(issuedAt), await nextDocumentNumber(trx, INVOICE_SERIES, financialYearOf(issuedAt)));
+  const doc = buildInvoiceDocument(
+    {
+      orderid: order.orderid,
+      orderDate: order.created_at,
+      totalAmount: order.total_amount,
+      buyer: {
+        name: order.username,
+        address: order.address,
+        district: order.district,
+        state: order.state,
+        pincode: order.pincode,
+        mobilenumber: order.mobilenumber,
+        email: order.emailaddress,
+      },
+      lines: await invoiceSourceLines(trx, order.id),
+    },
+    business,
+    number,
+    issuedAt,
+  );
+  await insertInvoice(trx, order.id, doc);
+  return doc;
+}
+
+export async function issueInvoiceForStatus(trx: Executor, orderRowId: number, status: OrderStatus): Promise<InvoiceDocument | null> {
+  return INVOICED_STATUSES.includes(status) ? issueInvoiceIfDue(trx, orderRowId) : null;
+}
+
+/**
+ * A credit note against the order's invoice for `amount` whole rupees (a refund, a return), in its own gapless
+ * series (CN/26-27/000007), naming the invoice and reversing its tax split. Runs in the caller's transaction when
+ * given one (a refund records itself and its credit note together), else in its own. The order must be invoiced
+ * (409 NOT_INVOICED) and the credits may not exceed the invoice (400).
+ */
+export async function issueCreditNote(
+  executor: Executor,
+  order: Pick<OrderRow, 'id'> | { orderid: string },
+  amount: number,
+  reason: string,
+): Promise<CreditNoteDocument> {
+  if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A credit note is for a positive whole number of rupees.');
+  const text = reason.trim();
+  if (!text) throw badRequest('Say why the credit note is issued (it is printed on it).');
+  return inTransaction(executor, async (trx) => {
+    const row =
+      'id' in order
+        ? await lockOrderRow(trx, dialectOf(trx), order.id)
+        : await trx.selectFrom('orders').select('id').where('orderid', '=', order.orderid).executeTakeFirst().then((r) => r && lockOrderRow(trx, dialectOf(trx), r.id));
+    if (!row) throw notFound('There is no such order.');
+    const invoice = await findInvoiceOfOrder(trx, row.id);
+    if (!invoice) throw notInvoiced();
+    const left = invoice.totals.grossPaise - (await creditedPaise(trx, row.id));
+    if (amount * 100 > left) {
+      throw badRequest(`The credit notes of this order may not exceed its invoice: at most ₹${Math.floor(left / 100)} is left to credit.`);
+    }
+    const issuedAt = shopTimestamp();
+    const fy = financialYearOf(issuedAt);
+    const number = documentNumber(CREDIT_NOTE_SERIES, fy, await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, fy));
+    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt);
+    await insertCreditNote(trx, row.id, doc);
+    return doc;
+  });
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { codOrder, orderBody } from '../checkout/checkout-test-support';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { issueCreditNote } from './invoice-service';
+import { pdfText } from './test-invoicing';
+
+// The seeded catalogue's order of checkout-test-support: 2 × 1019 + 1 × 999 = ₹3,037, all at 5%.
+describeEachDatabase('tax invoices', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let customer: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await adminOf(shop);
+    customer = await createTestUser(shop, { username: 'Asha Verma' });
+  });
+  afterAll(async () => shop.close());
+
+  const place = async (state = 'Karnataka') => {
+    const res = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', state }));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().orderid as string;
+  };
+  const setStatus = (orderid: string, status: string) =>
+    shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status } });
+  const invoicePdf = (orderid: string, headers: Record<string, string> = customer.auth) =>
+    shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers });
+  const myOrder = async (orderid: string) =>
+    ((await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; invoiceNumber: string | null }[]).find(
+      (o) => o.orderid === orderid,
+    );
+
+  it('issues nothing while the business details are placeholders, and 409 NOT_INVOICED before issue', async () => {
+    const orderid = await place();
+    expect((await invoicePdf(orderid)).json()).toMatchObject({ error: 'NOT_INVOICED' });
+    expect((await invoicePdf(orderid)).statusCode).toBe(409);
+    expect((await setStatus(orderid, 'READY')).statusCode).toBe(200);
+    expect((await invoicePdf(orderid)).statusCode).toBe(409);
+    expect((await myOrder(orderid))?.invoiceNumber).toBeNull();
+  });
+
+  it('issues a Karnataka → Karnataka tax invoice at READY with CGST + SGST and every rule 46 field', async () => {
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    const orderid = await place();
+    expect((await setStatus(orderid, 'PREPARATION')).statusCode).toBe(200);
+    expect((await invoicePdf(orderid)).statusCode).toBe(409);
+    await setStatus(orderid, 'READY');
+    const number = (await myOrder(orderid))?.invoiceNumber;
+    expect(number).toMatch(/^GS\/\d\d-\d\d\/\d{6}$/);
+    const res = await invoicePdf(orderid);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    for (const field of [
+      'TAX INVOICE',
+      KARNATAKA_BUSINESS.legalName,
+      KARNATAKA_BUSINESS.addressLine,
+      `GSTIN: ${KARNATAKA_BUSINESS.gstin}`,
+      'State: Karnataka (code 29)',
+      number as string,
+      'Asha Verma',
+      '12 Temple Street, Bengaluru Urban, Karnataka 560001',
+      'Karnataka (code 29)',
+      '0405',
+      '2 NOS',
+      'CGST',
+      'SGST',
+      'Taxable value',
+      'Rupees Three Thousand Thirty-Seven Only',
+      'Tax is payable on reverse charge: No',
+      'Authorised signatory',
+      '3,037.00',
+    ]) {
+      expect(text, field).toContain(field);
+    }
+    expect(text).not.toContain('IGST');
+    // 2038 at 5%: taxable 1940.95, tax 97.05 → CGST 48.53 + SGST 48.52; 999: 951.43 + 47.57 → 23.79 + 23.78.
+    expect(text).toContain('1,940.95');
+    expect(text).toContain('48.53');
+    expect(text).toContain('48.52');
+    expect(text).toContain('2,892.38'); // taxable total: 1940.95 + 951.43
+    expect(text).toContain('144.62'); // tax total: 97.05 + 47.57
+    // Issued once: a later status keeps the number, and a reprint is the same document.
+    await setStatus(orderid, 'DELIVERED');
+    expect((await myOrder(orderid))?.invoiceNumber).toBe(number);
+    expect(pdfText((await invoicePdf(orderid)).rawPayload)).toBe(text);
+    expect((await invoicePdf(orderid, admin.auth)).statusCode).toBe(200);
+  });
+
+  it('charges IGST for a delivery to Tamil Nadu, and numbers invoices one after another', async () => {
+    const first = await place();
+    const second = await place('Tamil Nadu');
+    await setStatus(first, 'READY');
+    await setStatus(second, 'OUTFORDELIVERY');
+    const [a, b] = [(await myOrder(first))?.invoiceNumber ?? '', (await myOrder(second))?.invoiceNumber ?? ''];
+    expect(Number(b.slice(-6))).toBe(Number(a.slice(-6)) + 1);
+    const text = pdfText((await invoicePdf(second)).rawPayload);
+    expect(text).toContain('Tamil Nadu (code 33)');
+    expect(text).toContain('IGST');
+    expect(text).toContain('144.62');
+    expect(text).not.toMatch(/\bCGST\b/);
+  });
+
+  it('shows an invoice to its customer and admins only', async () => {
+    const orderid = await place();
+    await setStatus(orderid, 'READY');
+    const stranger = await createTestUser(shop);
+    expect((await invoicePdf(orderid, stranger.auth)).statusCode).toBe(404);
+    expect((await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf` })).statusCode).toBe(401);
+    expect((await invoicePdf('order_DOESNOTEXIST00')).statusCode).toBe(404);
+  });
+
+  it('lets admins list orders by whether they are invoiced', async () => {
+    const orderid = await place();
+    const list = async (invoiced: string) =>
+      ((await shop.app.inject({ url: `/api/order/admin?invoiced=${invoiced}`, headers: admin.auth })).json() as { orderid: string; invoiceNumber: string | null }[]);
+    expect((await list('no')).map((o) => o.orderid)).toContain(orderid);
+    expect((await list('yes')).every((o) => o.invoiceNumber)).toBe(true);
+    await setStatus(orderid, 'READY');
+    expect((await list('yes')).map((o) => o.orderid)).toContain(orderid);
+    expect((await list('no')).map((o) => o.orderid)).not.toContain(orderid);
+  });
+
+  it('issues credit notes in their own series against the invoice, with the reversed tax split', async () => {
+    const uninvoiced = await place();
+    await expect(issueCreditNote(shop.app.ctx.db, { orderid: uninvoiced }, 100, 'Refund')).rejects.toMatchObject({ statusCode: 409 });
+    const orderid = await place();
+    await setStatus(orderid, 'READY');
+    const invoiceNumber = (await myOrder(orderid))?.invoiceNumber as string;
+    const note = await issueCreditNote(shop.app.ctx.db, { orderid }, 1019, 'One bottle arrived broken');
+    expect(note.number).toMatch(/^CN\/\d\d-\d\d\/000001$/);
+    expect(note.totals.grossPaise).toBe(101900);
+    expect(note.totals.cgstPaise + note.totals.sgstPaise).toBe(note.totals.taxPaise);
+    expect(note.totals.taxablePaise + note.totals.taxPaise).toBe(101900);
+    expect(note.lines.reduce((s, l) => s + l.grossPaise, 0)).toBe(101900);
+    const second = await issueCreditNote(shop.app.ctx.db, { orderid }, 2018, 'Order returned');
+    expect(Number(second.number.slice(-6))).toBe(2);
+    await expect(issueCreditNote(shop.app.ctx.db, { orderid }, 1, 'Too much')).rejects.toMatchObject({ statusCode: 400 });
+    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: customer.auth });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    for (const field of ['CREDIT NOTE', note.number, invoiceNumber, 'One bottle arrived broken', 'CGST', 'Rupees One Thousand Nineteen Only']) {
+      expect(text, field).toContain(field);
+    }
+    const dashed = note.number.replace(/\//g, '-');
+    expect((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: admin.auth })).statusCode).toBe(200);
+    const stranger = await createTestUser(shop);
+    expect((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: stranger.auth })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '../../domain/constants';
+import { currentUser, requireUser } from '../auth/guards';
+import { notFound } from '../http/errors';
+import { findCreditNote, findInvoiceOfOrder } from './invoice-repository';
+import { renderDocumentPdf } from './invoice-pdf';
+import { notInvoiced } from './invoice-service';
+
+const orderParam = z.object({ orderid: z.string().max(64) });
+// Numbers hold slashes (CN/26-27/000007): sent encoded (%2F), or with dashes in their place.
+const creditNoteParams = orderParam.extend({
+  number: z
+    .string()
+    .max(40)
+    .transform((n) => n.replace(/^(CN)[-/](\d\d-\d\d)[-/](\d{6})$/, '$1/$2/$3')),
+});
+
+const noSuchOrder = () => notFound('There is no such order on your account. Check the link and try again.');
+
+/** The invoice and credit notes of an order, for its customer and for admins (anyone else: 404, not 403). */
+export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  async function orderFor(request: Parameters<typeof currentUser>[0], orderid: string) {
+    const user = currentUser(request);
+    const row = await db.selectFrom('orders').select(['id', 'user_id']).where('orderid', '=', orderid).executeTakeFirst();
+    if (!row || (row.user_id !== user.id && !user.roles.includes(ROLES.ADMIN))) throw noSuchOrder();
+    return row;
+  }
+
+  const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="${filename.replace(/\//g, '-')}.pdf"`)
+      .header('Cache-Control', 'private, no-cache')
+      .send(pdf);
+
+  app.get('/api/order/:orderid/invoice.pdf', { preHandler: requireUser, schema: { params: orderParam } }, async (request, reply) => {
+    const order = await orderFor(request, request.params.orderid);
+    const invoice = await findInvoiceOfOrder(db, order.id);
+    if (!invoice) throw notInvoiced();
+    return sendPdf(reply, await renderDocumentPdf(invoice), invoice.number);
+  });
+
+  app.get(
+    '/api/order/:orderid/credit-notes/:number.pdf',
+    { preHandler: requireUser, schema: { params: creditNoteParams } },
+    async (request, reply) => {
+      const order = await orderFor(request, request.params.orderid);
+      const note = await findCreditNote(db, order.id, request.params.number);
+      if (!note) throw notFound('This order has no credit note with that number.');
+      return sendPdf(reply, await renderDocumentPdf(note), note.number);
+    },
+  );
+}

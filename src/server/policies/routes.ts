@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fillPolicy, POLICY_KEYS, policiesSchema, type Policies } from '../../domain/policies';
+import { writeAudit } from '../audit/audit-log';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { getBusiness } from '../business/business-repository';
+import { getPolicyTexts, savePolicyTexts } from './policy-repository';
+
+/**
+ * GET /api/public/policies answers the pages with the business details filled in; GET/PUT /api/settings/policies
+ * (admin) read and replace the texts as written, `{{field}}`s and all.
+ */
+export async function policiesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.get('/api/public/policies', async (_request, reply) => {
+    const [texts, business] = await Promise.all([getPolicyTexts(db), getBusiness(db)]);
+    reply.header('Cache-Control', 'public, max-age=60');
+    return Object.fromEntries(POLICY_KEYS.map((k) => [k, fillPolicy(texts[k], business)])) as Policies;
+  });
+
+  app.get('/api/settings/policies', { onRequest: requireAdmin }, async () => getPolicyTexts(db));
+
+  app.put('/api/settings/policies', { onRequest: requireAdmin, schema: { body: policiesSchema } }, async (request) =>
+    db.transaction().execute(async (trx) => {
+      await savePolicyTexts(trx, request.body as Policies);
+      await writeAudit(trx, { actorUserId: currentUser(request).id, action: 'policies.update', target: 'policies', details: {} });
+      return getPolicyTexts(trx);
+    }),
+  );
+}

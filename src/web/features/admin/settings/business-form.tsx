@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { GST_STATES } from '../../../../domain/india/gst-states';
+import { BUSINESS_PLACEHOLDER, businessSchema, type Business } from '../../../../domain/schemas/business';
+import { fieldErrors } from '../../../../domain/schemas/zod-fields';
+import { LoadError } from '../../../components/load-error';
+import { ApiError } from '../../../lib/api-client';
+import { useBusiness, useSaveBusiness } from '../api/business-api';
+import { LoadingDots } from '../ui/loading-dots';
+
+const FIELDS: { name: keyof Business; label: string; hint?: string; type?: string }[] = [
+  { name: 'legalName', label: 'Legal name' },
+  { name: 'addressLine', label: 'Address' },
+  { name: 'city', label: 'City' },
+  { name: 'state', label: 'State', hint: 'Read from the GSTIN when there is one.' },
+  { name: 'pincode', label: 'Pincode' },
+  { name: 'gstin', label: 'GSTIN', hint: 'Leave empty if the shop is not GST-registered (bills of supply, no tax).' },
+  { name: 'fssai', label: 'FSSAI licence or registration number', hint: '14 digits.' },
+  { name: 'carePhone', label: 'Customer care phone', type: 'tel' },
+  { name: 'careEmail', label: 'Customer care e-mail', type: 'email' },
+  { name: 'grievanceName', label: 'Grievance officer' },
+  { name: 'grievanceEmail', label: 'Grievance officer’s e-mail', type: 'email' },
+  { name: 'grievancePhone', label: 'Grievance officer’s phone', type: 'tel' },
+];
+
+const STATE_NAMES = [...new Set(Object.values(GST_STATES))].sort();
+
+/** The seller's details of DESIGN.md §7.2: printed on invoices and labels, named on the policy pages. */
+export function BusinessSection() {
+  const business = useBusiness();
+  return (
+    <section aria-label="Business details">
+      {business.isPending && <LoadingDots label="Loading business details" />}
+      {business.isError && (
+        <LoadError className="mb-0" onRetry={() => void business.refetch()}>
+          The business details could not be loaded: {business.error.message}
+        </LoadError>
+      )}
+      {business.data && <BusinessForm business={business.data} />}
+    </section>
+  );
+}
+
+function BusinessForm({ business }: { business: Business }) {
+  const id = useId();
+  const save = useSaveBusiness();
+  // Placeholders show as empty boxes with "set me" as their hint, so the owner types over nothing.
+  const [values, setValues] = useState<Business>(() =>
+    Object.fromEntries(Object.entries(business).map(([k, v]) => [k, v === BUSINESS_PLACEHOLDER ? '' : v])) as Business,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = businessSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        setValues(saved);
+        toast.success('Business details saved');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(error.fields);
+        toast.error(error.message);
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`} className="detail-heading">Business details</h3>
+      <p className="small text-muted-strong">
+        Printed on every tax invoice and product label and named on the policy pages. Invoices are issued only once these
+        are filled in.
+      </p>
+      <div className="row g-3">
+        {FIELDS.map((f) => (
+          <div key={f.name} className="col-md-6">
+            <label htmlFor={`${id}-${f.name}`} className="form-label">
+              {f.label}
+            </label>
+            <input
+              id={`${id}-${f.name}`}
+              type={f.type ?? 'text'}
+              list={f.name === 'state' ? `${id}-states` : undefined}
+              className={`form-control${errors[f.name] ? ' is-invalid' : ''}`}
+              placeholder={BUSINESS_PLACEHOLDER}
+              value={values[f.name]}
+              aria-invalid={errors[f.name] ? true : undefined}
+              aria-describedby={`${id}-${f.name}-help`}
+              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+            />
+            <div id={`${id}-${f.name}-help`} className={errors[f.name] ? 'invalid-feedback d-block' : 'form-text'}>
+              {errors[f.name] ?? f.hint}
+            </div>
+          </div>
+        ))}
+      </div>
+      <datalist id={`${id}-states`}>
+        {STATE_NAMES.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      <button type="submit" className="btn btn-amber mt-3" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save business details'}
+      </button>
+    </form>
+  );
+}
