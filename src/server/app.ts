@@ -11,6 +11,7 @@ import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
 import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorAnswer,
   });
   // The API speaks JSON only (uploads add multipart in their own plugin); other bodies get a 415.
   app.removeContentTypeParser('text/plain');
