@@ -69,6 +69,8 @@ export const configSchema = z.object({
   REDIS_URL: optionalString,
   // How many proxies in front of the shop set X-Forwarded-For; 0 trusts none, so clients cannot fake their IP.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Bearer token Prometheus sends to read /metrics; unset, /metrics is a 404 (it names routes and business volumes).
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
