@@ -105,7 +105,9 @@ async function insertPricedOrder(
       user_id: user.id,
       receipt: input.receipt,
       username: input.username,
-      emailaddress: input.emailaddress,
+      // Order mails go to the account, never to an address the body names (DESIGN.md §7.1): otherwise the shop
+      // could be made to mail anyone. For a guest the billing form's address is the account's.
+      emailaddress: user.email,
       mobilenumber: input.mobilenumber,
       address: input.address,
       pincode: input.pincode,
