@@ -19,6 +19,7 @@ import { registerTextGuard } from './http/text-guard';
 import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
+import { chooseGateway } from './payments/gateway-choice';
 import { createOutboxWorker } from './mail/worker';
 import { registerRoutes } from './routes';
 import { seoRoutes } from './seo/routes';
@@ -78,6 +79,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     backgroundJobs: options.backgroundJobs ?? false,
   };
   app.decorate('ctx', ctx);
+  // Whether strangers can pay, pay for free, or not pay online at all is the first thing an owner must know.
+  const payments = chooseGateway(config);
+  if (payments.kind === 'razorpay') app.log.info(payments.reason);
+  else app.log.warn(payments.reason);
   // Set before the handler runs, so error answers carry it too; a callback hook costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

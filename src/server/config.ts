@@ -50,6 +50,8 @@ export const configSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  // Runs the sandbox gateway on a public PUBLIC_URL too (a test shop): anyone can then "pay" with the test card.
+  PAYMENT_SANDBOX: boolFlag,
   // The key id a client was built with (the original client's own Razorpay test key), accepted by the sandbox too.
   PAYMENT_SANDBOX_KEY_ID: z.preprocess(
     emptyToUndefined,

@@ -172,6 +172,13 @@ export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: Crea
 
 export async function placeOnlineOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<OnlineOrderAnswer> {
   const gateway = gatewayFor(ctx);
+  if (gateway.name === 'off') {
+    throw new HttpError(
+      409,
+      'ONLINE_PAYMENT_OFF',
+      'This shop does not take online payment at the moment. Please choose Cash on Delivery to place your order.',
+    );
+  }
   const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
   if (existing) return onlineAnswer(await repeatOf(ctx, existing, 'ONLINE', input), gateway.keyId);
   const priced = await priceOrThrow(ctx, input);
