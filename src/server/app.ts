@@ -51,7 +51,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     frameworkErrors: frameworkErrorAnswer,
+    // Slow or idle sockets must neither pin the process nor starve it (DESIGN.md §7.1). Node checks the header
+    // and request deadlines on a timer (30 s by default), so it runs often enough for the deadlines to hold.
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
   });
+  // Past the cap Node closes new sockets at once, so file descriptors stay for the connections already served.
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   // The API speaks JSON only (uploads add multipart in their own plugin); other bodies get a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
