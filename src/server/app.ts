@@ -115,8 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
+    // Windows sized for answers compressed per request (under 64 KB one-shot, larger ones streamed): brotli's
+    // default 4 MB window and zlib's default memory level cost resident memory per compression under load and
+    // buy nothing on answers this size.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    zlibOptions: { level: 1, memLevel: 7 },
     syncThreshold: 64 * 1024,
   });
   await registerOpenApi(app);
