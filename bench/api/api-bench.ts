@@ -10,6 +10,7 @@ import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
 import { BENCH_ADMIN, startHello, startShop, type ServerProcess } from '../lib/processes';
 import { codBurst } from './cod-burst';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
+import { startHostileJsonLoops } from './hostile-json';
 import { call, login, orderTemplate, register } from '../lib/shop-client';
 
 export type BenchDialect = 'sqlite' | 'postgres';
@@ -26,6 +27,8 @@ export const API_TARGETS = {
   codCpuMsWithMail: { sqlite: 1.5, postgres: 2.5 } as Record<BenchDialect, number>,
   /** Orders / (burst + time for the outbox to empty), against the burst's own rate. */
   sustainedShare: 0.6,
+  /** The catalogue's p50 with four loops posting hostile JSON, against its p50 without (issue 17). */
+  hostileJsonP50Ratio: 2,
 };
 
 /** Delivery rules of the fee+coupon burst: every order pays delivery and the COD fee (no free-delivery threshold). */
@@ -215,6 +218,10 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const catalogueRaw = await measured({ ...hello, url: hello.rawUrl ?? hello.url }, { path: '/raw/catalogue' }, client('raw-catalogue'));
     const catalogue = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, client('catalogue'));
     log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(catalogueReplay.rps)} rps, ${int(catalogueRaw.rps)} without a framework)`);
+    const hostileLoops = startHostileJsonLoops(shop.url);
+    const catalogueHostile = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, options);
+    const hostileSent = await hostileLoops.stop();
+    log(`${group}: catalogue under hostile JSON p50 ${ms(catalogueHostile.p50)} (without ${ms(catalogue.p50)}); ${hostileSent.sent} hostile bodies, ${hostileSent.refused} answered 400`);
     const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
     const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
     log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
@@ -249,6 +256,14 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       replayed(catalogueReplay, 'bare Fastify replaying the catalogue answer'),
       replayed(catalogueRaw, "node's HTTP server replaying it, no framework"),
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
+      figure(
+        group,
+        'GET /api/public/product p50 under hostile JSON (4 loops posting 1 MB nested 520,000 deep)',
+        `p50 ${ms(catalogueHostile.p50)} vs ${ms(catalogue.p50)} without = ${(catalogueHostile.p50 / Math.max(catalogue.p50, 0.01)).toFixed(2)}×; ${int(hostileSent.sent)} hostile bodies sent`,
+        `≤ ${API_TARGETS.hostileJsonP50Ratio}× the p50 without`,
+        catalogueHostile.p50 <= API_TARGETS.hostileJsonP50Ratio * catalogue.p50,
+        failures(catalogueHostile) || undefined,
+      ),
       replayed(ordersReplay, 'bare Fastify replaying the order-list answer'),
       share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),
       share(productPage, API_TARGETS.productPageShare, 'GET /products/{slug} (crawlable page, HTML)'),

@@ -2,7 +2,7 @@
 // and sandbox online payments, alternately) against the built server in its own process, then checks the
 // database: zero 5xx, zero lost and zero duplicated orders, every paid order paid once. Exit code 1 otherwise.
 // Options (environment): LOAD_CUSTOMERS (200), LOAD_SECONDS (60), LOAD_DATABASE_URL (postgres://…; default SQLite).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/database';
@@ -14,6 +14,21 @@ import { newTally, shopUntil, type Step } from './customer';
 const CUSTOMERS = Number(process.env.LOAD_CUSTOMERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const DATABASE_URL = process.env.LOAD_DATABASE_URL ?? '';
+/** Issue 17: the serving process stays within this, first start and peak under load alike. */
+const RSS_TARGET_MB = 200;
+
+/** The node flags `npm start` runs the shop with, so the memory measured is the memory a shop owner gets. */
+function startFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return (scripts.start ?? '').split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
+/** Resident memory of a process from the kernel, in MB: now (VmRSS) and the most it ever held (VmHWM). */
+function residentMb(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -34,9 +49,11 @@ async function main() {
   const database = DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   console.log(`Load: ${CUSTOMERS} customers for ${SECONDS} s on ${database}; building and starting the server…`);
   await prepareDatabase(env);
-  const shop = await startShopProcess(env);
+  const flags = startFlags();
+  const shop = await startShopProcess(env, { nodeArgs: flags });
   const outcome = { failed: true };
   try {
+    const atStart = residentMb(shop.pid);
     const customers: Customer[] = await inBatches(CUSTOMERS, 10, (i) => registerCustomer(shop.url, `load${i}-${Date.now()}@example.in`));
     const tally = newTally();
     const started = Date.now();
@@ -45,6 +62,7 @@ async function main() {
     const elapsed = (Date.now() - started) / 1000;
     // Let the sandbox's webhooks land and the shop finish cleanly before reading the database.
     await new Promise((r) => setTimeout(r, 2000));
+    const memory = residentMb(shop.pid);
     await shop.kill('SIGTERM');
 
     const handle = openDatabase({ url: DATABASE_URL || undefined, dataDir });
@@ -80,6 +98,7 @@ async function main() {
       const sorted = [...list].sort((a, b) => a - b);
       console.log(`  ${step.padEnd(12)} ${[50, 95, 99].map((p) => percentile(sorted, p).toFixed(0)).join(' / ').padEnd(16)} (${list.length})`);
     }
+    console.log(`Shop memory (node ${flags.join(' ')}): RSS ${atStart.now.toFixed(0)} MB once ready, ${memory.now.toFixed(0)} MB at the end, peak ${memory.peak.toFixed(0)} MB (target ≤ ${RSS_TARGET_MB} MB)`);
     console.log(`Orders acknowledged: ${acknowledged.length} (${cod} cash on delivery, ${acknowledged.length - cod} online, ${paid.length} of them paid); in the database: ${stored.length}`);
     const checks: [string, number][] = [
       ['5xx answers', serverErrors],
@@ -92,6 +111,7 @@ async function main() {
       ['orders with more than one captured payment', report.paidTwice.length],
       ['sandbox orders charged more than once', chargedTwice],
       ['paid orders without a captured payment on record', report.paidWithoutPayment.length],
+      [`MB of peak resident memory over ${RSS_TARGET_MB}`, Math.max(0, Math.ceil(memory.peak - RSS_TARGET_MB))],
       ['order-placed mails missing or extra', Math.abs(report.placedMails - report.expectedPlacedMails)],
     ];
     for (const [what, n] of checks) console.log(`  ${n === 0 ? 'ok  ' : 'FAIL'} ${what}: ${n}`);

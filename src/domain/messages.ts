@@ -41,6 +41,8 @@ export const VALIDATION = {
   itemsRequired: 'Add at least one item to the order',
   tooManyItems: (max: number) => `An order can have at most ${max} lines`,
   itemNameRequired: 'Item name is required',
+  productSizeOverLimit: (product: string, size: string, bottles: number) =>
+    `At most ${QTY_MAX} bottles of ${product} ${size} per order; this order has ${bottles} across its lines. Lower the quantity to ${QTY_MAX} or fewer.`,
   sizeInvalid: 'Size must be a positive whole number of ml',
   priceInvalid: 'Price must be a positive whole number of rupees',
   amountInvalid: 'Amount must be a whole number of rupees',

@@ -9,6 +9,8 @@ export interface ShopConfig {
   scriptUrl: string;
   keyid: string;
   testMode: boolean;
+  /** False when the shop takes no online payment (cash on delivery only). */
+  onlinePayment?: boolean;
   whatsappUrl?: string;
   instagramUrl?: string;
 }

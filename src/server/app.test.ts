@@ -7,6 +7,7 @@ describeEachDatabase('foundation HTTP behaviour', (dialect) => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop(dialect, {
+      env: { METRICS_TOKEN: 'metrics-token-for-tests-0123' },
       beforeReady(app) {
         app.post('/api/test/echo', { schema: { body: z.strictObject({ name: z.string().min(1, 'Name is required') }) } }, async (request) => request.body);
       },
@@ -79,7 +80,7 @@ describeEachDatabase('foundation HTTP behaviour', (dialect) => {
 
   it('exposes Prometheus metrics with request counts and business gauges', async () => {
     await shop.app.inject('/healthz');
-    const res = await shop.app.inject('/metrics');
+    const res = await shop.app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-for-tests-0123' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
     expect(res.body).toMatch(/shop_orders_placed_total 0/);

@@ -11,13 +11,16 @@ import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
 import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerTextGuard } from './http/text-guard';
+import { registerJsonDepthGuard } from './http/json-depth';
 import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
+import { chooseGateway } from './payments/gateway-choice';
 import { createOutboxWorker } from './mail/worker';
 import { registerRoutes } from './routes';
 import { seoRoutes } from './seo/routes';
@@ -48,7 +51,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorAnswer,
+    // Slow or idle sockets must neither pin the process nor starve it (DESIGN.md §7.1). Node checks the header
+    // and request deadlines on a timer (30 s by default), so it runs often enough for the deadlines to hold.
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
   });
+  // Past the cap Node closes new sockets at once, so file descriptors stay for the connections already served.
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   // The API speaks JSON only (uploads add multipart in their own plugin); other bodies get a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     backgroundJobs: options.backgroundJobs ?? false,
   };
   app.decorate('ctx', ctx);
+  // Whether strangers can pay, pay for free, or not pay online at all is the first thing an owner must know.
+  const payments = chooseGateway(config);
+  if (payments.kind === 'razorpay') app.log.info(payments.reason);
+  else app.log.warn(payments.reason);
   // Set before the handler runs, so error answers carry it too; a callback hook costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -86,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serveWeb = (options.serveWeb ?? true) && isWebBuilt(webDir);
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerTextGuard(app);
+  registerJsonDepthGuard(app);
   await registerSecurityHeaders(app);
   await registerCors(app, config.CORS_ORIGINS);
   // API answers are compressed per request, so speed wins over the last few bytes: brotli quality 1 and gzip
@@ -96,8 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
+    // Windows sized for answers compressed per request (under 64 KB one-shot, larger ones streamed): brotli's
+    // default 4 MB window and zlib's default memory level cost resident memory per compression under load and
+    // buy nothing on answers this size.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    zlibOptions: { level: 1, memLevel: 7 },
     syncThreshold: 64 * 1024,
   });
   await registerOpenApi(app);

@@ -34,7 +34,7 @@ const originList = z
     return [...new Set(origins)];
   });
 
-export const configSchema = z.object({
+const configFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -50,6 +50,8 @@ export const configSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  // Runs the sandbox gateway on a public PUBLIC_URL too (a test shop): anyone can then "pay" with the test card.
+  PAYMENT_SANDBOX: boolFlag,
   // The key id a client was built with (the original client's own Razorpay test key), accepted by the sandbox too.
   PAYMENT_SANDBOX_KEY_ID: z.preprocess(
     emptyToUndefined,
@@ -69,6 +71,8 @@ export const configSchema = z.object({
   REDIS_URL: optionalString,
   // How many proxies in front of the shop set X-Forwarded-For; 0 trusts none, so clients cannot fake their IP.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Bearer token Prometheus sends to read /metrics; unset, /metrics is a 404 (it names routes and business volumes).
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
@@ -76,9 +80,21 @@ export const configSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
   // Without SMTP, the newest this many mails stay on disk as .eml files; the outbox table keeps every mail.
   MAIL_FILES_MAX: z.coerce.number().int().min(1).default(10_000),
+  // Slow and idle clients (DESIGN.md §7.1): a request's headers must arrive within HEADERS_TIMEOUT_MS and all of it
+  // within REQUEST_TIMEOUT_MS; an idle keep-alive socket closes after KEEP_ALIVE_TIMEOUT_MS (at most 72 s); past
+  // MAX_CONNECTIONS open sockets new ones are closed at once, well under the process's file limit.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(72_000).default(72_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4_000),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   SERVE_WEB: boolFlag,
   WEB_DIST: optionalString,
+});
+
+export const configSchema = configFields.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+  message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
+  path: ['HEADERS_TIMEOUT_MS'],
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

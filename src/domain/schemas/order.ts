@@ -19,7 +19,8 @@ import {
 } from '../constants';
 import { VALIDATION } from '../messages';
 import { ORDER_STATUSES } from '../order-status';
-import { withOrderPrefix, withPaymentPrefix } from '../display';
+import { formatSize, withOrderPrefix, withPaymentPrefix } from '../display';
+import { linesOverBottleLimit } from '../line-limits';
 import {
   addressField,
   districtField,
@@ -75,7 +76,16 @@ export const createOrderSchema = z.object({
   items: z
     .array(orderItemInputSchema)
     .min(1, { error: VALIDATION.itemsRequired })
-    .max(ORDER_ITEMS_MAX, { error: VALIDATION.tooManyItems(ORDER_ITEMS_MAX) }),
+    .max(ORDER_ITEMS_MAX, { error: VALIDATION.tooManyItems(ORDER_ITEMS_MAX) })
+    .superRefine((items, ctx) => {
+      for (const over of linesOverBottleLimit(items)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [over.index, 'itemQty'],
+          message: VALIDATION.productSizeOverLimit(over.name, formatSize(over.quantity), over.bottles),
+        });
+      }
+    }),
   totalAmount: wholeRupees,
   receipt: requiredText(VALIDATION.receiptRequired, RECEIPT_MAX_LENGTH),
   note: optionalText(ORDER_NOTE_MAX).default(''),

@@ -42,14 +42,34 @@ export async function confirmPayment(ctx: AppContext, user: AuthUser, input: Con
   if (!signed) throw notVerified(order.orderid);
   const known = await findPayment(ctx.db, input.paymentid);
   if (known && known.order_id !== order.id) throw notVerified(order.orderid);
+  const amount = await capturedAmount(ctx, input.paymentid, gatewayOrderId);
+  if (amount === false) throw notVerified(order.orderid);
 
-  const outcome = await ctx.db
-    .transaction()
-    .execute((trx) => settleCapturedPayment(ctx, trx, { order, paymentId: input.paymentid, source: 'checkout' }));
+  const outcome = await ctx.db.transaction().execute((trx) =>
+    settleCapturedPayment(ctx, trx, { order, paymentId: input.paymentid, source: 'checkout', ...(amount === undefined ? {} : { amount }) }),
+  );
   if (outcome === 'paid') ctx.outbox.kick();
   const view = await findOrderByOrderId(ctx.db, order.orderid);
   if (!view) throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
   return view;
+}
+
+/**
+ * What the gateway says this payment captured, in paise: false when it names another order; undefined when the
+ * gateway cannot be reached or does not know it yet (the signature then stands alone, and a recorded amount, if
+ * any, still decides in settlement).
+ */
+async function capturedAmount(ctx: AppContext, paymentId: string, gatewayOrderId: string): Promise<number | false | undefined> {
+  let payment: GatewayPayment | null;
+  try {
+    payment = await gatewayFor(ctx).fetchPayment(paymentId);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return undefined;
+    throw error;
+  }
+  if (!payment) return undefined;
+  if (payment.orderId !== gatewayOrderId) return false;
+  return payment.status === 'captured' ? payment.amount : undefined;
 }
 
 /** The gateway's record of the payment, or our own verified record when the gateway cannot be reached. */

@@ -5,7 +5,7 @@ import type { OrderRow } from '../db/schema';
 import { issueInvoiceIfDue } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-write-repository';
-import { recordPayment, type PaymentSource } from '../payments/payment-repository';
+import { findPayment, recordPayment, type PaymentSource } from '../payments/payment-repository';
 import { queueOrderPlacedMails } from './order-placed-mail';
 
 export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch';
@@ -31,14 +31,17 @@ export async function settleCapturedPayment(
 ): Promise<SettleOutcome> {
   const { order } = payment;
   const expected = toPaise(order.total_amount);
-  const amountMatches = payment.amount === undefined || payment.amount === expected;
+  // A signature alone carries no amount: then the amount any other path already recorded for this payment (a
+  // signed webhook, reconciliation) decides. A payment of another amount never pays, whichever path comes first.
+  const amount = payment.amount ?? (await findPayment(trx, payment.paymentId))?.amount;
+  const amountMatches = amount === undefined || amount === expected;
   const won = amountMatches ? await markOrderPaid(trx, order.id, payment.paymentId) : false;
   await recordPayment(trx, {
     orderRowId: order.id,
     gatewayPaymentId: payment.paymentId,
     gatewayOrderId: order.gateway_order_id ?? '',
     status: 'captured',
-    amount: payment.amount ?? expected,
+    amount: amount ?? expected,
     source: payment.source,
   });
   if (!amountMatches) return 'amount-mismatch';

@@ -125,7 +125,9 @@ async function insertPricedOrder(
       user_id: user.id,
       receipt: input.receipt,
       username: input.username,
-      emailaddress: input.emailaddress,
+      // Order mails go to the account, never to an address the body names (DESIGN.md §7.1): otherwise the shop
+      // could be made to mail anyone. For a guest the billing form's address is the account's.
+      emailaddress: user.email,
       mobilenumber: input.mobilenumber,
       address: input.address,
       pincode: input.pincode,
@@ -201,6 +203,13 @@ export async function placeOnlineOrder(
   guard?: CouponGuard,
 ): Promise<OnlineOrderAnswer> {
   const gateway = gatewayFor(ctx);
+  if (gateway.name === 'off') {
+    throw new HttpError(
+      409,
+      'ONLINE_PAYMENT_OFF',
+      'This shop does not take online payment at the moment. Please choose Cash on Delivery to place your order.',
+    );
+  }
   const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
   if (existing) return onlineAnswer(await repeatOf(ctx, existing, 'ONLINE', input), gateway.keyId);
   const priced = await priceOrThrow(ctx, user, input, guard);

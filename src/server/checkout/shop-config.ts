@@ -13,6 +13,7 @@ export function shopConfig(ctx: AppContext): ShopConfig {
     scriptUrl: gateway.scriptUrl,
     keyid: gateway.keyId,
     testMode: gateway.testMode,
+    onlinePayment: gateway.name !== 'off',
     whatsappUrl: ctx.config.WHATSAPP_URL,
     instagramUrl: ctx.config.INSTAGRAM_URL,
   };

@@ -15,6 +15,8 @@ export const ORIGINAL_CLIENT_ENV = {
   CORS_ORIGINS: ORIGINAL_ORIGIN,
   PAYMENT_SANDBOX_KEY_ID: ORIGINAL_KEY_ID,
   PUBLIC_URL: 'https://shop.example',
+  // A public address runs the sandbox only when asked (DESIGN.md §7.1).
+  PAYMENT_SANDBOX: '1',
 };
 
 /** A product as the original reads it (SPEC.md §3, the content service's selected fields). */

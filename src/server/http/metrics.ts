@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound } from './errors';
 import { SALE_PAYMENT_STATUSES } from '../orders/payment-scope';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -58,7 +60,20 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     done();
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    return reply.header('Content-Type', registry.contentType).send(await registry.metrics());
+  const token = app.ctx.config.METRICS_TOKEN;
+  const expected = token ? digest(`Bearer ${token}`) : null;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // Unset, the page does not exist: it names every route and the shop's order volume.
+    if (!expected) throw notFound('No route GET /metrics: set METRICS_TOKEN to turn metrics on.');
+    if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
+      throw new HttpError(401, 'UNAUTHORIZED', 'Send Authorization: Bearer followed by the METRICS_TOKEN the shop was started with.');
+    }
+    return reply
+      .header('Content-Type', registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await registry.metrics());
   });
 }
+
+/** Digests of equal length, so the comparison takes the same time whatever the caller sent. */
+const digest = (value: string) => createHash('sha256').update(value).digest();

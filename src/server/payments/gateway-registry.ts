@@ -1,22 +1,28 @@
 import type { AppContext } from '../context';
 import type { PaymentGateway } from './gateway';
+import { createDisabledGateway } from './disabled-gateway';
+import { chooseGateway } from './gateway-choice';
 import { createRazorpayGateway } from './razorpay-gateway';
 import { createSandboxGateway } from './sandbox/sandbox-gateway';
 
 const gateways = new WeakMap<AppContext, PaymentGateway>();
 
 /**
- * The app's gateway: Razorpay when its key id and secret are configured, otherwise the sandbox.
+ * The app's gateway: Razorpay when its key id and secret are configured, otherwise the sandbox where chooseGateway
+ * allows it, otherwise none (cash on delivery only).
  * One per app, so the sandbox's secrets are read from the database once.
  */
 export function gatewayFor(ctx: AppContext): PaymentGateway {
   let gateway = gateways.get(ctx);
   if (!gateway) {
     const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET } = ctx.config;
+    const kind = chooseGateway(ctx.config).kind;
     gateway =
-      RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET
+      kind === 'razorpay' && RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET
         ? createRazorpayGateway({ keyId: RAZORPAY_KEY_ID, keySecret: RAZORPAY_KEY_SECRET, webhookSecret: RAZORPAY_WEBHOOK_SECRET })
-        : createSandboxGateway(ctx.db, { extraKeyId: ctx.config.PAYMENT_SANDBOX_KEY_ID });
+        : kind === 'sandbox'
+          ? createSandboxGateway(ctx.db, { extraKeyId: ctx.config.PAYMENT_SANDBOX_KEY_ID })
+          : createDisabledGateway();
     gateways.set(ctx, gateway);
   }
   return gateway;

@@ -1,7 +1,8 @@
 // One protocol, two gateways (DESIGN.md §5). Checkout talks only to this interface, so the sandbox
 // and Razorpay are interchangeable and the same tests cover the checkout whichever one is active.
 
-export type GatewayName = 'sandbox' | 'razorpay';
+/** 'off': no online payment (a public shop without Razorpay keys, DESIGN.md §7.1). */
+export type GatewayName = 'sandbox' | 'razorpay' | 'off';
 
 /** Razorpay's payment states; the sandbox uses the same words. */
 export type GatewayPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';

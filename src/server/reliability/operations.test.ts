@@ -15,6 +15,8 @@ import { createTestShop, createTestUser, describeEachDatabase, type TestShop } f
 const exec = promisify(execFile);
 const TSX = path.resolve('node_modules/.bin/tsx');
 
+const METRICS_TOKEN = 'metrics-token-for-tests-0123';
+
 describeEachDatabase('operations', (dialect) => {
   const lines: Record<string, unknown>[] = [];
   let shop: TestShop;
@@ -27,6 +29,7 @@ describeEachDatabase('operations', (dialect) => {
       },
     });
     shop = await createTestShop(dialect, {
+      env: { METRICS_TOKEN },
       logger: { level: 'info', stream },
       beforeReady(app) {
         app.get('/api/test/boom', async (request) => {
@@ -78,7 +81,7 @@ describeEachDatabase('operations', (dialect) => {
     const customer = await createTestUser(shop);
     expect((await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }))).statusCode).toBe(200);
     await shop.app.inject(`/media/${'b'.repeat(32)}-card.webp`);
-    const metrics = (await shop.app.inject('/metrics')).body;
+    const metrics = (await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
     expect(metrics).toMatch(/http_requests_total\{method="POST",route="\/api\/checkout\/codorder",status="200"\} 1/);
     // The pattern, never the raw file name, so ids in paths cannot blow up the label set.
     expect(metrics).toMatch(/route="\/media\/:file"/);
@@ -88,7 +91,7 @@ describeEachDatabase('operations', (dialect) => {
     // The COD order queued two mails, not yet delivered (tests run no mail worker).
     expect(metrics).toMatch(/shop_mails_pending [1-9]\d*/);
     await shop.app.ctx.outbox.drain();
-    expect((await shop.app.inject('/metrics')).body).toMatch(/shop_mails_pending 0\b/);
+    expect((await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body).toMatch(/shop_mails_pending 0\b/);
   });
 });
 

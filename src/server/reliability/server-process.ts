@@ -93,10 +93,10 @@ export interface ShopProcess {
 }
 
 /** Starts the bundled shop and waits until /readyz answers 200. */
-export async function startShopProcess(env: Record<string, string>, options: { readyTimeoutMs?: number } = {}): Promise<ShopProcess> {
+export async function startShopProcess(env: Record<string, string>, options: { readyTimeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ShopProcess> {
   const main = await serverBundle();
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [main], { env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], { env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: string[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));

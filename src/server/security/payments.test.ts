@@ -118,6 +118,26 @@ describeEachDatabase('attack: forged and replayed payments', (dialect) => {
     expect((await orderRow(shop, order.orderid)).payment_status).toBe('PENDING');
   });
 
+  it('under-payment: a Rs 1 capture recorded by a signed webhook never pays, confirmed with its own valid signature or checked by an admin', async () => {
+    const order = await onlineOrder(false);
+    const paymentId = newGatewayId('pay_');
+    const body = captured(paymentId, order.orderid, 100);
+    const hook = await webhook(body, { 'x-razorpay-signature': webhookSignature(body, secrets.webhookSecret), 'x-razorpay-event-id': newGatewayId('evt_') });
+    expect(hook.statusCode).toBe(200);
+    const res = await confirm(shop, customer, { orderid: order.orderid, paymentid: paymentId, paymentsignature: paymentSignature(order.orderid, paymentId, secrets.keySecret) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ paymentstatus: 'PENDING' });
+    expect((await orderRow(shop, order.orderid)).payment_status).toBe('PENDING');
+    const admin = await adminOf(shop);
+    const check = await shop.app.inject({ method: 'POST', url: '/api/checkout/verifypayment', headers: admin.auth, payload: { orderid: order.orderid, paymentid: paymentId } });
+    expect(check.json()).toBe(false);
+    expect((await orderRow(shop, order.orderid)).payment_status).toBe('PENDING');
+    // The customer can still pay the order in full afterwards.
+    const paid = (await sandboxPay(shop, order.orderid)).json() as { razorpay_payment_id: string; razorpay_signature: string };
+    const full = await confirm(shop, customer, { orderid: order.orderid, paymentid: paid.razorpay_payment_id, paymentsignature: paid.razorpay_signature });
+    expect(full.json()).toMatchObject({ paymentstatus: 'PAID' });
+  });
+
   it("the admin check says false for a payment of another order, and does not mark either paid", async () => {
     const admin = await adminOf(shop);
     const paid = await onlineOrder(true, cheapBody());

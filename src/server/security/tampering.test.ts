@@ -93,6 +93,19 @@ describeEachDatabase('attack: price, total and quantity tampering', (dialect) =>
     expect(answer?.totalAmount).toBe(1998);
   });
 
+  it('split lines: the same product and size across lines counts as one line, at most 10 bottles', async () => {
+    const ten = { name: 'Buffalo Ghee', quantity: 1000, itemQty: 10, finalPrice: 999 };
+    for (const items of [[ten, ten, ten, ten, ten], Array.from({ length: 50 }, () => ten), [{ ...ten, itemQty: 6 }, { ...ten, itemQty: 5 }]]) {
+      const bottles = items.reduce((n, l) => n + l.itemQty, 0);
+      const [answer] = await expectRefused(cod({ items, totalAmount: bottles * 999 }), 400);
+      expect(answer?.error).toBe('VALIDATION_FAILED');
+      expect((answer?.fields as Record<string, string>)['items.1.itemQty']).toBe(VALIDATION.productSizeOverLimit('Buffalo Ghee', '1000 ml', bottles));
+    }
+    // Ten bottles over two lines are one order, like one line of ten.
+    const fine = await codOrder(shop, customer, cod({ items: [{ ...ten, itemQty: 6 }, { ...ten, itemQty: 4 }], totalAmount: 9990 }));
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
   it('ordering a deleted product is 400 naming the line, and no order', async () => {
     const created = await shop.app.inject({
       method: 'POST',

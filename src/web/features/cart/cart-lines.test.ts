@@ -80,3 +80,24 @@ describe('cart lines (SPEC.md §4)', () => {
     expect(parsed[0]?.itemQty).toBe(1);
   });
 });
+
+describe('bottles of one product and size across cart lines (DESIGN.md §7.1)', () => {
+  it('a line at another price shares the 10 bottles: adding gives only the room left, or nothing', () => {
+    let lines = addLine([], ghee(250, 552, 7));
+    lines = addLine(lines, ghee(250, 600, 6));
+    expect(lines.map((l) => [l.finalPrice, l.itemQty])).toEqual([
+      [552, 7],
+      [600, 3],
+    ]);
+    expect(addLine(lines, ghee(250, 600, 1))).toEqual(lines);
+    expect(addLine(lines, ghee(500, 1019, 10)).at(-1)?.itemQty).toBe(10);
+  });
+
+  it('raising a quantity or reading a stored cart never passes 10 bottles of a product and size', () => {
+    const lines = [ghee(250, 552, 5), ghee(250, 600, 5)].reduce(addLine, []);
+    expect(increaseLine(lines, 'A2 Desi Cow Ghee', 250).reduce((n, l) => n + l.itemQty, 0)).toBe(10);
+    expect(setLineQty(lines, 'A2 Desi Cow Ghee', 250, 9).reduce((n, l) => n + l.itemQty, 0)).toBe(10);
+    const stored = JSON.stringify(Array.from({ length: 5 }, () => ({ ...ghee(250, 552), itemQty: 10 })));
+    expect(parseStoredLines(stored).map((l) => l.itemQty)).toEqual([10]);
+  });
+});

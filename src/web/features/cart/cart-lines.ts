@@ -1,6 +1,7 @@
 // Cart operations of SPEC.md §4 as pure functions over a list of lines, so they are easy to test and the
 // store only has to persist what they return. Quantities stay within 1..10 (DESIGN.md §4).
 import { QTY_MAX, QTY_MIN } from '../../../domain/constants';
+import { withinBottleLimit } from '../../../domain/line-limits';
 
 export interface CartLine {
   id: string;
@@ -32,12 +33,18 @@ const sameLine = (a: { name: string; quantity: number }, b: { name: string; quan
 /** What tells two lines apart (the rule `addLine` merges by): product, size and price. */
 export const lineKey = (line: Pick<CartLine, 'name' | 'quantity' | 'finalPrice'>) => `${line.name}-${line.quantity}-${line.finalPrice}`;
 
-/** Same name, size and price: the existing line grows; anything else is a new line. */
+/**
+ * Same name, size and price: the existing line grows; anything else is a new line. Lines of the same product and
+ * size at another price (a price changed between two visits) share its 10 bottles, as the server counts them.
+ */
 export function addLine(lines: readonly CartLine[], item: NewCartLine): CartLine[] {
-  const adding = clampQty(item.itemQty ?? 1);
   const index = lines.findIndex((l) => sameLine(l, item) && l.finalPrice === item.finalPrice);
+  const elsewhere = lines.reduce((n, l, i) => (i !== index && sameLine(l, item) ? n + l.itemQty : n), 0);
+  const room = QTY_MAX - elsewhere - (lines[index]?.itemQty ?? 0);
+  const adding = Math.min(clampQty(item.itemQty ?? 1), room);
+  if (adding <= 0) return [...lines];
   if (index === -1) return [...lines, { ...item, itemQty: adding }];
-  return lines.map((l, i) => (i === index ? { ...l, itemQty: clampQty(l.itemQty + adding) } : l));
+  return lines.map((l, i) => (i === index ? { ...l, itemQty: l.itemQty + adding } : l));
 }
 
 /** Removes every line of that product and size. */
@@ -46,11 +53,11 @@ export function removeLine(lines: readonly CartLine[], name: string, quantity: n
 }
 
 export function setLineQty(lines: readonly CartLine[], name: string, quantity: number, itemQty: number): CartLine[] {
-  return lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(itemQty) } : l));
+  return withinBottleLimit(lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(itemQty) } : l)));
 }
 
 export function increaseLine(lines: readonly CartLine[], name: string, quantity: number): CartLine[] {
-  return lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(l.itemQty + 1) } : l));
+  return withinBottleLimit(lines.map((l) => (sameLine(l, { name, quantity }) ? { ...l, itemQty: clampQty(l.itemQty + 1) } : l)));
 }
 
 /** Never below 1: removing a line is its own action. */
@@ -87,7 +94,12 @@ export function parseStoredLines(raw: string | null): CartLine[] {
     return [];
   }
   if (!Array.isArray(data)) return [];
-  return data.flatMap((x: Partial<CartLine>) => {
+  return withinBottleLimit(parseLines(data));
+}
+
+function parseLines(data: unknown[]): CartLine[] {
+  return data.flatMap((item) => {
+    const x = item as Partial<CartLine> | null;
     if (!x || typeof x.name !== 'string' || typeof x.quantity !== 'number' || typeof x.finalPrice !== 'number') return [];
     return [
       {

@@ -9,6 +9,7 @@ import { lineTotal, subtotal } from '../../../domain/pricing';
 import { BusyButton } from '../../components/busy-button';
 import { ApiError } from '../../lib/api-client';
 import { MY_ORDERS_KEY, PRODUCTS_KEY } from '../../lib/query-keys';
+import { useShopConfig } from '../../lib/shop-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
@@ -30,8 +31,12 @@ export function OrderSummaryPage() {
   const noteId = useId();
   const modeId = useId();
   const [note, setNote] = useState('');
-  const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
+  const [chosenMode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
+  // A shop without a payment gateway takes cash on delivery only (DESIGN.md §7.1).
+  const onlineOff = useShopConfig().data?.onlinePayment === false;
+  const modes = onlineOff ? PAYMENT_MODES.filter((m) => m === 'CASHONDELIVERY') : PAYMENT_MODES;
+  const mode: PaymentMode = onlineOff ? 'CASHONDELIVERY' : chosenMode;
   const [coupon, setCoupon] = useState<string | undefined>(undefined);
   const quote = useQuote({
     items: lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice })),
@@ -193,7 +198,7 @@ export function OrderSummaryPage() {
                   if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected);
                 }}
               >
-                {PAYMENT_MODES.map((m) => (
+                {modes.map((m) => (
                   <option key={m} value={m}>
                     {PAYMENT_MODE_LABELS[m]}
                   </option>
@@ -219,7 +224,9 @@ export function OrderSummaryPage() {
               <p className="small text-body-secondary mt-3 mb-0">
                 {mode === 'ONLINE'
                   ? 'You pay securely by card in the payment window; we never see your card number.'
-                  : 'Pay in cash when your ghee arrives.'}
+                  : onlineOff
+                    ? 'Pay in cash when your ghee arrives. Online payment is not available at the moment.'
+                    : 'Pay in cash when your ghee arrives.'}
               </p>
             </div>
           </aside>
