@@ -108,6 +108,9 @@ export const SCREENS = {
   searchPlaceholder: 'Search products by name...',
   // Ours: the spec names these screens without wording them
   paymentFailureReason: 'The payment was declined by your bank.',
+  orderPlaced: 'Your order is placed',
+  payAtDoor: (amount: string) => `Please keep ${amount} ready to pay at the door when your ghee arrives.`,
+  awaitingPayment: 'Awaiting payment',
   forbidden: 'You do not have access to this page',
   loginRequired: 'Please log in to see this page',
   testMode: 'TEST MODE',

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { confirmPaymentSchema, createOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
+import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
+import { payExistingOrder } from './pay-order-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
 import { scheduleReconciliation } from './reconciliation';
 import { shopConfig } from './shop-config';
@@ -25,6 +26,10 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
     placeCodOrder(ctx, currentUser(request), request.body),
+  );
+
+  api.post('/api/checkout/payorder', { onRequest: requireUser, schema: { body: payOrderSchema } }, async (request) =>
+    payExistingOrder(ctx, currentUser(request), request.body),
   );
 
   api.put('/api/checkout/updateorder', { onRequest: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>

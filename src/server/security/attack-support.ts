@@ -51,6 +51,7 @@ export const USER_API = new Set([
   'POST /api/checkout/createorder',
   'POST /api/checkout/codorder',
   'PUT /api/checkout/updateorder',
+  'POST /api/checkout/payorder',
   'GET /api/order',
 ]);
 

@@ -13,10 +13,11 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
-import { buildOrderBody, finishCheckout, getBilling } from './checkout-draft';
+import { buildOrderBody, finishCheckout, getBilling, getNote, saveNote } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
-import { confirmPayment, payOnline, placeCodOrder, priceChange } from './place-order';
+import { payOnline, placeCodOrder, priceChange } from './place-order';
+import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
@@ -27,7 +28,8 @@ export function OrderSummaryPage() {
   const queryClient = useQueryClient();
   const noteId = useId();
   const modeId = useId();
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(getNote);
+  const payment = useOnlinePayment();
   const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
 
@@ -64,26 +66,14 @@ export function OrderSummaryPage() {
     const body = buildOrderBody(billing, lines, note.trim(), mode);
     try {
       if (mode === 'CASHONDELIVERY') {
-        await placeCodOrder(body);
+        const order = await placeCodOrder(body);
         done();
-        navigate('/success', { state: { mode } });
+        const state: SuccessState = { order };
+        navigate('/success', { state });
         return;
       }
-      toast.info(TOASTS.paymentProcessing);
-      const outcome = await payOnline(body, queryClient);
-      if (outcome.kind === 'dismissed') {
-        setBusy(false);
-        return;
-      }
-      if (outcome.kind === 'failed') {
-        window.alert(TOASTS.paymentFailed(outcome.description));
-        navigate('/failure', { state: { reason: outcome.description } });
-        return;
-      }
-      toast.info(TOASTS.paymentJustASecond);
-      await confirmPayment(outcome);
-      done();
-      navigate('/success', { state: { mode } });
+      const run = await payment.run(() => payOnline(body, queryClient), { fromCheckout: true, onPaid: done });
+      if (run === 'dismissed') setBusy(false);
     } catch (error) {
       setBusy(false);
       onError(error);
@@ -131,7 +121,10 @@ export function OrderSummaryPage() {
               rows={3}
               maxLength={ORDER_NOTE_MAX}
               value={note}
-              onChange={(e) => setNote(e.target.value)}
+              onChange={(e) => {
+                setNote(e.target.value);
+                saveNote(e.target.value);
+              }}
               placeholder="A delivery time that suits you, a gift message…"
             />
           </div>
