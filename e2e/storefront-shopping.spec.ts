@@ -192,6 +192,8 @@ test('billing for a guest whose email already has an account says "User name alr
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('User name already exists').first()).toBeVisible();
   await expect(page).toHaveURL(/#\/checkoutbilling$/);
+  // A guest of an earlier order never chose a password: the form offers Forgot password as well as the login.
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '#/forgotpassword');
   await page.getByRole('link', { name: 'Log in to continue' }).click();
   await expect(page).toHaveURL(/#\/login\?next=/);
 });
