@@ -26,7 +26,11 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
+// Routes whose primary actions sit low on a phone screen, where the floating contact button would cover them.
+const CHECKOUT_PATHS = new Set(['/checkoutbilling', '/checkoutorder']);
+
 export function Layout() {
+  const { pathname } = useLocation();
   useScrollToTopOnNavigate();
   useSessionExpiry();
   useProductsAtStart();
@@ -49,7 +53,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ContactButton />
+      <ContactButton checkout={CHECKOUT_PATHS.has(pathname)} />
     </div>
   );
 }

@@ -92,19 +92,25 @@ export function OrderSummaryPage() {
               <thead>
                 <tr>
                   <th scope="col">Item</th>
-                  <th scope="col">Qty</th>
-                  <th scope="col">Size</th>
-                  <th scope="col" className="text-end">Price</th>
+                  <th scope="col" className="d-none d-sm-table-cell">Qty</th>
+                  <th scope="col" className="d-none d-sm-table-cell">Size</th>
+                  <th scope="col" className="text-end d-none d-sm-table-cell">Price</th>
                   <th scope="col" className="text-end">Total</th>
                 </tr>
               </thead>
               <tbody>
                 {lines.map((l) => (
                   <tr key={lineKey(l)}>
-                    <td>{l.name}</td>
-                    <td>{l.itemQty}</td>
-                    <td className="text-nowrap">{formatSize(l.quantity)}</td>
-                    <td className="text-end text-nowrap">{formatRupees(l.finalPrice)}</td>
+                    <td>
+                      {l.name}
+                      {/* Phones: the three middle columns fold under the name, so the Total column stays on screen. */}
+                      <span className="d-block d-sm-none small text-body-secondary" data-testid="summary-line-detail">
+                        {formatSize(l.quantity)} × {l.itemQty} at {formatRupees(l.finalPrice)}
+                      </span>
+                    </td>
+                    <td className="d-none d-sm-table-cell">{l.itemQty}</td>
+                    <td className="text-nowrap d-none d-sm-table-cell">{formatSize(l.quantity)}</td>
+                    <td className="text-end text-nowrap d-none d-sm-table-cell">{formatRupees(l.finalPrice)}</td>
                     <td className="text-end text-nowrap">{formatRupees(lineTotal(l.finalPrice, l.itemQty))}</td>
                   </tr>
                 ))}
