@@ -40,7 +40,10 @@ test('the list above names every route of the router', () => {
 });
 
 async function signedInWithCartAndBilling(page: Page) {
+  // Logged in at desktop width, where the Profile button is in view rather than in the collapsed menu.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.setViewportSize({ width: 390, height: 844 });
   await seedCart(page, [{ name: 'A2 Desi Cow Ghee', quantity: 1000, itemQty: 10, finalPrice: 1954 }, { name: 'Bilona Gir Cow Ghee', quantity: 250, itemQty: 3, finalPrice: 799 }]);
   const billing = { ...SAMPLE_BILLING, name: 'Meera Iyer', email: ADMIN.email };
   await page.evaluate((b) => sessionStorage.setItem('ghee-shop.checkout', JSON.stringify({ billing: b })), billing);
