@@ -53,6 +53,9 @@ export const VALIDATION = {
   defaultSizeNotListed: 'Default size must be one of the sizes',
   templateTitleRequired: 'Title is required',
   templateSubjectRequired: 'Subject is required',
+  templateBodyRequired: 'Body is required: a mail with no text tells the customer nothing',
+  settingsSubjectRequired: 'The order-confirmation subject is required',
+  settingsBodyRequired: 'The order-confirmation body is required: customers would get an empty mail',
 } as const;
 
 export const TOASTS = {
