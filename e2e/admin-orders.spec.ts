@@ -114,6 +114,8 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
   await expect(card).toContainText(`Order # ${shortId}`);
   await expect(card).toContainText(fourth.createdAt.slice(0, 10));
   await expect(card).toContainText(/\d{2}:\d{2}/);
+  // How it is paid shows in the list, so the owner need not open each order to know.
+  await expect(card.getByTestId('order-payment')).toHaveText('Cash on Delivery · Pay on delivery');
 
   // Detail: ids without prefixes, items as name - size ml - qty qty, total in Rs., the note.
   await card.getByRole('button', { name: `View order ${shortId}` }).click();
