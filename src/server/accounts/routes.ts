@@ -16,7 +16,7 @@ import {
 } from '../../domain/schemas/account';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
-import { login, register, registerGuest, updateProfile } from './account-service';
+import { currentProfile, login, register, registerGuest, updateProfile } from './account-service';
 import { setAdminAccess } from './admin-access-service';
 import { createLoginThrottle } from './login-throttle';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
@@ -67,6 +67,11 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
+  app.get('/api/account/me', { onRequest: requireUser, schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return currentProfile(ctx, currentUser(request).id);
+  });
+
   app.put(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },

@@ -48,6 +48,7 @@ export const PUBLIC_API = new Set([
 /** Calls for any logged-in customer, always about the caller's own account. */
 export const USER_API = new Set([
   'PUT /api/account/profile',
+  'GET /api/account/me',
   'POST /api/checkout/createorder',
   'POST /api/checkout/codorder',
   'PUT /api/checkout/updateorder',

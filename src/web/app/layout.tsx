@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { TOASTS } from '../../domain/messages';
 import { Spinner } from '../components/spinner';
 import { useProducts } from '../features/products/products-api';
+import { useRolesRefresh } from '../features/session/use-roles-refresh';
 import { ContactButton } from './shell/contact-button';
 import { useSessionExpiry } from './shell/session-expiry';
 import { SiteFooter } from './shell/site-footer';
@@ -33,6 +34,7 @@ export function Layout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
   useSessionExpiry();
+  useRolesRefresh();
   useProductsAtStart();
   return (
     <div className="d-flex flex-column min-vh-100">
