@@ -114,6 +114,8 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
   await expect(card).toContainText(`Order # ${shortId}`);
   await expect(card).toContainText(fourth.createdAt.slice(0, 10));
   await expect(card).toContainText(/\d{2}:\d{2}/);
+  // How it is paid shows in the list, so the owner need not open each order to know.
+  await expect(card.getByTestId('order-payment')).toHaveText('Cash on Delivery · Pay on delivery');
 
   // Detail: ids without prefixes, items as name - size ml - qty qty, total in Rs., the note.
   await card.getByRole('button', { name: `View order ${shortId}` }).click();
@@ -183,10 +185,15 @@ test('the Overview counts today\'s orders and the Mail Outbox lists the mails se
 
   await page.getByRole('tab', { name: 'Mail Outbox' }).click();
   const outbox = page.getByRole('tabpanel', { name: 'Mail Outbox' });
-  const first = seeded[0];
-  if (!first) throw new Error('order 1 was not seeded');
-  const mail = outbox.getByRole('listitem').filter({ hasText: first.customer.email }).first();
+  // Newest first, 20 to a page: the last seeded order's mails are on the first page.
+  const last = seeded.at(-1);
+  if (!last) throw new Error('no order was seeded');
+  const mail = outbox.getByRole('listitem').filter({ hasText: last.customer.email }).first();
   await expect(mail).toContainText('sent');
+  await expect(outbox.getByRole('list', { name: 'Recent mails' }).getByRole('listitem')).toHaveCount(20);
+  await expect(outbox.getByText(/^Page 1 of \d+ · \d+ mails$/)).toBeVisible();
+  await outbox.getByRole('navigation', { name: 'Mail pages' }).getByRole('button', { name: 'Next page' }).click();
+  await expect(outbox.getByText(/^Page 2 of \d+/)).toBeVisible();
   await outbox.getByLabel('Show').selectOption({ label: 'Failed' });
   await expect(outbox.getByText('No mails here.')).toBeVisible();
 });

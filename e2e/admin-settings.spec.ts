@@ -21,6 +21,11 @@ test('saves the settings', async ({ page }) => {
   await expect(panel.getByRole('switch', { name: 'Email setting for admin' })).toBeChecked();
   await expect(panel.getByRole('switch', { name: 'Customer email setting' })).toBeChecked();
 
+  // An empty subject would mail the next customer an empty message: refused on the form.
+  await subject.fill('');
+  await panel.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(panel.getByText('The order-confirmation subject is required')).toBeVisible();
+
   const changed = `Thank you for your order {{orderId}} (${runTag()})`;
   await subject.fill(changed);
   await panel.getByRole('button', { name: 'Save Settings' }).click();

@@ -65,6 +65,7 @@ test('login fails with a wrong password, succeeds with the right one, and Log ou
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login Failed')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is not right' })).toBeVisible();
   await expect(profileMenuButton(page)).toHaveCount(0);
 
   await loginThroughUi(page, customer.email, customer.password);
@@ -131,6 +132,10 @@ test('forgot password: the mailed link opens the reset page, and the new passwor
   await page.getByLabel('New password').fill('another-pass-7');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('User password reset failed')).toBeVisible();
+  // Said on the page too: what happened and what to do.
+  const alert = page.getByRole('alert').filter({ hasText: 'already been used or has expired' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
   await loginThroughUi(page, customer.email, 'brand-new-ghee-9');
 });
 

@@ -128,9 +128,8 @@ test('a declined card shows the "Payment Failed: " alert and the failure page, a
   expect(dialogs[0]).toMatch(/^Payment Failed: \S/);
   await expect(cartLink(page, 1).first()).toBeAttached();
 
-  // Trying again reuses the same receipt: the same order is paid, never a second one.
-  await page.getByRole('link', { name: 'Try again' }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  // Trying again pays the same order, never a second one.
+  await page.getByRole('button', { name: 'Try again' }).click();
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
   await page.goto('/#/orders');
@@ -149,7 +148,9 @@ test('cash on delivery places the order without a payment dialog', async ({ page
   await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
   await expect(page.getByText('Cash on Delivery selected. Please proceed.')).toBeVisible();
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  // Nothing has been paid yet: DESIGN.md §7.7's wording, with what to pay at the door.
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  await expect(page.getByText('Please keep Rs. 567 ready to pay at the door')).toBeVisible();
   await expect(paymentDialog(page)).toHaveCount(0);
 
   await page.goto('/#/orders');
@@ -191,6 +192,8 @@ test('billing for a guest whose email already has an account says "User name alr
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('User name already exists').first()).toBeVisible();
   await expect(page).toHaveURL(/#\/checkoutbilling$/);
+  // A guest of an earlier order never chose a password: the form offers Forgot password as well as the login.
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '#/forgotpassword');
   await page.getByRole('link', { name: 'Log in to continue' }).click();
   await expect(page).toHaveURL(/#\/login\?next=/);
 });

@@ -49,8 +49,8 @@ test('an admin creates a product with two sizes, an offer and a photo, and the s
 
   await page.getByRole('button', { name: '+ New product' }).click();
   const editor = page.getByRole('region', { name: 'New product' });
-  await editor.getByLabel('Name').fill(name);
-  await editor.getByLabel('Description').fill('Slow-cooked cow ghee infused with Kashmiri saffron, churned by hand in small batches.');
+  await editor.getByLabel('Name', { exact: true }).fill(name);
+  await editor.getByLabel('Description', { exact: true }).fill('Slow-cooked cow ghee infused with Kashmiri saffron, churned by hand in small batches.');
   const sizes = editor.getByRole('group', { name: 'Size 1' });
   await sizes.getByLabel('Size (ml)').fill('250');
   await sizes.getByLabel('Price (Rs.)').fill('400');
@@ -59,8 +59,8 @@ test('an admin creates a product with two sizes, an offer and a photo, and the s
   await second.getByLabel('Size (ml)').fill('500');
   await second.getByLabel('Price (Rs.)').fill('750');
   await editor.getByLabel('Offer (%)').fill('20');
-  await editor.getByLabel('Star rating').selectOption('4');
-  await editor.getByLabel('Number of ratings').fill('18');
+  await editor.getByLabel('Star rating', { exact: true }).selectOption('4');
+  await editor.getByLabel('Number of ratings', { exact: true }).fill('18');
 
   // The live preview shows the card's default size (250 ml) at the offer price, the original struck through.
   const preview = editor.getByRole('figure', { name: 'Live preview of the product card' });
@@ -113,7 +113,7 @@ test('an admin edits, reorders photos, toggles stock and deletes a product after
   await openStudio(page);
   await page.getByRole('button', { name: '+ New product' }).click();
   const editor = page.getByRole('region', { name: 'New product' });
-  await editor.getByLabel('Name').fill(name);
+  await editor.getByLabel('Name', { exact: true }).fill(name);
   await editor.getByRole('group', { name: 'Size 1' }).getByLabel('Price (Rs.)').fill('300');
   await editor.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText(`${name} was added to the shop`)).toBeVisible();
@@ -137,10 +137,10 @@ test('an admin edits, reorders photos, toggles stock and deletes a product after
   await expect(photos).toHaveCount(1);
 
   // A name already used elsewhere is refused under the field.
-  await edit.getByLabel('Name').fill('a'.repeat(1));
+  await edit.getByLabel('Name', { exact: true }).fill('a'.repeat(1));
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByText('Product name must be 2 to 100 characters')).toBeVisible();
-  await edit.getByLabel('Name').fill(`${name} Gold`);
+  await edit.getByLabel('Name', { exact: true }).fill(`${name} Gold`);
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${name} Gold was saved`)).toBeVisible();
 

@@ -23,17 +23,24 @@ run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('type-check', 'npx', ['tsc', '--noEmit']);
 run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']);
 
-const counts = { passed: 0, failed: 0, postgres: 0, sqlite: 0, e2e: 0 };
+// Each test is counted once, in one place: where it ran (SQLite, PostgreSQL, no database, Chromium) and how it
+// ended, so the lines below add up to the total.
+const tally = () => ({ passed: 0, failed: 0, skipped: 0 });
+const where = { sqlite: tally(), postgres: tally(), plain: tally(), e2e: tally() };
+let e2eRan = false;
+function place(name) {
+  if (name.includes('[postgres]')) return where.postgres;
+  if (name.includes('[sqlite]')) return where.sqlite;
+  return where.plain;
+}
 if (existsSync('.tmp/vitest.json')) {
   const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
-  counts.passed += report.numPassedTests;
-  counts.failed += report.numFailedTests;
   for (const file of report.testResults) {
     for (const t of file.assertionResults) {
-      if (t.status !== 'passed') continue;
-      const name = [...t.ancestorTitles, t.title].join(' ');
-      if (name.includes('[postgres]')) counts.postgres += 1;
-      if (name.includes('[sqlite]')) counts.sqlite += 1;
+      const bucket = place([...t.ancestorTitles, t.title].join(' '));
+      if (t.status === 'passed') bucket.passed += 1;
+      else if (t.status === 'failed') bucket.failed += 1;
+      else bucket.skipped += 1;
     }
   }
 }
@@ -44,9 +51,10 @@ if (browser) {
     run('e2e (Chromium)', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: browser });
     if (existsSync('.tmp/playwright.json')) {
       const stats = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')).stats;
-      counts.e2e = stats.expected;
-      counts.passed += stats.expected;
-      counts.failed += stats.unexpected + stats.flaky;
+      e2eRan = true;
+      where.e2e.passed += stats.expected;
+      where.e2e.failed += stats.unexpected + stats.flaky;
+      where.e2e.skipped += stats.skipped;
     }
   }
 } else if (requireE2E) {
@@ -58,8 +66,21 @@ if (browser) {
 
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
-console.log(`  tests on SQLite: ${counts.sqlite}, on PostgreSQL: ${counts.postgres}${process.env.TEST_DATABASE_URL ? '' : ' (TEST_DATABASE_URL not set)'}, in Chromium: ${counts.e2e}`);
+const line = (t) => `${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`;
+console.log('\nWhere the tests ran');
+console.log(`  unit (no database):  ${line(where.plain)}`);
+console.log(`  SQLite:              ${line(where.sqlite)}`);
+console.log(
+  process.env.TEST_DATABASE_URL
+    ? `  PostgreSQL:          ${line(where.postgres)}`
+    : `  PostgreSQL:          not run (TEST_DATABASE_URL is not set)${where.postgres.skipped ? `: ${where.postgres.skipped} tests skipped` : ''}` +
+        (where.postgres.passed + where.postgres.failed ? `; ${line({ ...where.postgres, skipped: 0 })} that need no server` : ''),
+);
+console.log(e2eRan ? `  Chromium (e2e):      ${line(where.e2e)}` : '  Chromium (e2e):      not run (see above)');
+const totals = Object.values(where).reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), tally());
 const allOk = results.every((r) => r.ok);
-if (!allOk && counts.failed === 0) counts.failed = results.filter((r) => !r.ok).length;
-console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+// A step that failed before any test ran (lint, type-check, build) still counts as a failure.
+const stepFailures = results.filter((r) => !r.ok).length;
+if (!allOk && totals.failed === 0) totals.failed = stepFailures;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? ` (${totals.skipped} skipped)` : ''}`);
 process.exit(allOk ? 0 : 1);

@@ -9,6 +9,8 @@ import { ADMIN, registerCustomer, type Customer } from './accounts';
 const SESSION_KEY = 'ghee-shop.session';
 
 /** A short tag of letters unique to this run, put in customer names so a search finds only our orders. */
+// Tags go into names that locators look for, so a tag can spell a label's word ("namert" holds "name"):
+// label lookups in the specs are exact for that reason.
 export function runTag(): string {
   const letters = 'abcdefghjkmnpqrstuvwxyz';
   return Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');

@@ -63,6 +63,9 @@ export const VALIDATION = {
   defaultSizeNotListed: 'Default size must be one of the sizes',
   templateTitleRequired: 'Title is required',
   templateSubjectRequired: 'Subject is required',
+  templateBodyRequired: 'Body is required: a mail with no text tells the customer nothing',
+  settingsSubjectRequired: 'The order-confirmation subject is required',
+  settingsBodyRequired: 'The order-confirmation body is required: customers would get an empty mail',
 } as const;
 
 export const TOASTS = {
@@ -121,6 +124,9 @@ export const SCREENS = {
   searchPlaceholder: 'Search products by name...',
   // Ours: the spec names these screens without wording them
   paymentFailureReason: 'The payment was declined by your bank.',
+  orderPlaced: 'Your order is placed',
+  payAtDoor: (amount: string) => `Please keep ${amount} ready to pay at the door when your ghee arrives.`,
+  awaitingPayment: 'Awaiting payment',
   forbidden: 'You do not have access to this page',
   loginRequired: 'Please log in to see this page',
   testMode: 'TEST MODE',

@@ -33,3 +33,11 @@ export function isOrderStatus(x: unknown): x is OrderStatus {
 export function trackerStepsActive(status: OrderStatus): number {
   return ORDER_STATUSES.indexOf(status) + 1;
 }
+
+/**
+ * An online order nobody has paid for yet (the card was declined or the dialog closed): Your Orders offers
+ * Pay now for it and shows no delivery progress, since nothing is prepared before payment.
+ */
+export function isAwaitingPayment(order: { paymentmode: string; paymentstatus: string; status: string }): boolean {
+  return order.paymentmode === 'ONLINE' && (order.paymentstatus === 'PENDING' || order.paymentstatus === 'FAILED') && order.status === 'PREPARATION';
+}

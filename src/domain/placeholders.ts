@@ -106,6 +106,24 @@ export function renderTemplate(
   });
 }
 
+const BRACED = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Keys written `{{like this}}` that no mail can fill (a typo would otherwise reach customers as written). */
+export function unknownPlaceholders(text: string): string[] {
+  const unknown = new Set<string>();
+  for (const match of text.matchAll(BRACED)) {
+    const key = match[1] ?? '';
+    if (!isPlaceholderKey(key)) unknown.add(`{{${key}}}`);
+  }
+  return [...unknown];
+}
+
+/** The refusal for text with unknown placeholders: which ones, and the list of those that work. */
+export function unknownPlaceholdersMessage(unknown: readonly string[]): string {
+  const known = PLACEHOLDER_KEYS.map((k) => `{{${k}}}`).join(', ');
+  return `Unknown placeholder${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}. Use only these: ${known}.`;
+}
+
 export interface MailItemLine {
   name: string;
   size: number;

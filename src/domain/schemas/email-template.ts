@@ -8,7 +8,7 @@ import {
 } from '../constants';
 import { VALIDATION } from '../messages';
 import { DEFAULT_TEMPLATE_STATUS } from '../order-status';
-import { idField, optionalText, requiredText } from './fields';
+import { idField, mailText, optionalText, requiredText } from './fields';
 import { orderStatusSchema } from './order';
 
 export const emailTemplateSchema = z.object({
@@ -24,8 +24,8 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 const templateFields = {
   // requiredText enforces the minimum of 1 (TEMPLATE_TITLE_MIN, TEMPLATE_SUBJECT_MIN).
   title: requiredText(VALIDATION.templateTitleRequired, TEMPLATE_TITLE_MAX),
-  subject: requiredText(VALIDATION.templateSubjectRequired, TEMPLATE_SUBJECT_MAX),
-  body: optionalText(TEMPLATE_BODY_MAX),
+  subject: mailText(VALIDATION.templateSubjectRequired, TEMPLATE_SUBJECT_MAX),
+  body: mailText(VALIDATION.templateBodyRequired, TEMPLATE_BODY_MAX),
   status: orderStatusSchema.default(DEFAULT_TEMPLATE_STATUS),
   isdefault: z.boolean().default(false),
 };

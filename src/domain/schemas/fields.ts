@@ -2,6 +2,7 @@
 // under the field. "Required" checks abort, so an empty field shows one message, not two.
 import { z } from 'zod';
 import { isCommonPassword } from '../password-rules';
+import { unknownPlaceholders, unknownPlaceholdersMessage } from '../placeholders';
 import {
   ADDRESS_MAX,
   EMAIL_MAX,
@@ -78,3 +79,11 @@ export const itemQtyField = z
 
 /** Row ids of orders and templates: positive integers on both databases. */
 export const idField = z.number().int().positive();
+
+/** Required text for a mail template: only `{{…}}` placeholders that a mail can fill are accepted. */
+export function mailText(message: string, max: number) {
+  return requiredText(message, max).superRefine((text, ctx) => {
+    const unknown = unknownPlaceholders(text);
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown) });
+  });
+}

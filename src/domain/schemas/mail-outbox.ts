@@ -6,6 +6,9 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OUTBOX_LIST_DEFAULT = 50;
+/** The dashboard's page of mails: short enough to read on a phone without scrolling for ever. */
+export const OUTBOX_PAGE_SIZE = 20;
+const OFFSET_MAX = 10_000_000;
 export const OUTBOX_LIST_MAX = 200;
 // Row ids are 32-bit integers on PostgreSQL; a larger number can name no row.
 const ROW_ID_MAX = 2_147_483_647;
@@ -16,6 +19,7 @@ const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === ''
 export const outboxQuerySchema = z.object({
   status: z.preprocess(blankAsMissing, z.enum(OUTBOX_STATUSES).optional()),
   limit: z.coerce.number().int().min(1).max(OUTBOX_LIST_MAX).default(OUTBOX_LIST_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(OFFSET_MAX).default(0),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 

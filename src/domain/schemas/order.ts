@@ -122,6 +122,12 @@ export const confirmPaymentSchema = z.strictObject({
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 
+/** Pay now / Try again: the customer's own unpaid online order, paid on its existing gateway order. */
+export const payOrderSchema = z.strictObject({
+  orderid: gatewayId(VALIDATION.orderIdRequired),
+});
+export type PayOrderInput = z.infer<typeof payOrderSchema>;
+
 export const verifyPaymentSchema = z.strictObject({
   orderid: gatewayId(VALIDATION.orderIdRequired),
   paymentid: gatewayId(VALIDATION.paymentIdRequired),

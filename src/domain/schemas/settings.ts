@@ -2,13 +2,15 @@
 // (`intialsubject`, `intialbody`) because they are the wire format.
 import { z } from 'zod';
 import { SETTINGS_BODY_MAX, SETTINGS_SUBJECT_MAX } from '../constants';
-import { optionalText } from './fields';
+import { VALIDATION } from '../messages';
+import { mailText } from './fields';
 
 /** Body of PUT /api/settings (strict, see account.ts) and answer of GET /api/settings. */
 export const settingsSchema = z.strictObject({
   emailsetting: z.boolean(),
   customeremail: z.boolean(),
-  intialsubject: optionalText(SETTINGS_SUBJECT_MAX),
-  intialbody: optionalText(SETTINGS_BODY_MAX),
+  // Required: the next order would otherwise mail the customer an empty message (issue 18).
+  intialsubject: mailText(VALIDATION.settingsSubjectRequired, SETTINGS_SUBJECT_MAX),
+  intialbody: mailText(VALIDATION.settingsBodyRequired, SETTINGS_BODY_MAX),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -28,10 +28,11 @@ function mail(kind: string, to: string, name: string, template: { subject: strin
 
 export function setPasswordMail(to: string, name: string, link: string, validHours: number): OutgoingMail {
   return mail(MAIL_KINDS.setPassword, to, name, {
-    subject: 'Your Ghee Shop account: set your password',
+    subject: 'Welcome to Ghee Shop: set your password',
     body: [
       'Hello {{customerName}},',
-      'Thank you for your order. We made a Ghee Shop account for you so you can follow your orders.',
+      // Sent at billing, before any order exists: a welcome, not thanks for an order that may never be placed.
+      'Welcome to Ghee Shop! We made an account for you with this email as you went to checkout, so you can follow your orders and check out faster next time.',
       `To choose a password, open this link (it works once, for the next ${validHours} hours):\n${link}`,
       'Later on you can always get a new link with "Forgot password" on the login page.',
       'With love from our kitchen,\nGhee Shop',

@@ -170,3 +170,13 @@ async function insertOrConflict<T>(message: string, field: string, work: () => P
     throw error;
   }
 }
+
+/**
+ * The caller's own profile and roles as they are now (GET /api/account/me): the app asks on focus and after a
+ * 403, so an admin granted meanwhile sees the dashboard without logging out and in.
+ */
+export async function currentProfile(deps: AccountDeps, userId: number): Promise<PublicUser> {
+  const row = await findUserById(deps.db, userId);
+  if (!row) throw unauthorized();
+  return toPublicUser(row, await rolesOf(deps.db, row.id));
+}

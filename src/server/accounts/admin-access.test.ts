@@ -29,6 +29,21 @@ describeEachDatabase('POST /api/settings/adminaccess', (dialect) => {
     expect(await rolesOf(user.id)).toEqual(['USER']);
   });
 
+  it("GET /api/account/me answers the caller's roles as they are now, so a grant shows without logging in again", async () => {
+    const user = await createTestUser(shop);
+    const me = () => shop.app.inject({ method: 'GET', url: '/api/account/me', headers: user.auth });
+    const before = await me();
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ emailaddress: user.email, roles: ['USER'] });
+    expect(before.body).not.toMatch(/password/i);
+    expect((await access(admin, { emailaddress: user.email, revoke: false })).status).toBe(200);
+    // The very same token: the roles are read from the database, not from the token.
+    expect((await me()).json().roles).toEqual(expect.arrayContaining(['USER', 'ADMIN']));
+    expect((await access(admin, { emailaddress: user.email, revoke: true })).status).toBe(200);
+    expect((await me()).json().roles).toEqual(['USER']);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/account/me' })).statusCode).toBe(401);
+  });
+
   it('grants ADMIN: a message string, the audit log, and a mail to the person', async () => {
     const user = await createTestUser(shop, { username: 'Priya Shah' });
     const res = await access(admin, { emailaddress: ` ${user.email.toUpperCase()}`, revoke: false });

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { authAnswerSchema } from '../../domain/schemas/account';
 import { createShop } from '../bootstrap';
+import { notices } from './admin-notice';
 import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
 import { call } from './test-helpers';
 
@@ -32,21 +33,34 @@ describeEachDatabase('the first admin', (dialect) => {
 describe('the first admin without ADMIN_PASSWORD [sqlite]', () => {
   let shop: TestShop;
   afterAll(async () => shop.close());
+  afterEach(() => vi.restoreAllMocks());
 
-  it('gets a generated password printed once, which logs in; a restart prints nothing new', async () => {
+  it('gets a generated password printed once in a plain frame (never in the JSON log), which logs in; a restart prints nothing', async () => {
     const first = capturingLogger();
+    const printed: string[] = [];
+    vi.spyOn(notices, 'print').mockImplementation((text) => void printed.push(text));
     shop = await createTestShop('sqlite', { env: { ADMIN_PASSWORD: '' }, logger: first.logger });
-    const printed = first.lines.join('').match(/Admin account created: (\S+) with password (\S+) /);
-    expect(printed?.[1]).toBe('admin@gheeshop.test');
-    const password = printed?.[2] ?? '';
-    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(printed).toHaveLength(1);
+    const notice = printed[0] ?? '';
+    const lines = notice.trim().split('\n');
+    // A frame of #: first and last lines all #, every line in between starts and ends with one, all one width.
+    expect(lines[0]).toMatch(/^#{20,}$/);
+    expect(lines.at(-1)).toBe(lines[0]);
+    for (const line of lines) expect(line.length).toBe(lines[0]?.length);
+    expect(notice).toContain('email:    admin@gheeshop.test');
+    const password = /password: (\S+)/.exec(notice)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(first.lines.join('')).not.toContain(password);
+    expect(first.lines.join('')).toContain('admin account created with a generated password');
     const res = await call(shop, 'POST', '/api/account/login', { email: 'admin@gheeshop.test', password });
     expect(res.status).toBe(200);
 
+    printed.length = 0;
     const second = capturingLogger();
     const restarted = await createShop(shop.config, { logger: second.logger, serveWeb: false, seed: { images: false } });
     await restarted.app.close();
+    expect(printed).toEqual([]);
     expect(second.lines.join('')).not.toContain(password);
-    expect(second.lines.join('')).not.toContain('Admin account created');
+    expect(second.lines.join('')).not.toContain('admin account created');
   });
 });

@@ -50,8 +50,11 @@ describeEachDatabase('guest accounts and password reset', (dialect) => {
       expect((await call(shop, 'POST', '/api/account/registeronprocess', billing)).status).toBe(200);
       const mails = await mailsTo(shop, billing.email);
       expect(mails).toHaveLength(1);
-      expect(mails[0]?.subject).toBe('Your Ghee Shop account: set your password');
+      expect(mails[0]?.subject).toBe('Welcome to Ghee Shop: set your password');
       expect(mails[0]?.text).toContain('Hello Ravi Kumar,');
+      // Sent at billing, before any order: a welcome, with no thanks for an order that was not placed.
+      expect(mails[0]?.text).toContain('Welcome to Ghee Shop!');
+      expect(mails[0]?.text).not.toMatch(/thank you for your order/i);
       const link = await linkMailedTo(shop, billing.email);
       expect(link.url).toBe(
         `https://ghee.example.in/#/resetpassword?email=${encodeURIComponent(billing.email)}&token=${link.token}`,

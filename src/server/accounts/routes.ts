@@ -18,7 +18,7 @@ import {
 } from '../../domain/schemas/account';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
-import { login, register, registerGuest, updateProfile } from './account-service';
+import { currentProfile, login, register, registerGuest, updateProfile } from './account-service';
 import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
 import { confirmEmailChange } from './email-change-service';
@@ -76,6 +76,11 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
+  app.get('/api/account/me', { onRequest: requireUser, schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return currentProfile(ctx, currentUser(request).id);
+  });
+
   app.put(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },

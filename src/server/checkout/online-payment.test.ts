@@ -160,4 +160,38 @@ describeEachDatabase('online payment through the sandbox', (dialect) => {
     expect(statuses.map((s) => s.status)).toEqual(['failed', 'captured']);
     expect(await countRows(shop, 'sandbox_payments')).toBeGreaterThanOrEqual(2);
   });
+
+  const payorder = (as: TestUser, orderid: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/checkout/payorder', headers: as.auth, payload: { orderid } });
+
+  it('after a decline, payorder answers the same gateway order and amount, and paying it leaves one paid order with its note', async () => {
+    const before = await countRows(shop, 'orders');
+    const created = (await createOrder(shop, user)).json();
+    await sandboxPay(shop, created.orderid, DECLINED_CARD);
+    await settledMailbox(shop);
+
+    const again = await payorder(user, created.orderid);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ orderid: created.orderid, amount: created.amount, totalAmount: 3037, paymentstatus: 'FAILED' });
+    const retry = (await sandboxPay(shop, again.json().orderid)).json();
+    const res = await confirm(shop, user, { orderid: created.orderid, paymentid: retry.razorpay_payment_id, paymentsignature: retry.razorpay_signature });
+    expect(res.json()).toMatchObject({ paymentstatus: 'PAID', note: 'Please ring twice' });
+    expect(await countRows(shop, 'orders')).toBe(before + 1);
+
+    // Paid now: nothing more to pay, and the answer says so.
+    const paid = await payorder(user, created.orderid);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error).toBe('ORDER_ALREADY_PAID');
+  });
+
+  it('payorder refuses a cash-on-delivery order and an unknown id with a clear answer', async () => {
+    const cod = (await codOrder(shop, user)).json();
+    const res = await payorder(user, cod.orderid);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'NOT_AN_ONLINE_ORDER', message: expect.stringContaining('cash on delivery') });
+    const unknown = await payorder(user, 'order_AAAAAAAAAAAAAA');
+    expect(unknown.statusCode).toBe(404);
+    const empty = await payorder(user, '');
+    expect(empty.statusCode).toBe(400);
+  });
 });

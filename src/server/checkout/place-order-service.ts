@@ -237,7 +237,7 @@ export async function placeOnlineOrder(
   return onlineAnswer(created ? order : await repeatOf(ctx, order, 'ONLINE', input), gateway.keyId);
 }
 
-function onlineAnswer(order: Order, keyid: string): OnlineOrderAnswer {
+export function onlineAnswer(order: Order, keyid: string): OnlineOrderAnswer {
   return {
     orderid: order.orderid,
     totalAmount: order.totalAmount,

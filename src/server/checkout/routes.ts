@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteSchema } from '../../domain/schemas/delivery';
-import { confirmPaymentSchema, createOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
+import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { createCouponThrottle } from '../coupons/coupon-throttle';
 import { connectRedis, registerRateLimit } from '../http/rate-limit';
@@ -10,6 +10,7 @@ import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
 import { priceCheckout, quoteAnswer, type CouponGuard } from './checkout-pricing';
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
+import { payExistingOrder } from './pay-order-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
 import { scheduleReconciliation } from './reconciliation';
 import { shopConfig } from './shop-config';
@@ -42,6 +43,10 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
     placeCodOrder(ctx, currentUser(request), request.body, guardOf(request)),
+  );
+
+  api.post('/api/checkout/payorder', { onRequest: requireUser, schema: { body: payOrderSchema } }, async (request) =>
+    payExistingOrder(ctx, currentUser(request), request.body),
   );
 
   api.put('/api/checkout/updateorder', { onRequest: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>

@@ -88,4 +88,23 @@ describeEachDatabase('mail outbox for admins', (dialect) => {
     expect((await call('GET', '/api/email/outbox?status=bounced')).statusCode).toBe(400);
     expect((await call('GET', '/api/email/outbox?status=')).statusCode).toBe(200);
   });
+
+  it('pages the list: limit and offset pick a page, X-Total-Count tells how many match in all', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const order = await insertTestOrder(shop, { userId: customer.id });
+      await call('PUT', '/api/email/admin/email', { orderid: order.orderid, status: 'READY' });
+    }
+    const all = await call('GET', '/api/email/outbox?limit=200');
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(6);
+    const ids = outboxMailSchema.array().parse(all.json()).map((m) => m.id);
+    expect(ids).toHaveLength(total);
+
+    const second = await call('GET', '/api/email/outbox?limit=2&offset=2');
+    expect(second.headers['x-total-count']).toBe(String(total));
+    expect(outboxMailSchema.array().parse(second.json()).map((m) => m.id)).toEqual(ids.slice(2, 4));
+    const past = await call('GET', `/api/email/outbox?limit=2&offset=${total}`);
+    expect(past.json()).toEqual([]);
+    expect((await call('GET', '/api/email/outbox?offset=-1')).statusCode).toBe(400);
+  });
 });

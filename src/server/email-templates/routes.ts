@@ -56,9 +56,12 @@ export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<vo
     return { message: statusChangeMessage(result), queued: result.queued };
   });
 
-  app.get('/api/email/outbox', { schema: { querystring: outboxQuerySchema } }, async (request) =>
-    listOutbox(db, request.query),
-  );
+  // The answer stays a plain list; the count for paging travels in X-Total-Count, as the admin order list does.
+  app.get('/api/email/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {
+    const { mails, total } = await listOutbox(db, request.query);
+    reply.header('X-Total-Count', String(total));
+    return mails;
+  });
 
   app.post('/api/email/outbox/:id/retry', { schema: { params: outboxIdParamsSchema } }, async (request) => {
     const mail = await retryFailedMail(db, request.params.id, currentUser(request).id);

@@ -18,13 +18,17 @@ function toOutboxMail(row: MailRow): OutboxMail {
   };
 }
 
-/** Newest first; the bodies stay in the database (the list needs only the envelope). */
-export async function listOutbox(executor: Executor, query: OutboxQuery): Promise<OutboxMail[]> {
-  let select = executor.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(query.limit);
-  if (query.status === 'pending') select = select.where('status', 'in', ['pending', 'sending']);
-  else if (query.status) select = select.where('status', '=', query.status);
-  const rows = await select.execute();
-  return rows.map(toOutboxMail);
+/** Newest first, one page of them, and how many match in all; the bodies stay in the database. */
+export async function listOutbox(executor: Executor, query: OutboxQuery): Promise<{ mails: OutboxMail[]; total: number }> {
+  const statuses = query.status === 'pending' ? ['pending', 'sending'] : query.status ? [query.status] : null;
+  let select = executor.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(query.limit).offset(query.offset);
+  let count = executor.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (statuses) {
+    select = select.where('status', 'in', statuses);
+    count = count.where('status', 'in', statuses);
+  }
+  const [rows, counted] = await Promise.all([select.execute(), count.executeTakeFirstOrThrow()]);
+  return { mails: rows.map(toOutboxMail), total: Number(counted.n) };
 }
 
 export async function findOutboxMail(executor: Executor, id: number): Promise<OutboxMail | null> {

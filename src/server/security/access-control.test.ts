@@ -93,6 +93,19 @@ describeEachDatabase('attack: broken access control', (dialect) => {
     expect(row).toEqual({ payment_status: 'PENDING', user_id: victim.id });
   });
 
+  it("paying another customer's order is refused: payorder answers 404 and tells nothing of the order", async () => {
+    const { orderid } = (await createOrder(shop, victim)).json() as { orderid: string };
+    const res = await shop.app.inject({ method: 'POST', url: '/api/checkout/payorder', headers: attacker.auth, payload: { orderid } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('NOT_FOUND');
+    expect(res.body).not.toContain('Victim');
+    expect(res.body).not.toMatch(/amount|keyid/);
+    // The owner is answered the same gateway order, so the refusal is about the caller and nothing else.
+    const own = await shop.app.inject({ method: 'POST', url: '/api/checkout/payorder', headers: victim.auth, payload: { orderid } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().orderid).toBe(orderid);
+  });
+
   it("reusing another customer's receipt makes a new order of the caller's own and leaves the victim's alone", async () => {
     const body = orderBody({ paymentmode: 'CASHONDELIVERY' });
     const mine = (await codOrder(shop, victim, body)).json();

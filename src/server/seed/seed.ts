@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUSES } from '../../domain/order-status';
 import { ROLES } from '../../domain/constants';
 import { slugsFor } from '../../domain/slug';
+import { adminPasswordNotice, notices } from '../accounts/admin-notice';
+import { generatedPassword } from '../accounts/admin-password-command';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import type { DB, Executor } from '../db/database';
@@ -73,7 +74,7 @@ async function seedAdmin(db: DB, config: Config, log: FastifyBaseLogger) {
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) return;
   const generated = !config.ADMIN_PASSWORD;
-  const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const password = config.ADMIN_PASSWORD ?? generatedPassword();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -104,7 +105,10 @@ async function seedAdmin(db: DB, config: Config, log: FastifyBaseLogger) {
       .execute();
   });
   if (generated) {
-    log.warn(`Admin account created: ${email} with password ${password} (shown once; change it or set ADMIN_PASSWORD)`);
+    // Framed plain text where the owner looks, not one JSON line among thousands; and never in the log itself,
+    // which may be shipped elsewhere.
+    notices.print(adminPasswordNotice(email, password, 'Admin account created with a generated password'));
+    log.warn({ email }, 'admin account created with a generated password, printed once on stderr in a frame');
   } else {
     log.info({ email }, 'admin account created');
   }

@@ -51,6 +51,16 @@ describeEachDatabase('settings API', (dialect) => {
     expect(Object.keys(missing.json().fields)).toEqual(expect.arrayContaining(['customeremail', 'intialsubject', 'intialbody']));
     expect((await put({ ...valid, admin: true })).statusCode).toBe(400);
     expect((await put({ ...valid, emailsetting: 'yes' })).statusCode).toBe(400);
+    // An empty subject or body would mail the next customer an empty message; a typo'd placeholder, its braces.
+    const empty = await put({ ...valid, intialsubject: ' ', intialbody: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({
+      intialsubject: 'The order-confirmation subject is required',
+      intialbody: 'The order-confirmation body is required: customers would get an empty mail',
+    });
+    const typo = await put({ ...valid, intialbody: 'Hi {{name}}' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().fields.intialbody).toContain('Unknown placeholder {{name}}. Use only these: {{customerName}}');
     const long = await put({ ...valid, intialsubject: 's'.repeat(201) });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields.intialsubject).toBe('Must be at most 200 characters');

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { TOASTS } from '../../domain/messages';
 import { Spinner } from '../components/spinner';
 import { useProducts } from '../features/products/products-api';
+import { useRolesRefresh } from '../features/session/use-roles-refresh';
 import { ContactButton } from './shell/contact-button';
 import { useSessionExpiry } from './shell/session-expiry';
 import { SiteFooter } from './shell/site-footer';
@@ -26,9 +27,14 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
+// Routes whose primary actions sit low on a phone screen, where the floating contact button would cover them.
+const CHECKOUT_PATHS = new Set(['/checkoutbilling', '/checkoutorder']);
+
 export function Layout() {
+  const { pathname } = useLocation();
   useScrollToTopOnNavigate();
   useSessionExpiry();
+  useRolesRefresh();
   useProductsAtStart();
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -49,7 +55,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ContactButton />
+      <ContactButton checkout={CHECKOUT_PATHS.has(pathname)} />
     </div>
   );
 }

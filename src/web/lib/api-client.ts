@@ -16,6 +16,14 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+const forbiddenListeners = new Set<() => void>();
+
+/** Called after any 403 answered to a signed-in caller; answers the function that stops listening. */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
 function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -50,6 +58,8 @@ export async function send(method: Method, path: string, body?: unknown, init: R
   if (!response.ok) {
     // The server no longer accepts this token (expired, account gone): sign out here too, so the screens
     // show the login prompt instead of failing call after call.
+    // A 403 may only mean the roles this page knows are out of date (a revoke): whoever listens re-reads them.
+    if (response.status === 403 && token) for (const listener of forbiddenListeners) listener();
     const data = parseBody(await response.text());
     const err = (data ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
     // A wrong current password (e-mail change) is a 401 too, but the session is fine.

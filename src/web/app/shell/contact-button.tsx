@@ -6,12 +6,12 @@ import { useContactLinks } from '../../lib/shop-config';
  * Floating contact button: hover (or a click or Enter) reveals Whatsapp and Instagram. The links follow the
  * button in the page order so Tab reaches them next; CSS stacks them above it.
  */
-export function ContactButton() {
+export function ContactButton({ checkout = false }: { checkout?: boolean }) {
   const [open, setOpen] = useState(false);
   const { whatsappUrl, instagramUrl } = useContactLinks();
   return (
     <aside
-      className={`contact-fab${open ? ' is-open' : ''}`}
+      className={`contact-fab${open ? ' is-open' : ''}${checkout ? ' is-checkout' : ''}`}
       aria-label="Contact us"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,6 +7,7 @@ import { TOASTS } from '../../../domain/messages';
 import { loginSchema, type LoginInput } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, safeNext, signIn } from './accounts-api';
 import { AuthCard } from './auth-card';
@@ -19,15 +21,18 @@ export function LoginPage() {
     defaultValues: { email: '', password: '', remember: false },
   });
   const { errors, submitCount, isSubmitting } = formState;
+  const [failure, setFailure] = useState('');
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure('');
     try {
       const answer = await accountsApi.login(values);
       signIn(answer, values.remember === true);
       toast.success(TOASTS.loginSuccess);
       navigate(safeNext(params.get('next')), { replace: true });
-    } catch {
+    } catch (error) {
       toast.error(TOASTS.loginFailed);
+      setFailure(loginFailure(error));
     }
   });
 
@@ -41,6 +46,11 @@ export function LoginPage() {
         </>
       }
     >
+      {failure ? (
+        <div className="alert alert-danger" role="alert">
+          {failure}
+        </div>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} attempt={submitCount} />
         <TextField
@@ -66,4 +76,13 @@ export function LoginPage() {
       </form>
     </AuthCard>
   );
+}
+
+/** The toast is SPEC.md's; the page also says what happened and what to do next. */
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) {
+    return 'The email or password is not right. Check both and try again, or use Forgot password to set a new password.';
+  }
+  // Too many attempts, the shop unreachable: the server's (or the client's) own words say what to do.
+  return error instanceof Error ? error.message : 'Logging in did not work. Please try again.';
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,6 +7,7 @@ import { SCREENS, TOASTS } from '../../../domain/messages';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from './accounts-api';
 import { AuthCard } from './auth-card';
@@ -22,6 +24,7 @@ export function ResetPasswordPage() {
     defaultValues: { password: '' },
   });
   const { errors, submitCount, isSubmitting } = formState;
+  const [failure, setFailure] = useState('');
 
   if (!email) {
     return (
@@ -34,17 +37,24 @@ export function ResetPasswordPage() {
   }
 
   const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure('');
     try {
       signIn(await accountsApi.resetPassword({ email, token, password }));
       toast.success(TOASTS.loginSuccess);
       navigate('/', { replace: true });
-    } catch {
+    } catch (error) {
       toast.error(TOASTS.resetFailed);
+      setFailure(resetFailure(error));
     }
   });
 
   return (
     <AuthCard title="Choose a new password" footer={<Link to="/forgotpassword">Ask for a new link</Link>}>
+      {failure ? (
+        <div className="alert alert-danger" role="alert">
+          {failure} <Link to="/forgotpassword" className="alert-link">Ask for a new link</Link>
+        </div>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <div className="mb-3">
           <label htmlFor="reset-email" className="form-label">
@@ -66,4 +76,13 @@ export function ResetPasswordPage() {
       </form>
     </AuthCard>
   );
+}
+
+/** The toast is SPEC.md's; the page says why and what to do: a link works once and only for a while. */
+function resetFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400 && error.fields.token) {
+    return 'This reset link has already been used or has expired, so your password was not changed. A link works once, for a limited time.';
+  }
+  if (error instanceof ApiError && error.status === 400 && error.fields.password) return error.fields.password;
+  return `${error instanceof Error ? error.message : 'The password could not be changed.'} Your password was not changed.`;
 }

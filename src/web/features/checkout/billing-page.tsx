@@ -89,11 +89,15 @@ export function BillingPage() {
       ) : null}
       {emailTaken ? (
         <div className="alert alert-warning" role="alert">
-          {TOASTS.guestRegisterExists}: this email already has an account.{' '}
+          {TOASTS.guestRegisterExists}: this email already has an account, perhaps from an earlier order.{' '}
           <Link to="/login?next=%2Fcheckoutbilling" className="alert-link">
             Log in to continue
+          </Link>
+          . Never chose a password (you checked out as a guest)?{' '}
+          <Link to="/forgotpassword" className="alert-link">
+            Forgot password
           </Link>{' '}
-          or use another email.
+          mails you a link to set one. Or use another email.
         </div>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="card shadow-sm border-0">

@@ -13,6 +13,8 @@ interface Draft {
   receipt?: string;
   /** The order content the receipt was made for. */
   receiptFor?: string;
+  /** The note typed on the order summary: a retry after a declined card must send it unchanged. */
+  note?: string;
 }
 
 function read(): Draft {
@@ -34,6 +36,14 @@ export function getBilling(): BillingForm | undefined {
 
 export function saveBilling(billing: BillingForm): void {
   write({ ...read(), billing });
+}
+
+export function getNote(): string {
+  return read().note ?? '';
+}
+
+export function saveNote(note: string): void {
+  write({ ...read(), note });
 }
 
 /** After a placed order: the next checkout starts with a fresh receipt (the address is kept for next time). */

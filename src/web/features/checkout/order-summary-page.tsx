@@ -14,12 +14,13 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
-import { buildOrderBody, finishCheckout, getBilling } from './checkout-draft';
+import { buildOrderBody, finishCheckout, getBilling, getNote, saveNote } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 import { CouponField, OrderCharges } from './order-charges';
-import { confirmPayment, payOnline, placeCodOrder, priceChange } from './place-order';
+import { payOnline, placeCodOrder, priceChange } from './place-order';
 import { QUOTE_KEY, useQuote } from './quote-api';
+import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
@@ -30,7 +31,8 @@ export function OrderSummaryPage() {
   const queryClient = useQueryClient();
   const noteId = useId();
   const modeId = useId();
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(getNote);
+  const payment = useOnlinePayment();
   const [chosenMode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
   // A shop without a payment gateway takes cash on delivery only (DESIGN.md §7.1).
@@ -95,26 +97,14 @@ export function OrderSummaryPage() {
     const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined);
     try {
       if (mode === 'CASHONDELIVERY') {
-        await placeCodOrder(body);
+        const order = await placeCodOrder(body);
         done();
-        navigate('/success', { state: { mode } });
+        const state: SuccessState = { order };
+        navigate('/success', { state });
         return;
       }
-      toast.info(TOASTS.paymentProcessing);
-      const outcome = await payOnline(body, queryClient);
-      if (outcome.kind === 'dismissed') {
-        setBusy(false);
-        return;
-      }
-      if (outcome.kind === 'failed') {
-        window.alert(TOASTS.paymentFailed(outcome.description));
-        navigate('/failure', { state: { reason: outcome.description } });
-        return;
-      }
-      toast.info(TOASTS.paymentJustASecond);
-      await confirmPayment(outcome);
-      done();
-      navigate('/success', { state: { mode } });
+      const run = await payment.run(() => payOnline(body, queryClient), { fromCheckout: true, onPaid: done });
+      if (run === 'dismissed') setBusy(false);
     } catch (error) {
       setBusy(false);
       onError(error);
@@ -133,19 +123,25 @@ export function OrderSummaryPage() {
               <thead>
                 <tr>
                   <th scope="col">Item</th>
-                  <th scope="col">Qty</th>
-                  <th scope="col">Size</th>
-                  <th scope="col" className="text-end">Price</th>
+                  <th scope="col" className="d-none d-sm-table-cell">Qty</th>
+                  <th scope="col" className="d-none d-sm-table-cell">Size</th>
+                  <th scope="col" className="text-end d-none d-sm-table-cell">Price</th>
                   <th scope="col" className="text-end">Total</th>
                 </tr>
               </thead>
               <tbody>
                 {lines.map((l) => (
                   <tr key={lineKey(l)}>
-                    <td>{l.name}</td>
-                    <td>{l.itemQty}</td>
-                    <td className="text-nowrap">{formatSize(l.quantity)}</td>
-                    <td className="text-end text-nowrap">{formatRupees(l.finalPrice)}</td>
+                    <td>
+                      {l.name}
+                      {/* Phones: the three middle columns fold under the name, so the Total column stays on screen. */}
+                      <span className="d-block d-sm-none small text-body-secondary" data-testid="summary-line-detail">
+                        {formatSize(l.quantity)} × {l.itemQty} at {formatRupees(l.finalPrice)}
+                      </span>
+                    </td>
+                    <td className="d-none d-sm-table-cell">{l.itemQty}</td>
+                    <td className="text-nowrap d-none d-sm-table-cell">{formatSize(l.quantity)}</td>
+                    <td className="text-end text-nowrap d-none d-sm-table-cell">{formatRupees(l.finalPrice)}</td>
                     <td className="text-end text-nowrap">{formatRupees(lineTotal(l.finalPrice, l.itemQty))}</td>
                   </tr>
                 ))}
@@ -162,7 +158,10 @@ export function OrderSummaryPage() {
               rows={3}
               maxLength={ORDER_NOTE_MAX}
               value={note}
-              onChange={(e) => setNote(e.target.value)}
+              onChange={(e) => {
+                setNote(e.target.value);
+                saveNote(e.target.value);
+              }}
               placeholder="A delivery time that suits you, a gift message…"
             />
           </div>

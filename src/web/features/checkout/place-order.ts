@@ -1,36 +1,54 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '../../../domain/schemas/errors';
-import type { CreateOrderAnswer, CreateOrderBody, PriceChangedAnswer } from '../../../domain/schemas/order';
+import { displayOrderId } from '../../../domain/display';
+import type { CreateOrderAnswer, CreateOrderBody, Order, PriceChangedAnswer } from '../../../domain/schemas/order';
 import { api, ApiError } from '../../lib/api-client';
 import { shopConfigQuery } from '../../lib/shop-config';
 import { loadPaymentScript, openPaymentDialog, type PaymentOutcome } from './payment-gateway';
 
 export const BRAND_COLOR = '#8a4b08';
 
-export function placeCodOrder(body: CreateOrderBody): Promise<unknown> {
-  return api.post('/api/checkout/codorder', body);
+/** One opening of the card dialog: which order it was for, and how it ended. */
+export interface PaymentAttempt {
+  orderid: string;
+  outcome: PaymentOutcome;
 }
 
-/** Creates the gateway order on the server, then opens the card dialog for exactly that amount. */
-export async function payOnline(body: CreateOrderBody, queryClient: QueryClient): Promise<PaymentOutcome> {
+export function placeCodOrder(body: CreateOrderBody): Promise<Order> {
+  return api.post<Order>('/api/checkout/codorder', body);
+}
+
+/** Opens the card dialog for an order the server created, for exactly the amount the server priced. */
+async function openFor(created: Promise<CreateOrderAnswer>, queryClient: QueryClient, description: string): Promise<PaymentAttempt> {
   const config = await queryClient.fetchQuery(shopConfigQuery);
-  const [created] = await Promise.all([api.post<CreateOrderAnswer>('/api/checkout/createorder', body), loadPaymentScript(config.scriptUrl)]);
-  return openPaymentDialog({
-    key: created.keyid || config.keyid,
-    amount: created.amount,
+  const [order] = await Promise.all([created, loadPaymentScript(config.scriptUrl)]);
+  const outcome = await openPaymentDialog({
+    key: order.keyid || config.keyid,
+    amount: order.amount,
     currency: 'INR',
-    order_id: created.orderid,
+    order_id: order.orderid,
     name: 'Ghee Shop',
-    description: body.receipt,
+    description,
     theme: { color: BRAND_COLOR },
-    prefill: { name: created.username, email: created.emailaddress, contact: created.mobilenumber },
+    prefill: { name: order.username, email: order.emailaddress, contact: order.mobilenumber },
   });
+  return { orderid: order.orderid, outcome };
+}
+
+/** Creates the gateway order on the server (or answers the one this receipt already made), then opens the dialog. */
+export function payOnline(body: CreateOrderBody, queryClient: QueryClient): Promise<PaymentAttempt> {
+  return openFor(api.post<CreateOrderAnswer>('/api/checkout/createorder', body), queryClient, body.receipt);
+}
+
+/** Pay now / Try again: a new attempt on the same unpaid order, as Razorpay allows; never a second order. */
+export function payExistingOrder(orderid: string, queryClient: QueryClient): Promise<PaymentAttempt> {
+  return openFor(api.post<CreateOrderAnswer>('/api/checkout/payorder', { orderid }), queryClient, displayOrderId(orderid));
 }
 
 /** The gateway's signature goes to the server, which marks the order paid only if it verifies. */
-export function confirmPayment(outcome: Extract<PaymentOutcome, { kind: 'paid' }>): Promise<unknown> {
+export function confirmPayment(outcome: Extract<PaymentOutcome, { kind: 'paid' }>): Promise<Order> {
   const r = outcome.response;
-  return api.put('/api/checkout/updateorder', {
+  return api.put<Order>('/api/checkout/updateorder', {
     orderid: r.razorpay_order_id,
     paymentid: r.razorpay_payment_id,
     paymentsignature: r.razorpay_signature,

@@ -1,23 +1,33 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { formatRupees } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
+import { BusyButton } from '../../components/busy-button';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCart } from '../cart/cart-store';
+import { cart, useCart } from '../cart/cart-store';
+import { finishCheckout } from './checkout-draft';
+import { OrderRecap } from './order-recap';
+import { useOnlinePayment, type FailureState, type SuccessState } from './use-online-payment';
 
 export function SuccessPage() {
-  usePageTitle('Order placed');
-  const state = useLocation().state as { mode?: string } | null;
+  const order = (useLocation().state as SuccessState | null)?.order;
+  const cod = order?.paymentmode === 'CASHONDELIVERY';
+  // SPEC.md's words are for a payment; a cash-on-delivery order has not been paid yet (DESIGN.md §7.7).
+  const heading = cod ? SCREENS.orderPlaced : SCREENS.paymentSuccess;
+  usePageTitle(cod ? 'Order placed' : 'Payment successful');
   return (
     <section className="container py-5 text-center page-narrow">
       <div className="result-icon result-icon-ok mx-auto mb-3" aria-hidden="true">
         ✓
       </div>
-      <h1 className="h2">{SCREENS.paymentSuccess}</h1>
+      <h1 className="h2">{heading}</h1>
       <p className="text-body-secondary">
-        {state?.mode === 'CASHONDELIVERY'
-          ? 'Your order is placed. Please keep the cash ready when it arrives.'
+        {cod && order
+          ? SCREENS.payAtDoor(formatRupees(order.totalAmount))
           : 'Thank you! Your order is placed and we have started preparing it.'}{' '}
         A confirmation is on its way to your email.
       </p>
+      {order ? <OrderRecap order={order} /> : null}
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/" className="btn btn-amber">
           Back to home
@@ -33,18 +43,49 @@ export function SuccessPage() {
 export function FailurePage() {
   usePageTitle('Payment failed');
   const lines = useCart();
+  const state = useLocation().state as FailureState | null;
+  const payment = useOnlinePayment();
+  const [busy, setBusy] = useState(false);
+
+  async function tryAgain(orderid: string) {
+    setBusy(true);
+    const fromCheckout = !!state?.fromCheckout;
+    try {
+      // A retry pays the very order that was declined (its note and receipt included), never a second one.
+      const run = await payment.payOrder(orderid, {
+        fromCheckout,
+        onPaid: () => {
+          if (!fromCheckout) return;
+          cart.clear();
+          finishCheckout();
+        },
+      });
+      if (run === 'dismissed') setBusy(false);
+    } catch (error) {
+      setBusy(false);
+      window.alert(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+    }
+  }
+
   return (
     <section className="container py-5 text-center page-narrow">
       <div className="result-icon result-icon-fail mx-auto mb-3" aria-hidden="true">
         ✕
       </div>
       <h1 className="h2">{SCREENS.paymentFailure}</h1>
-      <p className="text-body-secondary">{SCREENS.paymentFailureReason} No money was taken. Your cart is saved, so you can try again.</p>
+      <p className="text-body-secondary">
+        {SCREENS.paymentFailureReason} No money was taken.{' '}
+        {state?.orderid ? 'Your order is kept: try again with another card, or pay later from Your Orders.' : 'Your cart is saved, so you can try again.'}
+      </p>
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/" className="btn btn-amber">
           Back to home
         </Link>
-        {lines.length > 0 ? (
+        {state?.orderid ? (
+          <BusyButton type="button" className="btn btn-outline-amber" busy={busy} onClick={() => void tryAgain(state.orderid ?? '')}>
+            Try again
+          </BusyButton>
+        ) : lines.length > 0 ? (
           <Link to="/checkoutorder" className="btn btn-outline-amber">
             Try again
           </Link>

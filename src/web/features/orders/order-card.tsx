@@ -1,10 +1,12 @@
 import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constants';
 import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
-import { CUSTOMER_STATUS_LABELS } from '../../../domain/order-status';
+import { SCREENS } from '../../../domain/messages';
+import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
+import { PayNowButton } from './pay-now-button';
 
 const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
   PAID: { label: 'Paid', tone: 'text-bg-success' },
@@ -16,6 +18,8 @@ const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
 export function OrderCard({ order }: { order: Order }) {
   const payment = PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING;
   const orderId = displayOrderId(order.orderid);
+  // Unpaid online orders are not being prepared: no tracker, and the way to pay instead.
+  const unpaid = isAwaitingPayment(order);
   return (
     <article className="card shadow-sm border-0 order-card" aria-labelledby={`order-${order.id}`}>
       <header className="card-header bg-cream border-0 py-3">
@@ -34,7 +38,7 @@ export function OrderCard({ order }: { order: Order }) {
           </div>
           <div>
             <dt>Status</dt>
-            <dd>{CUSTOMER_STATUS_LABELS[order.status]}</dd>
+            <dd>{unpaid ? SCREENS.awaitingPayment : CUSTOMER_STATUS_LABELS[order.status]}</dd>
           </div>
           <div>
             <dt>Payment mode</dt>
@@ -45,7 +49,7 @@ export function OrderCard({ order }: { order: Order }) {
         </dl>
       </header>
       <div className="card-body">
-        <OrderTracker status={order.status} />
+        {unpaid ? <PayNowButton orderid={order.orderid} /> : <OrderTracker status={order.status} />}
         <div className="row g-3 mt-1">
           <div className="col-md-5">
             <h3 className="h6">Shipping address</h3>

@@ -1,14 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxMail, OutboxStatus } from '../../../../domain/schemas/mail-outbox';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OUTBOX_PAGE_SIZE, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
 import { api } from '../../../lib/api-client';
+import { getWithTotal } from './admin-http';
 
 const outboxKey = ['admin', 'outbox'] as const;
 
-/** Recent mails, refreshed every few seconds while the tab is open so a retry is seen going out. */
-export function useOutbox(enabled: boolean, status: OutboxStatus | '') {
+/** One page of mails, refreshed every few seconds while the tab is open so a retry is seen going out. */
+export function useOutbox(enabled: boolean, status: OutboxStatus | '', page: number) {
   return useQuery({
-    queryKey: [...outboxKey, status],
-    queryFn: () => api.get<OutboxMail[]>(`/api/email/outbox${status ? `?status=${status}` : ''}`),
+    queryKey: [...outboxKey, status, page],
+    queryFn: () => {
+      const search = new URLSearchParams({ limit: String(OUTBOX_PAGE_SIZE), offset: String((page - 1) * OUTBOX_PAGE_SIZE) });
+      if (status) search.set('status', status);
+      return getWithTotal<OutboxMail[]>(`/api/email/outbox?${search.toString()}`);
+    },
+    placeholderData: keepPreviousData,
     enabled,
     refetchInterval: enabled ? 5_000 : false,
   });

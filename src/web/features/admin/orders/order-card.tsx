@@ -1,9 +1,10 @@
+import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
 import { displayOrderId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
-import { STATUS_BADGE_CLASS } from './order-labels';
+import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 
-/** One order in the admin list: name in capitals, Order # without its prefix, date, time, View. */
+/** One order in the admin list: name in capitals, Order # without its prefix, date, time, how it is paid, View. */
 export function OrderCard({ order, onView }: { order: Order; onView: (order: Order) => void }) {
   const shortId = displayOrderId(order.orderid);
   return (
@@ -16,6 +17,9 @@ export function OrderCard({ order, onView }: { order: Order; onView: (order: Ord
             <span>{orderDate(order.createdAt)}</span>
             <span aria-hidden="true"> · </span>
             <span>{orderTime(order.createdAt)}</span>
+          </p>
+          <p className="admin-order-card-payment small mb-0" data-testid="order-payment">
+            {PAYMENT_MODE_LABELS[order.paymentmode]} · {PAYMENT_STATUS_LABELS[order.paymentstatus]}
           </p>
         </div>
         <div className="admin-order-card-side">

@@ -2,12 +2,14 @@ interface PaginationProps {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** What is paged, for screen readers: "Order pages", "Mail pages". */
+  label?: string;
 }
 
 const WINDOW = 5;
 
 /** First, previous, a window of page numbers, next, last. */
-export function Pagination({ page, pages, onPage }: PaginationProps) {
+export function Pagination({ page, pages, onPage, label = 'Order pages' }: PaginationProps) {
   if (pages <= 1) return null;
   const start = Math.max(1, Math.min(page - Math.floor(WINDOW / 2), pages - WINDOW + 1));
   const numbers = Array.from({ length: Math.min(WINDOW, pages) }, (_, i) => start + i);
@@ -19,7 +21,7 @@ export function Pagination({ page, pages, onPage }: PaginationProps) {
     </li>
   );
   return (
-    <nav aria-label="Order pages" className="d-flex justify-content-center">
+    <nav aria-label={label} className="d-flex justify-content-center">
       <ul className="pagination admin-pagination mb-0">
         {item(1, 'First page', '«', page === 1)}
         {item(page - 1, 'Previous page', '‹', page === 1)}

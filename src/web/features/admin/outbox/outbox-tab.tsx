@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { shopTimestamp } from '../../../../domain/display';
-import { OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
 import { LoadError } from '../../../components/load-error';
 import { useOutbox, useRetryMail } from '../api/outbox-api';
+import { Pagination } from '../orders/pagination';
 import { LoadingDots } from '../ui/loading-dots';
 
 const STATUS_CLASS: Record<string, string> = {
@@ -58,7 +59,10 @@ function MailRow({ mail }: { mail: OutboxMail }) {
 export function OutboxTab({ active }: { active: boolean }) {
   const id = useId();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const outbox = useOutbox(active, status);
+  const [page, setPage] = useState(1);
+  const outbox = useOutbox(active, status, page);
+  const mails = outbox.data?.items;
+  const pages = Math.max(1, Math.ceil((outbox.data?.total ?? 0) / OUTBOX_PAGE_SIZE));
   return (
     <div>
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
@@ -67,7 +71,10 @@ export function OutboxTab({ active }: { active: boolean }) {
         </p>
         <div>
           <label htmlFor={id} className="form-label small fw-semibold mb-1">Show</label>
-          <select id={id} className="form-select form-select-sm" value={status} onChange={(e) => setStatus(e.target.value as OutboxStatus | '')}>
+          <select id={id} className="form-select form-select-sm" value={status} onChange={(e) => {
+            setStatus(e.target.value as OutboxStatus | '');
+            setPage(1);
+          }}>
             <option value="">All mails</option>
             {OUTBOX_STATUSES.map((s) => (
               <option key={s} value={s}>{s[0]?.toUpperCase() + s.slice(1)}</option>
@@ -79,13 +86,19 @@ export function OutboxTab({ active }: { active: boolean }) {
       {outbox.isError && (
         <LoadError onRetry={() => void outbox.refetch()}>The outbox could not be loaded: {outbox.error.message}</LoadError>
       )}
-      {outbox.data?.length === 0 && <p className="empty-state">No mails here.</p>}
-      {outbox.data && outbox.data.length > 0 && (
-        <ul className="outbox-list list-unstyled" aria-label="Recent mails">
-          {outbox.data.map((mail) => (
-            <MailRow key={mail.id} mail={mail} />
-          ))}
-        </ul>
+      {mails?.length === 0 && <p className="empty-state">No mails here.</p>}
+      {mails && mails.length > 0 && (
+        <>
+          <ul className="outbox-list list-unstyled" aria-label="Recent mails">
+            {mails.map((mail) => (
+              <MailRow key={mail.id} mail={mail} />
+            ))}
+          </ul>
+          <p className="small text-muted-strong text-center mb-2">
+            Page {page} of {pages} · {outbox.data?.total} mails
+          </p>
+          <Pagination page={Math.min(page, pages)} pages={pages} onPage={setPage} label="Mail pages" />
+        </>
       )}
     </div>
   );

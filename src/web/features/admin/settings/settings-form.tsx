@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../../domain/messages';
 import { settingsSchema, type Settings } from '../../../../domain/schemas/settings';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings } from '../api/settings-api';
 import { PlaceholderChips, useInsertAtCursor } from '../templates/placeholder-chips';
 import { useAutoClearErrors } from '../ui/use-auto-clear-errors';
@@ -28,7 +29,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         form.reset(saved && typeof saved === 'object' ? saved : values);
         toast.success(TOASTS.settingsUpdated);
       },
-      onError: () => toast.error(TOASTS.settingsFailed),
+      onError: (err) => {
+        showServerFieldErrors(err, values, form.setError);
+        toast.error(TOASTS.settingsFailed);
+      },
     }),
   );
 

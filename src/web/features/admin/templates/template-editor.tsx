@@ -70,9 +70,6 @@ export function TemplateEditor({ template, onDone }: { template: EmailTemplate |
       <h3 id={`${id}-title`} className="h5 mb-3">{adding ? 'Add Template' : `Edit Template: ${template.title}`}</h3>
       <div className="row g-4">
         <form className="col-lg-7" onSubmit={onSubmit} noValidate>
-          {conflict && (
-            <div className="alert alert-danger py-2" role="alert">{conflict}</div>
-          )}
           <div className="mb-3">
             <label htmlFor={`${id}-t`} className="form-label">Title</label>
             <input id={`${id}-t`} className={`form-control${invalid('title')}`} aria-describedby={describedBy('title')} {...register('title')} />
@@ -133,6 +130,10 @@ export function TemplateEditor({ template, onDone }: { template: EmailTemplate |
             </button>
             <button type="button" className="btn btn-outline-secondary" onClick={onDone}>Cancel</button>
           </div>
+          {/* Beside the button just pressed, where it is seen, not above a form scrolled out of view. */}
+          {conflict && (
+            <div className="alert alert-danger py-2 mt-3 mb-0" role="alert">{conflict}</div>
+          )}
         </form>
         <div className="col-lg-5">
           <TemplatePreview subject={subject ?? ''} body={body ?? ''} />

@@ -1,0 +1,106 @@
+// How a checkout ends (issue 18): a declined card retried pays the same order with its note, an unpaid online
+// order waits in Your Orders with Pay now, and both success pages recap the order.
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi, registerCustomer } from './support/accounts';
+import { addFromDetail, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+
+// Each journey logs in, fills a cart and pays (some twice): minutes on a loaded machine, never a race.
+test.describe.configure({ timeout: 180_000 });
+
+const DECLINED = '4000 0000 0000 0002';
+
+function acceptAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/** A logged-in customer on the order summary with one bottle of Buffalo Ghee 500 ml (549 less 0%: Rs. 549). */
+async function toOrderSummary(page: Page) {
+  const customer = await registerCustomer(page.request);
+  await loginThroughUi(page, customer.email, customer.password);
+  await openProduct(page, 'Buffalo Ghee');
+  await addFromDetail(page, 'Buffalo Ghee', 500);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: customer.name, email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+  return customer;
+}
+
+test('a declined card retried from the order summary pays the same order and keeps its note', async ({ page }) => {
+  const alerts = acceptAlerts(page);
+  await toOrderSummary(page);
+  await page.getByLabel('Note for us (optional)').fill('Leave it with the neighbour.');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await payInSandbox(page, { testCard: DECLINED });
+  await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
+  expect(alerts).toHaveLength(1);
+  // The processing toast is gone once the outcome is known.
+  await expect(page.getByText('Hold on a second, your payment is Processing')).toHaveCount(0);
+
+  // Back on the summary the note is still there, so the same checkout (same receipt) is sent again.
+  await page.goBack();
+  await expect(page.getByLabel('Note for us (optional)')).toHaveValue('Leave it with the neighbour.');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await payInSandbox(page);
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await expect(page.getByText('Just a second')).toHaveCount(0);
+  await expect(page.getByText('Hold on a second, your payment is Processing')).toHaveCount(0);
+
+  await page.goto('/#/orders');
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Paid');
+  await expect(card).toContainText('InPreparation');
+  await expect(card).toContainText('Leave it with the neighbour.');
+});
+
+test('an unpaid online order waits in Your Orders as "Awaiting payment", and Pay now pays that order', async ({ page }) => {
+  acceptAlerts(page);
+  await toOrderSummary(page);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await payInSandbox(page, { testCard: DECLINED });
+  await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
+
+  await page.goto('/#/orders');
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Awaiting payment');
+  await expect(card).not.toContainText('InPreparation');
+  await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);
+  const shortId = (await card.getByRole('heading', { level: 2 }).innerText()).replace('Order ID:', '').trim();
+
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  await expect(paymentDialog(page)).toContainText('Rs. 549');
+  await payInSandbox(page);
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(shortId);
+
+  await page.goto('/#/orders');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Paid');
+  await expect(card.getByRole('list', { name: 'Delivery progress' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+});
+
+test('the success pages recap the order: number with a copy button, items, total and delivery address', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await toOrderSummary(page);
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  await expect(page.getByText('Please keep Rs. 549 ready to pay at the door')).toBeVisible();
+  const recap = page.getByTestId('order-recap');
+  await expect(recap.getByRole('row', { name: /Buffalo Ghee 500 ml 1 Rs\. 549/ })).toBeVisible();
+  await expect(recap.getByTestId('recap-total')).toHaveText('Rs. 549');
+  await expect(recap).toContainText('12 Temple Street, Malleswaram, Bengaluru Urban, Karnataka 560001');
+  const number = await page.getByTestId('order-number').innerText();
+  expect(number).toMatch(/^[A-Za-z0-9]{14}$/);
+  await page.getByRole('button', { name: 'Copy order number' }).click();
+  await expect(page.getByRole('button', { name: 'Copied order number' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
+});

@@ -1,0 +1,97 @@
+// Phones (issue 18 item 7): no route is wider than a 390 px screen as it loads (fade-ins armed, before any
+// scrolling), the order summary's Total stays on screen with the contact button clear of it, and the profile
+// menu opens inside the window at 1280 px.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, loginThroughUi, openProfileMenu } from './support/accounts';
+import { hasHorizontalOverflow } from './support/screenshots';
+import { SAMPLE_BILLING, seedCart } from './support/storefront';
+
+test.describe.configure({ timeout: 240_000 });
+// Motion stays on: the home page's fade-ins start 40 px to the side, which is what used to widen it.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Every route of the app with an address that shows real content (parameters filled in). */
+const ROUTES: Record<string, string> = {
+  '': '/',
+  products: '/products',
+  'product/:name': '/product/A2%20Desi%20Cow%20Ghee',
+  cart: '/cart',
+  login: '/login',
+  register: '/register',
+  forgotpassword: '/forgotpassword',
+  resetpassword: '/resetpassword?email=someone%40example.test&token=abc',
+  account: '/account',
+  orders: '/orders',
+  checkoutbilling: '/checkoutbilling',
+  checkoutorder: '/checkoutorder',
+  success: '/success',
+  failure: '/failure',
+  admin: '/admin',
+  studio: '/studio',
+  '*': '/no-such-page',
+};
+
+test('the list above names every route of the router', () => {
+  const source = readFileSync('src/web/app/router.tsx', 'utf8');
+  const paths = [...source.matchAll(/<Route (?:index|path="([^"]+)")/g)].map((m) => m[1] ?? '');
+  expect(paths.length).toBeGreaterThan(10);
+  expect(paths.sort()).toEqual(Object.keys(ROUTES).sort());
+});
+
+async function signedInWithCartAndBilling(page: Page) {
+  // Logged in at desktop width, where the Profile button is in view rather than in the collapsed menu.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await seedCart(page, [{ name: 'A2 Desi Cow Ghee', quantity: 1000, itemQty: 10, finalPrice: 1954 }, { name: 'Bilona Gir Cow Ghee', quantity: 250, itemQty: 3, finalPrice: 799 }]);
+  const billing = { ...SAMPLE_BILLING, name: 'Meera Iyer', email: ADMIN.email };
+  await page.evaluate((b) => sessionStorage.setItem('ghee-shop.checkout', JSON.stringify({ billing: b })), billing);
+}
+
+test('no route is wider than a 390 px phone as it loads', async ({ page }) => {
+  await signedInWithCartAndBilling(page);
+  for (const [route, address] of Object.entries(ROUTES)) {
+    await page.goto(`/#${address}`);
+    await expect(page.getByRole('heading', { level: 1 }).first(), `${route} shows its heading`).toBeVisible();
+    if (route === '') await expect(page.locator('.reveal-armed').first()).toBeAttached();
+    // Lets late content (lazy images, lists from the server) land before measuring.
+    await page.waitForLoadState('networkidle');
+    expect(await hasHorizontalOverflow(page), `#${address} is wider than the screen`).toBe(false);
+  }
+});
+
+test('the order summary fits a 390 px phone: Total on screen, and the contact button clear of it and of Checkout', async ({ page }) => {
+  await signedInWithCartAndBilling(page);
+  await page.goto('/#/checkoutorder');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+  const totalHeader = page.getByRole('columnheader', { name: 'Total' });
+  await expect(totalHeader).toBeVisible();
+  const box = await totalHeader.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(page.getByTestId('summary-line-detail').first()).toHaveText('1000 ml × 10 at Rs. 1,954');
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+
+  const fab = page.getByRole('button', { name: 'Contact us' });
+  await page.getByRole('button', { name: 'Checkout' }).scrollIntoViewIfNeeded();
+  for (const target of [page.getByTestId('order-total'), page.getByRole('button', { name: 'Checkout' })]) {
+    const t = await target.boundingBox();
+    const f = (await fab.isVisible()) ? await fab.boundingBox() : null;
+    if (t && f) {
+      const overlaps = t.x < f.x + f.width && f.x < t.x + t.width && t.y < f.y + f.height && f.y < t.y + t.height;
+      expect(overlaps, 'the contact button covers a primary action').toBe(false);
+    }
+  }
+});
+
+test('the profile menu opens inside the window at 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await openProfileMenu(page);
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+});

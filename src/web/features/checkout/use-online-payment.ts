@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { TOASTS } from '../../../domain/messages';
+import type { Order } from '../../../domain/schemas/order';
+import { MY_ORDERS_KEY } from '../../lib/query-keys';
+import { confirmPayment, payExistingOrder, type PaymentAttempt } from './place-order';
+
+// Fixed ids, so the processing toasts can be dismissed the moment the outcome is known and never stack.
+const PROCESSING_TOAST = 'payment-processing';
+const CONFIRMING_TOAST = 'payment-confirming';
+
+/** What the result pages are handed: the order they are about (success), or the one to try again (failure). */
+export interface SuccessState {
+  order?: Order;
+}
+export interface FailureState {
+  reason?: string;
+  orderid?: string;
+  /** The checkout's own order: paying it on a retry ends the checkout (cart cleared). */
+  fromCheckout?: boolean;
+}
+
+export type PaymentRun = 'dismissed' | 'finished';
+
+/**
+ * The online payment as SPEC.md tells it, shared by the order summary, Pay now in Your Orders and Try again:
+ * processing toast, the dialog, then either the "Payment Failed: " alert and /failure, or the confirmation
+ * and /success. `onPaid` runs once the server has accepted the payment.
+ */
+export function useOnlinePayment() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  async function run(open: () => Promise<PaymentAttempt>, options: { fromCheckout: boolean; onPaid?: () => void }): Promise<PaymentRun> {
+    toast.info(TOASTS.paymentProcessing, { toastId: PROCESSING_TOAST });
+    try {
+      const { orderid, outcome } = await open();
+      if (outcome.kind === 'dismissed') return 'dismissed';
+      if (outcome.kind === 'failed') {
+        toast.dismiss(PROCESSING_TOAST);
+        void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+        window.alert(TOASTS.paymentFailed(outcome.description));
+        const state: FailureState = { reason: outcome.description, orderid, fromCheckout: options.fromCheckout };
+        navigate('/failure', { state });
+        return 'finished';
+      }
+      toast.dismiss(PROCESSING_TOAST);
+      toast.info(TOASTS.paymentJustASecond, { toastId: CONFIRMING_TOAST });
+      const order = await confirmPayment(outcome);
+      options.onPaid?.();
+      void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+      const state: SuccessState = { order };
+      navigate('/success', { state });
+      return 'finished';
+    } finally {
+      toast.dismiss(PROCESSING_TOAST);
+      toast.dismiss(CONFIRMING_TOAST);
+    }
+  }
+
+  return {
+    run,
+    /** Pay now / Try again on an order that exists already. */
+    payOrder: (orderid: string, options: { fromCheckout: boolean; onPaid?: () => void }) =>
+      run(() => payExistingOrder(orderid, queryClient), options),
+  };
+}
