@@ -12,6 +12,7 @@ import {
   loginSchema,
   profileAnswerSchema,
   profileSchema,
+  publicUserSchema,
   registerSchema,
   resetNewPasswordSchema,
   resetRequestSchema,
@@ -77,7 +78,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
   app.get('/api/account/me', { onRequest: requireUser, schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
     return currentProfile(ctx, currentUser(request).id);
   });
 

@@ -56,13 +56,13 @@ export async function send(method: Method, path: string, body?: unknown, init: R
     throw new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
   }
   if (!response.ok) {
-    // The server no longer accepts this token (expired, account gone): sign out here too, so the screens
-    // show the login prompt instead of failing call after call.
     // A 403 may only mean the roles this page knows are out of date (a revoke): whoever listens re-reads them.
     if (response.status === 403 && token) for (const listener of forbiddenListeners) listener();
     const data = parseBody(await response.text());
     const err = (data ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
-    // A wrong current password (e-mail change) is a 401 too, but the session is fine.
+    // The server no longer accepts this token (expired, ended, account gone): sign out here too, so the screens
+    // show the login prompt instead of failing call after call. A wrong current password (e-mail change) is a
+    // 401 too, but the session is fine.
     if (response.status === 401 && token && err.error !== 'WRONG_PASSWORD') setSession(null);
     throw new ApiError(
       response.status,
