@@ -11,6 +11,7 @@ import { switchUnpaidOrderToCod } from '../orders/order-write-repository';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
+import { outOfStockError, shortAtPricing } from '../stock/stock-service';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { priceOrder, type PricedLine } from './order-pricing';
 import { loadCatalogueEntriesBatched } from './pricing-repository';
@@ -50,6 +51,8 @@ async function priceOrThrow(ctx: AppContext, input: CreateOrderInput): Promise<{
       },
     );
   }
+  const short = shortAtPricing(result.lines);
+  if (short) throw outOfStockError(result.lines, short);
   return result;
 }
 
@@ -89,6 +92,8 @@ async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, inp
   // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
   return switched ?? (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
 }
+
+const tracked = (line: PricedLine) => line.productId !== null && line.stock !== null;
 
 async function insertPricedOrder(
   ctx: AppContext,
@@ -132,11 +137,20 @@ async function insertPricedOrder(
       unit_price: line.unitPrice,
       item_qty: line.itemQty,
       line_total: line.lineTotal,
+      stock_taken: tracked(line) ? 1 : 0,
     })),
     queueMail: cod,
+    stock: priced.lines.filter(tracked).map((line) => ({ productId: line.productId as number, size: line.size, qty: line.itemQty })),
   });
+  if (result.kind === 'out-of-stock') {
+    // A retry of an order that took the last bottles finds them gone: it answers that order, not a refusal.
+    const placed = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+    if (placed) return { order: placed, created: false };
+    throw outOfStockError(priced.lines, result.short);
+  }
   if (result.kind === 'created') {
     if (cod) ctx.outbox.kick();
+    if (result.stockShown) ctx.catalogue.invalidate();
     return { order: result.order, created: true };
   }
   // The receipt is taken: a retry of a placed order, or a twin request that won the race. Answer that order.

@@ -9,6 +9,7 @@ import { ordersVersionMigration } from './migrations/0009-orders-version';
 import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
 import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-index';
 import { productSlugsMigration } from './migrations/0011-product-slugs';
+import { stockMigration } from './migrations/0018-stock';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -23,6 +24,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0003-password-changed-at': passwordChangedAtMigration(),
     '0010-outbox-unsent-index': outboxUnsentIndexMigration(),
     '0011-product-slugs': productSlugsMigration(),
+    '0018-stock': stockMigration(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Column types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and timestamps as
@@ -107,6 +107,8 @@ export interface OrdersTable {
   client_created_at: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** When the order's bottles went back to stock (unpaid hold expired, cancelled); null while it holds them. */
+  stock_returned_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 /**
@@ -148,6 +150,8 @@ export interface OrderLinesTable {
   unit_price: number;
   item_qty: number;
   line_total: number;
+  /** 1 when placing the order took this line's bottles from a tracked size (migration 0018-stock). */
+  stock_taken: Generated<Flag>;
 }
 
 export interface PaymentsTable {
@@ -216,6 +220,8 @@ export interface SettingsTable {
   intialsubject: string;
   intialbody: string;
   updated_at: IsoTime;
+  /** A size whose stock falls to this or below queues one mail to the shop (migration 0018-stock). */
+  low_stock_threshold: Generated<number>;
 }
 
 export interface MailOutboxTable {
@@ -232,6 +238,14 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: IsoTime;
   sent_at: IsoTime | null;
+}
+
+/** A tracked size's bottles on the shelf; no row = not tracked (migration 0018-stock). */
+export interface StockLevelsTable {
+  product_id: number;
+  size_ml: number;
+  stock: number;
+  updated_at: IsoTime;
 }
 
 export interface AuditLogTable {
@@ -273,6 +287,7 @@ export interface Database {
   settings: SettingsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  stock_levels: StockLevelsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
