@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // What the storefront says about stock (DESIGN.md §7.3, §7.6), shared by the server's product answer and the screens.
 
 /** At this many bottles or fewer a tracked size shows "Only N left". */
@@ -26,4 +28,26 @@ export function outOfStockMessage(name: string, sizeLabel: string, left: number)
   return left <= 0
     ? `${name} ${sizeLabel} is sold out. Remove it from your cart to place the order.`
     : `Only ${left} of ${name} ${sizeLabel} ${left === 1 ? 'is' : 'are'} left. Lower the quantity to ${left} to place the order.`;
+}
+
+const STOCK_MAX = 1_000_000;
+const bottles = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(STOCK_MAX, { error: message });
+
+/** PUT /api/stock/{productId}/{size}: the count on the shelf now, or null to stop tracking the size. */
+export const setStockSchema = z.strictObject({ stock: bottles('Enter the bottles on the shelf as a whole number from 0 up.').nullable() });
+/** POST /api/stock/{productId}/{size}/received: bottles that arrived, added to the count. */
+export const receiveStockSchema = z.strictObject({
+  bottles: bottles('Enter the bottles received as a whole number from 1 up.').min(1, { error: 'Enter the bottles received as a whole number from 1 up.' }),
+});
+
+/** GET /api/stock: one tracked size; `negative` marks a count below 0 (a late payment honoured after its hold ended). */
+export interface StockLevel {
+  productId: number;
+  name: string;
+  size: number;
+  stock: number;
+  low: boolean;
+  negative: boolean;
+  updatedAt: string;
 }

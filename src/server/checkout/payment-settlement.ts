@@ -5,6 +5,7 @@ import type { OrderRow } from '../db/schema';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-write-repository';
 import { recordPayment, type PaymentSource } from '../payments/payment-repository';
+import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';
 
 export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch';
@@ -42,6 +43,7 @@ export async function settleCapturedPayment(
   });
   if (!amountMatches) return 'amount-mismatch';
   if (!won) return 'already-paid';
+  await retakeStockAfterLatePayment(trx, order.id, ctx.config.SHOP_EMAIL);
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
   return 'paid';

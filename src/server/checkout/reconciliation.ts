@@ -3,6 +3,7 @@ import { shopTimestamp } from '../../domain/display';
 import type { AppContext } from '../context';
 import { listUnpaidOnlineOrders } from '../orders/order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
+import { releaseExpiredHolds } from '../stock/stock-holds';
 import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
 
 export const RECONCILE_MIN_AGE_MS = 2 * 60_000;
@@ -15,6 +16,8 @@ export interface ReconcileResult {
   paid: number;
   failed: number;
   errors: number;
+  /** Unpaid online orders whose 30-minute hold ended and whose bottles went back. */
+  holdsReleased?: number;
 }
 
 /**
@@ -60,6 +63,9 @@ export async function reconcilePendingPayments(
     }
   }
   if (result.paid > 0) ctx.outbox.kick();
+  // After the gateway was asked: an order found paid above keeps its bottles.
+  result.holdsReleased = await releaseExpiredHolds(ctx.db, new Date(now));
+  if (result.holdsReleased > 0) ctx.catalogue.invalidate();
   return result;
 }
 

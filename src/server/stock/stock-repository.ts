@@ -187,13 +187,11 @@ export async function orderStockTakes(db: Executor, orderRowId: number): Promise
  * Marks the order's bottles returned, once: of any number of concurrent callers (reconciliation in several
  * processes, a cancellation) exactly one gets true and puts them back.
  */
-export async function markStockReturned(trx: Executor, orderRowId: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('orders')
-    .set({ stock_returned_at: nowIso() })
-    .where('id', '=', orderRowId)
-    .where('stock_returned_at', 'is', null)
-    .executeTakeFirst();
+export async function markStockReturned(trx: Executor, orderRowId: number, options: { onlyUnpaid?: boolean } = {}): Promise<boolean> {
+  let query = trx.updateTable('orders').set({ stock_returned_at: nowIso() }).where('id', '=', orderRowId).where('stock_returned_at', 'is', null);
+  // In the same statement as the mark, so a payment settling at that moment either keeps the bottles or retakes them.
+  if (options.onlyUnpaid) query = query.where('payment_status', 'in', ['PENDING', 'FAILED']);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

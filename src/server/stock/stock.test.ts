@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
-import { codOrder, orderBody, settledMailbox } from '../checkout/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../checkout/checkout-test-support';
+import { reconcilePendingPayments } from '../checkout/reconciliation';
 import type { NewPlacement } from '../checkout/order-batch-writer';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 import { setStock } from './stock-repository';
+import { stockList } from './stock-admin-service';
 
 const COW = 'A2 Desi Cow Ghee';
 
@@ -106,5 +108,57 @@ describeEachDatabase('stock per size', (dialect) => {
     const lows = (await settledMailbox(shop)).filter((m) => m.subject.startsWith('Low stock')).slice(before);
     expect(lows).toHaveLength(1);
     expect(lows[0]).toMatchObject({ to: 'admin@gheeshop.test', subject: `Low stock: ${COW} 500 ml (5 left)` });
+  });
+
+  it('an unpaid online order holds its bottles for 30 minutes; a late payment still pays and the count goes negative, marked', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 2);
+    const online = await createOrder(shop, user, { ...cowOrder(2), paymentmode: 'ONLINE' });
+    expect(online.statusCode).toBe(200);
+    const orderid = online.json().orderid as string;
+    expect(await stockNow()).toBe(0);
+    const early = await reconcilePendingPayments(shop.app.ctx, { now: new Date(Date.now() + 20 * 60_000) });
+    expect(early.holdsReleased).toBe(0);
+    expect(await stockNow()).toBe(0);
+    const late = await reconcilePendingPayments(shop.app.ctx, { now: new Date(Date.now() + 31 * 60_000) });
+    expect(late.holdsReleased).toBe(1);
+    expect(await stockNow()).toBe(2);
+    // Twice is harmless: the bottles went back once.
+    expect((await reconcilePendingPayments(shop.app.ctx, { now: new Date(Date.now() + 32 * 60_000) })).holdsReleased).toBe(0);
+    expect((await codOrder(shop, user, cowOrder(2))).statusCode).toBe(200);
+    expect(await stockNow()).toBe(0);
+    const checkout = (await sandboxPay(shop, orderid)).json();
+    const paid = await confirm(shop, user, { orderid, paymentid: checkout.razorpay_payment_id, paymentsignature: checkout.razorpay_signature });
+    expect(paid.statusCode).toBe(200);
+    await settledMailbox(shop);
+    expect(await stockNow()).toBe(-2);
+    expect((await stockList(shop.app.ctx)).find((l) => l.productId === cowId && l.size === 500)).toMatchObject({ stock: -2, negative: true, low: true });
+  }, 60_000);
+
+  it('the public product answer tells per size whether it is in stock and, at 5 or fewer, how many are left', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 4);
+    shop.app.ctx.catalogue.invalidate();
+    const cow = (await shop.app.ctx.catalogue.list()).find((p) => p.name === COW);
+    const at = cow?.quantitysize.indexOf(500) ?? -1;
+    expect(cow?.sizeInStock?.[at]).toBe(true);
+    expect(cow?.stockLeft?.[at]).toBe(4);
+    for (const size of cow?.quantitysize ?? []) await setStock(shop.app.ctx.db, cowId, size, 0);
+    shop.app.ctx.catalogue.invalidate();
+    const soldOut = (await shop.app.ctx.catalogue.list()).find((p) => p.name === COW);
+    expect(soldOut?.instock).toBe(false);
+    expect(soldOut?.sizeInStock?.every((x) => !x)).toBe(true);
+    for (const size of cow?.quantitysize ?? []) await setStock(shop.app.ctx.db, cowId, size, null);
+  });
+
+  it('admins set and add received bottles through the API, audited; others are refused', async () => {
+    const admin = await adminOf(shop);
+    const set = await shop.app.inject({ method: 'PUT', url: `/api/stock/${cowId}/500`, headers: admin.auth, payload: { stock: 8 } });
+    expect(set.statusCode).toBe(200);
+    const add = await shop.app.inject({ method: 'POST', url: `/api/stock/${cowId}/500/received`, headers: admin.auth, payload: { bottles: 12 } });
+    expect(add.json()).toContainEqual(expect.objectContaining({ productId: cowId, size: 500, stock: 20, low: false }));
+    expect((await shop.app.inject({ method: 'PUT', url: `/api/stock/${cowId}/500`, headers: admin.auth, payload: { stock: -1 } })).statusCode).toBe(400);
+    expect((await shop.app.inject({ method: 'PUT', url: `/api/stock/${cowId}/333`, headers: admin.auth, payload: { stock: 1 } })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/stock', headers: user.auth })).statusCode).toBe(403);
+    const audit = await shop.app.ctx.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('action', 'like', 'stock.%').execute();
+    expect(audit).toEqual(expect.arrayContaining([{ action: 'stock.set', actor_user_id: admin.id }, { action: 'stock.receive', actor_user_id: admin.id }]));
   });
 });
