@@ -10,6 +10,8 @@ import { pagingByMonthMigration } from './migrations/0009-paging-by-month';
 import { outboxUnsentIndexMigration } from './migrations/0010-outbox-unsent-index';
 import { productSlugsMigration } from './migrations/0011-product-slugs';
 import { stockMigration } from './migrations/0018-stock';
+import { cancellationMigration } from './migrations/0019-cancellation';
+import { refundsMigration } from './migrations/0020-refunds';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -25,6 +27,8 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0010-outbox-unsent-index': outboxUnsentIndexMigration(),
     '0011-product-slugs': productSlugsMigration(),
     '0018-stock': stockMigration(),
+    '0019-cancellation': cancellationMigration(),
+    '0020-refunds': refundsMigration(),
   };
 }
 

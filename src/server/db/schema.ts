@@ -109,6 +109,12 @@ export interface OrdersTable {
   updated_at: IsoTime;
   /** When the order's bottles went back to stock (unpaid hold expired, cancelled); null while it holds them. */
   stock_returned_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** Set when the order is cancelled (migration 0019-cancellation); `cancelled_by` is CUSTOMER or ADMIN. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Rupees refunded or on their way (migration 0020-refunds); never above total_amount. */
+  refunded_amount: Generated<number>;
 }
 
 /**
@@ -191,6 +197,34 @@ export interface SandboxPaymentsTable {
   status: string;
   error_description: string | null;
   created_at: IsoTime;
+  card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SandboxRefundsTable {
+  id: string;
+  payment_id: string;
+  /** Paise. */
+  amount: number;
+  /** JSON of the notes the refund was asked with. */
+  notes: string;
+  fails: Flag;
+  created_at: IsoTime;
+}
+
+/** A refund of an order (migration 0020-refunds): CREATED before the gateway call, then PENDING, PROCESSED or FAILED. */
+export interface RefundsTable {
+  id: string;
+  order_id: number;
+  payment_id: string;
+  gateway_refund_id: string | null;
+  /** Rupees. */
+  amount: number;
+  reason: string;
+  status: string;
+  error: string | null;
+  actor_user_id: number | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
 }
 
 export interface PasswordResetTokensTable {
@@ -288,6 +322,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   stock_levels: StockLevelsTable;
+  refunds: RefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
