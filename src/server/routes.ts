@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes';
 import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
 import { settingsRoutes } from './settings/routes';
+import { refundRoutes } from './refunds/routes';
 import { stockRoutes } from './stock/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */
@@ -22,4 +23,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settingsRoutes);
   await app.register(adminRoutes);
   await app.register(stockRoutes);
+  await app.register(refundRoutes);
 }
