@@ -51,3 +51,14 @@ export interface StockLevel {
   negative: boolean;
   updatedAt: string;
 }
+
+/** The stock facts of one size of a public product (absent fields: nothing tracked, so in stock). */
+export function sizeStock(
+  product: { quantitysize: readonly number[]; sizeInStock?: readonly boolean[] | undefined; stockLeft?: readonly (number | null)[] | undefined },
+  size: number,
+): { inStock: boolean; left: number | null; note: string | null } {
+  const i = product.quantitysize.indexOf(size);
+  const inStock = product.sizeInStock?.[i] ?? true;
+  const left = product.stockLeft?.[i] ?? null;
+  return { inStock, left, note: stockNote(inStock, left) };
+}
