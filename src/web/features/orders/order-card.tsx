@@ -2,6 +2,7 @@ import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constan
 import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
 import { CUSTOMER_STATUS_LABELS } from '../../../domain/order-status';
 import type { Order } from '../../../domain/schemas/order';
+import { OrderCancel, OrderRefunds } from './order-cancel';
 import { OrderTracker } from './order-tracker';
 
 const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
@@ -87,6 +88,10 @@ export function OrderCard({ order }: { order: Order }) {
             </table>
             <p className="text-end fw-bold mb-0">Total amount: {formatRupees(order.totalAmount)}</p>
             {order.note ? <p className="small text-body-secondary mt-2 mb-0">Note: {order.note}</p> : null}
+            <div className="mt-2">
+              <OrderRefunds order={order} />
+              <OrderCancel order={order} />
+            </div>
           </div>
         </div>
       </div>
