@@ -4,14 +4,16 @@ import {
   DEFAULT_TEMPLATE_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  SETTABLE_ORDER_STATUSES,
   TRACKER_STEPS,
   isOrderStatus,
   trackerStepsActive,
 } from './order-status';
 
 describe('order status', () => {
-  it('has the four statuses in delivery order', () => {
-    expect(ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED']);
+  it('has the four statuses in delivery order, then CANCELLED, which only cancelling reaches', () => {
+    expect(ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED', 'CANCELLED']);
+    expect(SETTABLE_ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED']);
     expect(DEFAULT_TEMPLATE_STATUS).toBe('PREPARATION');
   });
 
@@ -21,6 +23,7 @@ describe('order status', () => {
       READY: 'Ready',
       OUTFORDELIVERY: 'Out for Delivery',
       DELIVERED: 'Closed',
+      CANCELLED: 'Cancelled',
     });
   });
 
@@ -30,12 +33,13 @@ describe('order status', () => {
       READY: 'Ready',
       OUTFORDELIVERY: 'Out for Delivery',
       DELIVERED: 'Closed',
+      CANCELLED: 'Cancelled',
     });
   });
 
-  it('lights 1 to 4 tracker steps', () => {
+  it('lights 1 to 4 tracker steps, none for a cancelled order', () => {
     expect(TRACKER_STEPS).toEqual(['Order Processed', 'Order Shipped', 'En Route', 'Arrived']);
-    expect(ORDER_STATUSES.map(trackerStepsActive)).toEqual([1, 2, 3, 4]);
+    expect(ORDER_STATUSES.map(trackerStepsActive)).toEqual([1, 2, 3, 4, 0]);
   });
 
   it('recognises only the exact status values', () => {

@@ -1,7 +1,7 @@
-// Order status values and their labels (SPEC.md §2 and §4). Admins may pick any status at any
-// time, so there is deliberately no transition table here.
+// Order status values and their labels (SPEC.md §2 and §4). Admins may pick any of the four at any
+// time; CANCELLED (DESIGN.md §7.7) is reached only by cancelling, and nothing leaves it.
 
-export const ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED'] as const;
+export const ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'PREPARATION';
@@ -13,6 +13,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   READY: 'Ready',
   OUTFORDELIVERY: 'Out for Delivery',
   DELIVERED: 'Closed',
+  CANCELLED: 'Cancelled',
 };
 
 /** Customer order list wording. */
@@ -21,7 +22,14 @@ export const CUSTOMER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   READY: 'Ready',
   OUTFORDELIVERY: 'Out for Delivery',
   DELIVERED: 'Closed',
+  CANCELLED: 'Cancelled',
 };
+
+/** The statuses an admin sets from the status menu; an order becomes CANCELLED only through cancelling. */
+export const SETTABLE_ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED'] as const satisfies readonly OrderStatus[];
+
+/** Why a customer cancels: the short list Your Orders offers (an admin may also write their own). */
+export const CANCEL_REASONS = ['Ordered by mistake', 'Found a better price', 'Delivery takes too long', 'Need to change the address or items', 'Other'] as const;
 
 export const TRACKER_STEPS = ['Order Processed', 'Order Shipped', 'En Route', 'Arrived'] as const;
 
@@ -29,9 +37,9 @@ export function isOrderStatus(x: unknown): x is OrderStatus {
   return typeof x === 'string' && (ORDER_STATUSES as readonly string[]).includes(x);
 }
 
-/** How many tracker steps are lit: 1 for PREPARATION up to 4 for DELIVERED. */
+/** How many tracker steps are lit: 1 for PREPARATION up to 4 for DELIVERED; none for a cancelled order. */
 export function trackerStepsActive(status: OrderStatus): number {
-  return ORDER_STATUSES.indexOf(status) + 1;
+  return status === 'CANCELLED' ? 0 : ORDER_STATUSES.indexOf(status) + 1;
 }
 
 /**

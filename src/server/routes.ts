@@ -13,6 +13,8 @@ import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
 import { policiesRoutes } from './policies/routes';
 import { settingsRoutes } from './settings/routes';
+import { refundRoutes } from './refunds/routes';
+import { stockRoutes } from './stock/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -30,4 +32,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(businessRoutes);
   await app.register(policiesRoutes);
   await app.register(adminRoutes);
+  await app.register(stockRoutes);
+  await app.register(refundRoutes);
 }

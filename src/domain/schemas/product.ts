@@ -40,6 +40,10 @@ export const productSchema = z.object({
   gstRate: z.number(),
   bestBeforeMonths: z.number(),
   countryOfOrigin: z.string(),
+  /** Per size, aligned with quantitysize: false for a tracked size at 0 ("Sold out"; DESIGN.md §7.6). */
+  sizeInStock: z.array(z.boolean()).optional(),
+  /** Per size: the count when tracked and 5 or fewer ("Only 3 left"), else null. */
+  stockLeft: z.array(z.number().nullable()).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

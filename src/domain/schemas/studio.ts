@@ -21,6 +21,8 @@ export type StudioImage = z.infer<typeof studioImageSchema>;
 export const studioProductSchema = productSchema.extend({
   gallery: z.array(studioImageSchema),
   updatedAt: z.string(),
+  /** Per size, aligned with quantitysize: bottles on the shelf, null when the size is not tracked. */
+  stock: z.array(z.number().int().nullable()),
 });
 export type StudioProduct = z.infer<typeof studioProductSchema>;
 

@@ -89,7 +89,15 @@ describeEachDatabase('product studio API', (dialect) => {
     const got = await shop.app.inject({ url: `/api/product/${product._id}`, headers: admin.auth });
     expect(got.json()).toEqual(product);
     const listed = (await publicList()).find((p) => p._id === product._id);
-    expect(listed).toEqual({ ...valid, _id: product._id, images: [], slug: 'buffalo-ghee-reserve' });
+    expect(listed).toEqual({
+      ...valid,
+      _id: product._id,
+      images: [],
+      slug: 'buffalo-ghee-reserve',
+      // No size is stock-tracked: each is in stock and no count is shown.
+      sizeInStock: valid.quantitysize.map(() => true),
+      stockLeft: valid.quantitysize.map(() => null),
+    });
     const all = await shop.app.inject({ url: '/api/product', headers: admin.auth });
     expect(z.array(studioProductSchema).parse(all.json()).map((p) => p._id)).toContain(product._id);
     // The newest product is shown last.
@@ -209,7 +217,12 @@ describeEachDatabase('product studio API', (dialect) => {
     };
     expect(res.json()).toMatchObject(expected);
     // Out of stock products stay on the list, marked as such; a new name gives a new page address.
-    expect((await publicList()).find((p) => p._id === product._id)).toEqual({ ...expected, slug: `${product.slug}-renamed` });
+    expect((await publicList()).find((p) => p._id === product._id)).toEqual({
+      ...expected,
+      slug: `${product.slug}-renamed`,
+      sizeInStock: [true, true, true],
+      stockLeft: [null, null, null],
+    });
   });
 
   it('answers 404 for a product that does not exist and 400 for an id that is not a number', async () => {

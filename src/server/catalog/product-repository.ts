@@ -5,6 +5,7 @@ import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 import type { ProductRow } from '../db/schema';
 import { mediaUrl } from '../media/image-store';
+import { publicStock } from '../../domain/stock';
 
 export type CatalogueProduct = Product;
 
@@ -29,14 +30,19 @@ interface SizeRow {
   product_id: number;
   size_ml: number;
   price: number;
+  /** Null when the size is not tracked. */
+  stock: number | null;
 }
 
 function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
+  const facts = sizes.map((s) => publicStock(s.stock));
+  // Every size sold out makes the whole product out of stock, wherever it is shown.
+  const anyLeft = facts.length === 0 || facts.some((f) => f.inStock);
   return {
     _id: String(p.id),
     name: p.name,
     offerpercentage: p.offerpercentage,
-    instock: p.instock === 1,
+    instock: p.instock === 1 && anyLeft,
     ratings: p.ratings,
     ratingStar: p.rating_star,
     description: p.description,
@@ -49,6 +55,8 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     gstRate: p.gst_rate,
     bestBeforeMonths: p.best_before_months,
     countryOfOrigin: p.country_of_origin,
+    sizeInStock: facts.map((f) => f.inStock),
+    stockLeft: facts.map((f) => f.left),
   };
 }
 
@@ -62,6 +70,7 @@ function toStudioProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Stu
       gallery: mediaUrl(hash, 'gallery'),
     })),
     updatedAt: p.updated_at,
+    stock: sizes.map((s) => s.stock ?? null),
   };
 }
 
@@ -69,11 +78,18 @@ function toStudioProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Stu
 async function loadRows(db: Executor, ids?: number[]) {
   if (ids && ids.length === 0) return [];
   let products = db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
-  let sizes = db.selectFrom('product_sizes').select(['product_id', 'size_ml', 'price']).orderBy('product_id').orderBy('position');
+  let sizes = db
+    .selectFrom('product_sizes')
+    .leftJoin('stock_levels', (join) =>
+      join.onRef('stock_levels.product_id', '=', 'product_sizes.product_id').onRef('stock_levels.size_ml', '=', 'product_sizes.size_ml'),
+    )
+    .select(['product_sizes.product_id', 'product_sizes.size_ml', 'product_sizes.price', 'stock_levels.stock'])
+    .orderBy('product_sizes.product_id')
+    .orderBy('product_sizes.position');
   let images = db.selectFrom('product_images').select(['product_id', 'image_hash']).orderBy('product_id').orderBy('position');
   if (ids) {
     products = products.where('id', 'in', ids);
-    sizes = sizes.where('product_id', 'in', ids);
+    sizes = sizes.where('product_sizes.product_id', 'in', ids);
     images = images.where('product_id', 'in', ids);
   }
   const [productRows, sizeRows, imageRows] = await Promise.all([products.execute(), sizes.execute(), images.execute()]);

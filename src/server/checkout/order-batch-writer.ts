@@ -8,6 +8,8 @@ import { toOrderView } from '../orders/order-repository';
 import { insertOrder, type NewOrderLine } from '../orders/order-write-repository';
 import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from '../orders/unique-violation';
 import { getSettings } from '../settings/settings-repository';
+import { addStock, takeStock, type ShortSize, type StockAfter, type StockTake } from '../stock/stock-repository';
+import { queueLowStockMails, storefrontStockChanged } from '../stock/stock-service';
 import { orderPlacedMails, queueOrderPlacedMails } from './order-placed-mail';
 
 export interface NewPlacement {
@@ -15,6 +17,8 @@ export interface NewPlacement {
   lines: NewOrderLine[];
   /** Queue the order-placed mails in the same transaction (cash on delivery: the order is placed as it is written). */
   queueMail: boolean;
+  /** Bottles to take from tracked sizes in the same transaction (lines with stock_taken = 1). */
+  stock?: StockTake[];
   /** A discount code to claim one use of in the order's transaction; no use left means no order. */
   coupon?: { rules: CouponRules; userId: number } | null;
 }
@@ -33,8 +37,15 @@ async function claimFor(trx: Executor, placement: NewPlacement, orderRowId: numb
   if (!ok) throw new CouponUsedUpError(placement.coupon.rules.code);
 }
 
-/** `receipt-taken`: this customer already has an order with that receipt (a retry, or a racing twin request). */
-export type PlacementResult = { kind: 'created'; order: Order } | { kind: 'receipt-taken' };
+/**
+ * `receipt-taken`: this customer already has an order with that receipt (a retry, or a racing twin request).
+ * `out-of-stock`: a size had too few bottles; nothing of this order was written. `stockShown` tells that a size's
+ * count is now low enough for the storefront to show it (the product list is then reloaded).
+ */
+export type PlacementResult =
+  | { kind: 'created'; order: Order; stockShown?: boolean }
+  | { kind: 'receipt-taken' }
+  | { kind: 'out-of-stock'; short: ShortSize };
 
 export interface OrderBatchWriter {
   place(placement: NewPlacement): Promise<PlacementResult>;
@@ -51,6 +62,9 @@ interface Job {
  * next one together: one multi-row INSERT per table and one commit for the whole group, instead of a commit and
  * its page writes per order. Alone, an order is written at once (the next turn of the event loop). Every caller
  * still learns only after the commit that holds its order, so an acknowledged order is always stored.
+ *
+ * Stock is taken order by order inside the group's transaction, each with conditional updates; an order short of
+ * bottles gives back what it took and is left out of the INSERT, so it alone hears `out-of-stock`.
  *
  * A duplicate receipt is not an error for the group: ON CONFLICT DO NOTHING skips that row and its caller hears
  * `receipt-taken`. Any other failure (an order id drawn twice, a full disk) writes the group again one order per
@@ -102,15 +116,29 @@ export function createOrderBatchWriter(db: DB, shopEmail: string, options: { max
 /** The group in one transaction; answers in the order of `placements`. */
 async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string): Promise<PlacementResult[]> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .insertInto('orders')
-      .values(placements.map((p) => p.order))
-      .onConflict((conflict) => conflict.columns(['user_id', 'receipt']).doNothing())
-      .returningAll()
-      .execute();
+    const shorts: (ShortSize | undefined)[] = [];
+    const taken: StockAfter[][] = [];
+    for (const [i, p] of placements.entries()) {
+      if (!p.stock?.length) continue;
+      const outcome = await takeStock(trx, p.stock);
+      if (outcome.kind === 'short') shorts[i] = outcome.short;
+      else taken[i] = outcome.sizes;
+    }
+    const toWrite = placements.filter((_, i) => !shorts[i]);
+    const rows = toWrite.length
+      ? await trx
+          .insertInto('orders')
+          .values(toWrite.map((p) => p.order))
+          .onConflict((conflict) => conflict.columns(['user_id', 'receipt']).doNothing())
+          .returningAll()
+          .execute()
+      : [];
     // Matched by order id: RETURNING promises no order, and of two placements with one receipt only the first is written.
     const rowByOrderId = new Map(rows.map((row) => [row.orderid, row]));
-    const written = placements.map((p) => rowByOrderId.get(p.order.orderid));
+    const written = placements.map((p, i) => (shorts[i] ? undefined : rowByOrderId.get(p.order.orderid)));
+    // A retry whose receipt was taken took bottles for an order that already has them: they go back.
+    const unwritten = placements.flatMap((p, i) => (taken[i] && !written[i] ? (p.stock ?? []) : []));
+    if (unwritten.length) await addStock(trx, unwritten);
     const lineValues = placements.flatMap((p, i) => {
       const row = written[i];
       return row ? p.lines.map((line) => ({ ...line, order_id: row.id })) : [];
@@ -124,9 +152,14 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
     const lineRows = lineValues.length ? await trx.insertInto('order_lines').values(lineValues).returningAll().execute() : [];
     const linesByOrder = new Map<number, typeof lineRows>();
     for (const line of lineRows) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
-    const results = written.map((row): PlacementResult =>
-      row ? { kind: 'created', order: toOrderView(row, linesByOrder.get(row.id) ?? []) } : { kind: 'receipt-taken' },
-    );
+    const results = written.map((row, i): PlacementResult => {
+      const short = shorts[i];
+      if (short) return { kind: 'out-of-stock', short };
+      if (!row) return { kind: 'receipt-taken' };
+      const sizes = taken[i];
+      return { kind: 'created', order: toOrderView(row, linesByOrder.get(row.id) ?? []), stockShown: !!sizes && storefrontStockChanged(sizes) };
+    });
+    await queueLowStockMails(trx, written.flatMap((row, i) => (row ? (taken[i] ?? []) : [])), shopEmail);
     if (placements.some((p, i) => p.queueMail && written[i])) {
       const settings = await getSettings(trx);
       await enqueueMails(
@@ -140,14 +173,21 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
 
 async function writeSingle(db: DB, placement: NewPlacement, shopEmail: string): Promise<PlacementResult> {
   try {
-    const order = await db.transaction().execute(async (trx: Executor) => {
+    return await db.transaction().execute(async (trx: Executor): Promise<PlacementResult> => {
+      let sizes: StockAfter[] = [];
+      if (placement.stock?.length) {
+        const outcome = await takeStock(trx, placement.stock);
+        if (outcome.kind === 'short') return { kind: 'out-of-stock', short: outcome.short };
+        sizes = outcome.sizes;
+      }
       const created = await insertOrder(trx, placement.order, placement.lines);
       await claimFor(trx, placement, created.id);
+      await queueLowStockMails(trx, sizes, shopEmail);
       if (placement.queueMail) await queueOrderPlacedMails(trx, created, shopEmail);
-      return created;
+      return { kind: 'created', order: created, stockShown: storefrontStockChanged(sizes) };
     });
-    return { kind: 'created', order };
   } catch (error) {
+    // The failed INSERT rolled back the stock taken with it.
     if (isUniqueViolation(error, ORDER_RECEIPT_UNIQUE)) return { kind: 'receipt-taken' };
     throw error;
   }

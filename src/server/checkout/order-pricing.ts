@@ -11,8 +11,8 @@ export interface CatalogueEntry {
   readonly name: string;
   readonly offerpercentage: number;
   readonly instock: boolean;
-  /** In display order. */
-  readonly sizes: readonly { readonly size: number; readonly price: number }[];
+  /** In display order; `stock` is the count when the size is tracked (null: not tracked; absent: Sanity, never tracked). */
+  readonly sizes: readonly { readonly size: number; readonly price: number; readonly stock?: number | null }[];
 }
 
 export interface PricedLine {
@@ -22,6 +22,8 @@ export interface PricedLine {
   unitPrice: number;
   itemQty: number;
   lineTotal: number;
+  /** The size's count when it was priced, null when not tracked; the order's own transaction takes the bottles. */
+  stock: number | null;
 }
 
 export type PricingResult =
@@ -70,7 +72,8 @@ export function priceOrder(
       if (problem) fields[problem[0]] = problem[1];
       return;
     }
-    const listPrice = entry.sizes.find((s) => s.size === item.quantity)?.price ?? 0;
+    const size = entry.sizes.find((s) => s.size === item.quantity);
+    const listPrice = size?.price ?? 0;
     const unitPrice = discountedPrice(listPrice, entry.offerpercentage);
     lines.push({
       productId: entry.id,
@@ -79,6 +82,7 @@ export function priceOrder(
       unitPrice,
       itemQty: item.itemQty,
       lineTotal: lineTotal(unitPrice, item.itemQty),
+      stock: size?.stock ?? null,
     });
   });
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };

@@ -6,6 +6,7 @@ import { issueInvoiceIfDue } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-write-repository';
 import { findPayment, recordPayment, type PaymentSource } from '../payments/payment-repository';
+import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';
 
 export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch';
@@ -48,6 +49,7 @@ export async function settleCapturedPayment(
   if (!won) return 'already-paid';
   // DESIGN.md §7.2: an online order is invoiced when paid (or when set READY, whichever is first).
   await issueInvoiceIfDue(trx, order.id);
+  await retakeStockAfterLatePayment(trx, order.id, ctx.config.SHOP_EMAIL);
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
   return 'paid';

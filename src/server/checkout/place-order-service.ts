@@ -13,6 +13,7 @@ import { GatewayUnavailableError } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
+import { outOfStockError, shortAtPricing } from '../stock/stock-service';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
@@ -53,6 +54,8 @@ async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderI
       },
     );
   }
+  const short = shortAtPricing(priced.lines);
+  if (short) throw outOfStockError(priced.lines, short);
   return priced;
 }
 
@@ -98,6 +101,8 @@ async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, inp
   // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
   return switched ?? (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
 }
+
+const tracked = (line: PricedLine) => line.productId !== null && line.stock !== null;
 
 async function placeOrRefuse(ctx: AppContext, placement: NewPlacement): Promise<PlacementResult> {
   try {
@@ -159,12 +164,21 @@ async function insertPricedOrder(
       unit_price: line.unitPrice,
       item_qty: line.itemQty,
       line_total: line.lineTotal,
+      stock_taken: tracked(line) ? 1 : 0,
     })),
     queueMail: cod,
     coupon: priced.claim ? { rules: priced.claim, userId: user.id } : null,
+    stock: priced.lines.filter(tracked).map((line) => ({ productId: line.productId as number, size: line.size, qty: line.itemQty })),
   });
+  if (result.kind === 'out-of-stock') {
+    // A retry of an order that took the last bottles finds them gone: it answers that order, not a refusal.
+    const placed = await findOrderByReceipt(ctx.db, user.id, input.receipt);
+    if (placed) return { order: placed, created: false };
+    throw outOfStockError(priced.lines, result.short);
+  }
   if (result.kind === 'created') {
     if (cod) ctx.outbox.kick();
+    if (result.stockShown) ctx.catalogue.invalidate();
     return { order: result.order, created: true };
   }
   // The receipt is taken: a retry of a placed order, or a twin request that won the race. Answer that order.

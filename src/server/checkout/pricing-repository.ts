@@ -72,19 +72,30 @@ async function entriesFromDatabase(executor: Executor, unique: readonly string[]
   const rows = await executor
     .selectFrom('products')
     .leftJoin('product_sizes', 'product_sizes.product_id', 'products.id')
-    .select(['products.id', 'products.name', 'products.offerpercentage', 'products.instock', 'product_sizes.size_ml', 'product_sizes.price'])
+    .leftJoin('stock_levels', (join) =>
+      join.onRef('stock_levels.product_id', '=', 'product_sizes.product_id').onRef('stock_levels.size_ml', '=', 'product_sizes.size_ml'),
+    )
+    .select([
+      'products.id',
+      'products.name',
+      'products.offerpercentage',
+      'products.instock',
+      'product_sizes.size_ml',
+      'product_sizes.price',
+      'stock_levels.stock',
+    ])
     .where('products.name', 'in', unique)
     .orderBy('products.id')
     .orderBy('product_sizes.position')
     .execute();
   const products = new Map<string, Omit<CatalogueEntry, 'sizes'>>();
-  const sizes = new Map<string, { size: number; price: number }[]>();
+  const sizes = new Map<string, { size: number; price: number; stock: number | null }[]>();
   for (const row of rows) {
     if (!products.has(row.name)) {
       products.set(row.name, { id: row.id, name: row.name, offerpercentage: row.offerpercentage, instock: row.instock === 1 });
       sizes.set(row.name, []);
     }
-    if (row.size_ml !== null && row.price !== null) sizes.get(row.name)?.push({ size: row.size_ml, price: row.price });
+    if (row.size_ml !== null && row.price !== null) sizes.get(row.name)?.push({ size: row.size_ml, price: row.price, stock: row.stock });
   }
   return new Map([...products].map(([name, product]) => [name, { ...product, sizes: sizes.get(name) ?? [] }]));
 }

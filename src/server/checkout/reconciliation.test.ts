@@ -103,6 +103,12 @@ function fakeRazorpay() {
       },
     },
     payments: {
+      async refund() {
+        throw new Error('no refunds in this test');
+      },
+      async fetchMultipleRefund() {
+        return { items: [] };
+      },
       async fetch(paymentId) {
         if (down) throw new Error('socket hang up');
         const found = [...payments.values()].flat().find((p) => p.id === paymentId);

@@ -4,6 +4,8 @@ import type { AppContext } from '../context';
 import { COUPON_HOLD_MS, releaseAbandonedCouponUses } from '../coupons/coupon-service';
 import { listUnpaidOnlineOrders } from '../orders/order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
+import { reconcileRefunds } from '../refunds/refund-service';
+import { releaseExpiredHolds } from '../stock/stock-holds';
 import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
 
 export const RECONCILE_MIN_AGE_MS = 2 * 60_000;
@@ -16,6 +18,10 @@ export interface ReconcileResult {
   paid: number;
   failed: number;
   errors: number;
+  /** Unpaid online orders whose 30-minute hold ended and whose bottles went back. */
+  holdsReleased?: number;
+  /** Refunds finished (found at the gateway), sent (never reached it) and checked. */
+  refunds?: { completed: number; sent: number; checked: number };
 }
 
 /**
@@ -61,6 +67,15 @@ export async function reconcilePendingPayments(
     }
   }
   if (result.paid > 0) ctx.outbox.kick();
+  // After the gateway was asked: an order found paid above keeps its bottles.
+  result.holdsReleased = await releaseExpiredHolds(ctx.db, new Date(now));
+  try {
+    result.refunds = await reconcileRefunds(ctx, new Date(now));
+  } catch (error) {
+    result.errors += 1;
+    options.log?.warn({ err: error }, 'reconciliation: could not check refunds');
+  }
+  if (result.holdsReleased > 0) ctx.catalogue.invalidate();
   return result;
 }
 

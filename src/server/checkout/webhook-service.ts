@@ -7,7 +7,8 @@ import { HttpError } from '../http/errors';
 import { findOrderRowByGatewayOrderId } from '../orders/order-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { claimGatewayEvent, recordPayment } from '../payments/payment-repository';
-import { toGatewayPayment } from '../payments/razorpay-gateway';
+import { toGatewayPayment, toGatewayRefund } from '../payments/razorpay-gateway';
+import { applyRefundEvent } from '../refunds/refund-service';
 import { recordFailedPayment, settleCapturedPayment, type SettleOutcome } from './payment-settlement';
 
 // Only the fields we act on; Razorpay adds fields over time and they must not break us.
@@ -25,6 +26,17 @@ const webhookBodySchema = z.object({
     .object({
       payment: z.object({ entity: paymentEntitySchema }).optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      refund: z
+        .object({
+          entity: z.object({
+            id: z.string().min(1),
+            payment_id: z.string(),
+            amount: z.union([z.number(), z.string()]),
+            status: z.string(),
+            notes: z.union([z.record(z.string(), z.string()), z.array(z.unknown())]).nullish(),
+          }),
+        })
+        .optional(),
     })
     .default({}),
 });
@@ -80,6 +92,10 @@ async function applyEvent(
   trx: Executor,
   body: z.infer<typeof webhookBodySchema>,
 ): Promise<{ outcome: WebhookOutcome; settled?: SettleOutcome }> {
+  const refund = body.payload.refund?.entity;
+  if (refund && (body.event === 'refund.processed' || body.event === 'refund.failed')) {
+    return { outcome: (await applyRefundEvent(ctx, trx, toGatewayRefund(refund))) ? 'processed' : 'ignored' };
+  }
   const entity = body.payload.payment?.entity;
   if (!entity) return { outcome: 'ignored' };
   const payment = toGatewayPayment(entity);

@@ -18,6 +18,9 @@ import { policiesMigration } from './migrations/0017-policies';
 import { deliverySettingsMigration } from './migrations/0024-delivery-settings';
 import { orderChargesMigration } from './migrations/0025-order-charges';
 import { couponsMigration } from './migrations/0026-coupons';
+import { stockMigration } from './migrations/0018-stock';
+import { cancellationMigration } from './migrations/0019-cancellation';
+import { refundsMigration } from './migrations/0020-refunds';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -41,6 +44,9 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0024-delivery-settings': deliverySettingsMigration(),
     '0025-order-charges': orderChargesMigration(),
     '0026-coupons': couponsMigration(),
+    '0018-stock': stockMigration(),
+    '0019-cancellation': cancellationMigration(),
+    '0020-refunds': refundsMigration(),
   };
 }
 

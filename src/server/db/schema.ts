@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Column types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and timestamps as
@@ -131,6 +131,14 @@ export interface OrdersTable {
   cod_fee: Generated<number>;
   discount: Generated<number>;
   coupon_code: string | null;
+  /** When the order's bottles went back to stock (unpaid hold expired, cancelled); null while it holds them. */
+  stock_returned_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** Set when the order is cancelled (migration 0019-cancellation); `cancelled_by` is CUSTOMER or ADMIN. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Rupees refunded or on their way (migration 0020-refunds); never above total_amount. */
+  refunded_amount: Generated<number>;
 }
 
 /**
@@ -172,6 +180,8 @@ export interface OrderLinesTable {
   unit_price: number;
   item_qty: number;
   line_total: number;
+  /** 1 when placing the order took this line's bottles from a tracked size (migration 0018-stock). */
+  stock_taken: Generated<Flag>;
 }
 
 export interface PaymentsTable {
@@ -211,6 +221,34 @@ export interface SandboxPaymentsTable {
   status: string;
   error_description: string | null;
   created_at: IsoTime;
+  card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SandboxRefundsTable {
+  id: string;
+  payment_id: string;
+  /** Paise. */
+  amount: number;
+  /** JSON of the notes the refund was asked with. */
+  notes: string;
+  fails: Flag;
+  created_at: IsoTime;
+}
+
+/** A refund of an order (migration 0020-refunds): CREATED before the gateway call, then PENDING, PROCESSED or FAILED. */
+export interface RefundsTable {
+  id: string;
+  order_id: number;
+  payment_id: string;
+  gateway_refund_id: string | null;
+  /** Rupees. */
+  amount: number;
+  reason: string;
+  status: string;
+  error: string | null;
+  actor_user_id: number | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
 }
 
 export interface PasswordResetTokensTable {
@@ -251,6 +289,8 @@ export interface SettingsTable {
   intialsubject: string;
   intialbody: string;
   updated_at: IsoTime;
+  /** A size whose stock falls to this or below queues one mail to the shop (migration 0018-stock). */
+  low_stock_threshold: Generated<number>;
 }
 
 export interface MailOutboxTable {
@@ -267,6 +307,14 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: IsoTime;
   sent_at: IsoTime | null;
+}
+
+/** A tracked size's bottles on the shelf; no row = not tracked (migration 0018-stock). */
+export interface StockLevelsTable {
+  product_id: number;
+  size_ml: number;
+  stock: number;
+  updated_at: IsoTime;
 }
 
 export interface AuditLogTable {
@@ -420,6 +468,9 @@ export interface Database {
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
   policies: PoliciesTable;
+  stock_levels: StockLevelsTable;
+  refunds: RefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -49,6 +49,7 @@ describeEachDatabase('admin-only mail and settings calls', (dialect) => {
       ['READY', 1],
       ['OUTFORDELIVERY', 1],
       ['DELIVERED', 1],
+      ['CANCELLED', 1],
     ]);
     const settings = await shop.app.ctx.db.selectFrom('settings').selectAll().execute();
     expect(settings).toHaveLength(1);

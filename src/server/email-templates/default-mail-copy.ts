@@ -38,5 +38,10 @@ export const DEFAULT_STATUS_TEMPLATES: Record<OrderStatus, { title: string; subj
     title: 'Delivered',
     subject: 'Your order {{orderId}} was delivered',
     body: 'Namaste {{customerName}},\n\nYour order {{orderId}} has been delivered. We hope you enjoy every spoonful.\n\nThe Ghee Shop family',
+  },  CANCELLED: {
+    title: 'Order cancelled',
+    subject: 'Your order {{orderId}} was cancelled',
+    body: 'Namaste {{customerName}},\n\nYour order {{orderId}} ({{receipt}}) was cancelled.\n\n{{items}}\n\nIf you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.\n\nThe Ghee Shop family',
   },
+
 };

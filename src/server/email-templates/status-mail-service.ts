@@ -5,7 +5,7 @@ import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { DB, Executor } from '../db/database';
 import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail, type RenderedMail } from '../mail/render';
 import { issueInvoiceForStatus } from '../invoicing/invoice-service';
@@ -45,24 +45,39 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
   const orderid = withOrderPrefix(change.orderid);
   return db.transaction().execute(async (trx) => {
     const before = await findOrderByOrderId(trx, orderid);
-    if (!before || !(await setOrderStatus(trx, orderid, change.status))) throw orderNotFound(orderid);
+    if (!before) throw orderNotFound(orderid);
+    // Nothing leaves CANCELLED, and only cancelling (which returns stock and refunds) enters it.
+    if (before.status === 'CANCELLED' || change.status === 'CANCELLED') {
+      throw conflict(
+        before.status === 'CANCELLED'
+          ? `Order ${orderid} is cancelled; a cancelled order keeps that status.`
+          : 'To cancel an order use Cancel order on its page: it returns the bottles and refunds a paid order.',
+      );
+    }
+    if (!(await setOrderStatus(trx, orderid, change.status))) throw conflict(`Order ${orderid} was cancelled meanwhile; a cancelled order keeps that status.`);
     const invoice = await issueInvoiceForStatus(trx, before.id, change.status);
     const order: Order = { ...before, status: change.status, invoiceNumber: invoice?.number ?? before.invoiceNumber ?? null };
-    const settings = await getSettings(trx);
-    const mail = renderMail(await statusTemplate(trx, change.status), placeholderValuesForOrder(order));
-    const recipients = [
-      ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress }] : []),
-      ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: change.shopEmail }] : []),
-    ];
-    for (const recipient of recipients) await queue(trx, recipient, mail);
+    const queued = await queueStatusMails(trx, order, change.shopEmail);
     await writeAudit(trx, {
       actorUserId: change.actorUserId,
       action: 'order.status',
       target: orderid,
-      details: { from: before.status, to: change.status, mailsQueued: recipients.length },
+      details: { from: before.status, to: change.status, mailsQueued: queued },
     });
-    return { order, queued: recipients.length };
+    return { order, queued };
   });
+}
+
+/** The status mail of the order's status, to the customer and the shop as Settings ask; answers how many. */
+export async function queueStatusMails(trx: Executor, order: Order, shopEmail: string): Promise<number> {
+  const settings = await getSettings(trx);
+  const mail = renderMail(await statusTemplate(trx, order.status), placeholderValuesForOrder(order));
+  const recipients = [
+    ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress }] : []),
+    ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: shopEmail }] : []),
+  ];
+  for (const recipient of recipients) await queue(trx, recipient, mail);
+  return recipients.length;
 }
 
 async function queue(trx: Executor, recipient: { kind: string; to: string }, mail: RenderedMail) {

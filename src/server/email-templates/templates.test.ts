@@ -26,13 +26,14 @@ describeEachDatabase('e-mail templates API', (dialect) => {
   const list = async () => emailTemplateSchema.array().parse((await call('GET', '/api/email')).json());
 
   describe('listing', () => {
-    it('starts with a default template for each of the four statuses', async () => {
+    it('starts with a default template for each status, the seeded cancellation template included', async () => {
       const templates = await list();
       expect(templates.map((t) => [t.status, t.isdefault])).toEqual([
         ['PREPARATION', true],
         ['READY', true],
         ['OUTFORDELIVERY', true],
         ['DELIVERED', true],
+        ['CANCELLED', true],
       ]);
     });
   });

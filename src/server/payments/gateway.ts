@@ -23,6 +23,19 @@ export interface GatewayPayment {
   errorDescription: string | null;
 }
 
+export type GatewayRefundStatus = 'pending' | 'processed' | 'failed';
+
+/** A refund as the gateway reports it (Razorpay's refund entity; the sandbox uses the same words). */
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  /** Paise. */
+  amount: number;
+  status: GatewayRefundStatus;
+  /** What the refund was asked with; the shop's refund row id is in `shop_refund_id`. */
+  notes: Record<string, string>;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** Public key the browser passes to checkout.js. */
@@ -39,6 +52,14 @@ export interface PaymentGateway {
   /** Null when the gateway does not know the payment. */
   fetchPayment(paymentId: string): Promise<GatewayPayment | null>;
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** Refunds part or all of a captured payment (speed normal). */
+  refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<GatewayRefund>;
+  /** Every refund of the payment: reconciliation finds by its notes a refund asked for just before a crash. */
+  fetchRefunds(paymentId: string): Promise<GatewayRefund[]>;
+}
+
+export function toRefundStatus(status: string): GatewayRefundStatus {
+  return status === 'processed' || status === 'failed' ? status : 'pending';
 }
 
 /** The gateway could not be reached or answered with an error; the caller decides what to tell the user. */

@@ -12,11 +12,32 @@ function client(overrides: Partial<{ create: RazorpayClient['orders']['create'];
       create: overrides.create ?? (async (p) => ({ id: 'order_Razorpay000001', amount: p.amount, currency: p.currency })),
       fetchPayments: overrides.fetchPayments ?? (async () => ({ items: [] })),
     },
-    payments: { fetch: overrides.fetch ?? (async (id) => ({ id, order_id: 'order_Razorpay000001', status: 'captured', amount: '50000' })) },
+    payments: {
+      fetch: overrides.fetch ?? (async (id) => ({ id, order_id: 'order_Razorpay000001', status: 'captured', amount: '50000' })),
+      refund: async (paymentId, params) => {
+        refundCalls.push({ paymentId, ...params });
+        return { id: 'rfnd_Razorpay00001', payment_id: paymentId, amount: params.amount, status: 'pending', notes: params.notes };
+      },
+      fetchMultipleRefund: async (paymentId) => ({
+        items: [{ id: 'rfnd_Razorpay00001', payment_id: paymentId, amount: '25000', status: 'processed', notes: [] }],
+      }),
+    },
   };
 }
 
+const refundCalls: unknown[] = [];
+
 describe('Razorpay gateway (SDK calls stood in)', () => {
+  it('refunds through the refunds API at normal speed with the notes, and lists a payment\'s refunds', async () => {
+    const gateway = createRazorpayGateway(keys, client());
+    const refund = await gateway.refund('pay_Razorpay000001', 25000, { shop_refund_id: 'refund_1' });
+    expect(refundCalls.at(-1)).toEqual({ paymentId: 'pay_Razorpay000001', amount: 25000, speed: 'normal', notes: { shop_refund_id: 'refund_1' } });
+    expect(refund).toEqual({ id: 'rfnd_Razorpay00001', paymentId: 'pay_Razorpay000001', amount: 25000, status: 'pending', notes: { shop_refund_id: 'refund_1' } });
+    expect(await gateway.fetchRefunds('pay_Razorpay000001')).toEqual([
+      { id: 'rfnd_Razorpay00001', paymentId: 'pay_Razorpay000001', amount: 25000, status: 'processed', notes: {} },
+    ]);
+  });
+
   it('is test mode only for rzp_test_ keys and loads the official checkout.js', () => {
     expect(createRazorpayGateway(keys, client())).toMatchObject({ name: 'razorpay', testMode: true, scriptUrl: 'https://checkout.razorpay.com/v1/checkout.js' });
     expect(createRazorpayGateway({ ...keys, keyId: 'rzp_live_abc' }, client()).testMode).toBe(false);

@@ -1,5 +1,7 @@
 import {
   GatewayUnavailableError,
+  toRefundStatus,
+  type GatewayRefund,
   type GatewayOrder,
   type GatewayPayment,
   type GatewayPaymentStatus,
@@ -17,6 +19,28 @@ export interface RazorpayClient {
   };
   payments: {
     fetch(paymentId: string): Promise<RazorpayPaymentEntity>;
+    refund(paymentId: string, params: { amount: number; speed: 'normal'; notes: Record<string, string> }): Promise<RazorpayRefundEntity>;
+    fetchMultipleRefund(paymentId: string, params?: { count?: number }): Promise<{ items: RazorpayRefundEntity[] }>;
+  };
+}
+
+/** The fields of Razorpay's refund entity we read (also inside refund.* webhook payloads). */
+export interface RazorpayRefundEntity {
+  id: string;
+  payment_id: string;
+  amount: number | string;
+  status: string;
+  notes?: Record<string, string> | unknown[] | null;
+}
+
+export function toGatewayRefund(entity: RazorpayRefundEntity): GatewayRefund {
+  return {
+    id: entity.id,
+    paymentId: entity.payment_id,
+    amount: Number(entity.amount),
+    status: toRefundStatus(entity.status),
+    // Razorpay sends an empty array for "no notes".
+    notes: entity.notes && !Array.isArray(entity.notes) ? (entity.notes as Record<string, string>) : {},
   };
 }
 
@@ -108,6 +132,23 @@ export function createRazorpayGateway(keys: RazorpayKeys, client?: RazorpayClien
       } catch (error) {
         if (isNotFound(error)) return [];
         throw unavailable("list the order's payments", error);
+      }
+    },
+
+    async refund(paymentId, amountPaise, notes) {
+      try {
+        return toGatewayRefund(await (await razorpay()).payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes }));
+      } catch (error) {
+        throw unavailable('refund the payment', error);
+      }
+    },
+
+    async fetchRefunds(paymentId) {
+      try {
+        const { items } = await (await razorpay()).payments.fetchMultipleRefund(paymentId, { count: 100 });
+        return items.map(toGatewayRefund);
+      } catch (error) {
+        throw unavailable('list the refunds', error);
       }
     },
   };

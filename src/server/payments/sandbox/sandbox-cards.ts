@@ -7,12 +7,20 @@ export interface TestCard {
   number: string;
   label: string;
   outcome: 'captured' | 'failed';
+  /** Refunds of a payment made with this card fail, so the failure path is tried offline. */
+  refundsFail?: boolean;
 }
 
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4111 1111 1111 1111', label: 'Visa — payment succeeds', outcome: 'captured' },
   { number: '4000 0000 0000 0002', label: 'Visa — declined by the bank', outcome: 'failed' },
+  { number: '5555 5555 5555 4444', label: 'Mastercard — payment succeeds, refunds fail', outcome: 'captured', refundsFail: true },
 ];
+
+/** Whether refunds of a payment made with the card ending in these digits fail. */
+export function refundsFailFor(last4: string | null): boolean {
+  return !!last4 && TEST_CARDS.some((c) => c.refundsFail && cardDigits(c.number).endsWith(last4));
+}
 
 export interface CardInput {
   number: string;

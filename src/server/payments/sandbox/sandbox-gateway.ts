@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database';
-import type { GatewayPayment, GatewayPaymentStatus, PaymentGateway } from '../gateway';
+import type { GatewayPayment, GatewayPaymentStatus, GatewayRefund, PaymentGateway } from '../gateway';
+import { createSandboxRefund, listSandboxRefunds, sandboxRefundView } from './sandbox-refunds';
 import { newGatewayId } from '../gateway-ids';
 import { isValidPaymentSignature, isValidWebhookSignature } from '../signatures';
 import {
@@ -25,6 +26,8 @@ export interface SandboxGateway extends PaymentGateway {
   acceptsKeyId(keyId: string): boolean;
   /** The installation's key and webhook secrets (generated on first use, kept in app_meta). */
   secrets(): Promise<SandboxSecrets>;
+  /** Set by the sandbox routes: sends the refund's webhook once it settles, as Razorpay does. */
+  onRefund?: (refund: GatewayRefund) => void;
 }
 
 export function toGatewayPayment(row: SandboxPaymentRow): GatewayPayment {
@@ -53,7 +56,7 @@ export function createSandboxGateway(db: Executor, options: { extraKeyId?: strin
     return cached;
   };
 
-  return {
+  const gateway: SandboxGateway = {
     name: 'sandbox',
     keyId: SANDBOX_KEY_ID,
     testMode: true,
@@ -83,5 +86,16 @@ export function createSandboxGateway(db: Executor, options: { extraKeyId?: strin
     async fetchOrderPayments(orderId) {
       return (await listSandboxPayments(db, orderId)).map(toGatewayPayment);
     },
+
+    async refund(paymentId, amountPaise, notes) {
+      const refund = sandboxRefundView(await createSandboxRefund(db, paymentId, amountPaise, notes));
+      gateway.onRefund?.(refund);
+      return refund;
+    },
+
+    async fetchRefunds(paymentId) {
+      return (await listSandboxRefunds(db, paymentId)).map((row) => sandboxRefundView(row));
+    },
   };
+  return gateway;
 }

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { newGatewayId } from '../gateway-ids';
 import { paymentSignature } from '../signatures';
-import { cardOutcome, cardProblems, DECLINED_BY_BANK, type CardInput } from './sandbox-cards';
+import { cardDigits, cardOutcome, cardProblems, DECLINED_BY_BANK, type CardInput } from './sandbox-cards';
 import type { SandboxGateway } from './sandbox-gateway';
 import { findSandboxOrder, insertSandboxPayment, markSandboxOrderPaid, type SandboxPaymentRow } from './sandbox-repository';
 import { sandboxEventBody, type WebhookDispatcher } from './sandbox-webhooks';
@@ -81,6 +81,7 @@ export async function paySandboxOrder(
     status: cardOutcome(input.card.number),
     error_description: null,
     created_at: nowIso(),
+    card_last4: cardDigits(input.card.number).slice(-4),
   };
   if (payment.status === 'failed') {
     payment.error_description = DECLINED_BY_BANK;

@@ -18,6 +18,8 @@ export interface SandboxPaymentRow {
   status: string;
   error_description: string | null;
   created_at: string;
+  /** The card's last four digits: a refund of this payment fails when the card is the sandbox's failing one. */
+  card_last4?: string | null;
 }
 
 export async function insertSandboxOrder(

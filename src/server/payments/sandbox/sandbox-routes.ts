@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { sandboxCheckoutScript, SANDBOX_ORDERS_PATH, SANDBOX_PAY_PATH } from './checkout-script';
 import type { SandboxGateway } from './sandbox-gateway';
 import { paySandboxOrder, viewSandboxOrder } from './sandbox-payment-service';
+import { SANDBOX_REFUND_SETTLE_MS, sandboxRefundEventBody } from './sandbox-refunds';
 import { createWebhookDispatcher, type WebhookDispatcher } from './sandbox-webhooks';
 
 export const WEBHOOK_PATH = '/api/checkout/webhook';
@@ -53,6 +54,11 @@ export async function sandboxRoutes(app: FastifyInstance, options: { gateway: Sa
     async () => (await gateway.secrets()).webhookSecret,
     app.log,
   );
+  gateway.onRefund = (refund) =>
+    webhooks.dispatchAfter(SANDBOX_REFUND_SETTLE_MS + 100, async () => {
+      const settled = (await gateway.fetchRefunds(refund.paymentId)).find((r) => r.id === refund.id);
+      return settled && settled.status !== 'pending' ? [sandboxRefundEventBody(settled)] : [];
+    });
   dispatchers.set(app.ctx, webhooks);
   app.addHook('onClose', async () => webhooks.settled());
 

@@ -61,6 +61,8 @@ export function sandboxEventBody(type: SandboxEventType, payment: SandboxPayment
 export interface WebhookDispatcher {
   /** Signs and sends the events in order, after the current request; failures are logged, not thrown. */
   dispatch(bodies: string[]): void;
+  /** The same after a delay, with bodies made then (a refund's outcome is known only once it settles). */
+  dispatchAfter(delayMs: number, bodies: () => Promise<string[]>): void;
   /** Resolves when every dispatched event has been delivered (tests, shutdown). */
   settled(): Promise<void>;
 }
@@ -72,18 +74,25 @@ export function createWebhookDispatcher(
   log: FastifyBaseLogger,
 ): WebhookDispatcher {
   const pending = new Set<Promise<void>>();
+  function later(wait: () => Promise<unknown>, bodiesOf: () => Promise<string[]>) {
+    const run = (async () => {
+      await wait();
+      const bodies = await bodiesOf();
+      const secret = await webhookSecret();
+      for (const body of bodies) {
+        await send({ body, eventId: newGatewayId('evt_'), signature: webhookSignature(body, secret) });
+      }
+    })().catch((err: unknown) => log.error({ err }, 'sandbox webhook delivery failed'));
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+  }
   return {
     dispatch(bodies) {
-      const run = (async () => {
-        // Let the pay call answer first, as a real gateway's webhook comes after the browser's callback.
-        await new Promise((resolve) => setImmediate(resolve));
-        const secret = await webhookSecret();
-        for (const body of bodies) {
-          await send({ body, eventId: newGatewayId('evt_'), signature: webhookSignature(body, secret) });
-        }
-      })().catch((err: unknown) => log.error({ err }, 'sandbox webhook delivery failed'));
-      pending.add(run);
-      void run.finally(() => pending.delete(run));
+      // Let the pay call answer first, as a real gateway's webhook comes after the browser's callback.
+      later(() => new Promise((resolve) => setImmediate(resolve)), async () => bodies);
+    },
+    dispatchAfter(delayMs, bodies) {
+      later(() => new Promise((resolve) => setTimeout(resolve, delayMs)), bodies);
     },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);

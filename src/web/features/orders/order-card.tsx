@@ -4,6 +4,7 @@ import { SCREENS } from '../../../domain/messages';
 import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
+import { OrderCancel, OrderRefunds } from './order-cancel';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
 import { PayNowButton } from './pay-now-button';
@@ -99,6 +100,10 @@ export function OrderCard({ order }: { order: Order }) {
               </p>
             ) : null}
             {order.note ? <p className="small text-body-secondary mt-2 mb-0">Note: {order.note}</p> : null}
+            <div className="mt-2">
+              <OrderRefunds order={order} />
+              <OrderCancel order={order} />
+            </div>
           </div>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { descriptionPreview, formatSize } from '../../../domain/display';
 import { TOASTS } from '../../../domain/messages';
 import { productPagePath } from '../../../domain/page-meta';
 import type { Product } from '../../../domain/schemas/product';
+import { sizeStock } from '../../../domain/stock';
 import { productPath } from '../../lib/format';
 import { cart } from '../cart/cart-store';
 import { PriceTag } from './price-tag';
@@ -18,6 +19,7 @@ import { cartLineFor, sizePrices } from './product-pricing';
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const navigate = useNavigate();
   const size = product.quantity;
+  const stock = sizeStock(product, size);
   const { original, final } = sizePrices(product, size);
   const image = product.images[0];
 
@@ -67,14 +69,15 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <PriceTag original={original} final={final} offer={product.offerpercentage} />
         </p>
         <p className="card-text small text-body-secondary flex-grow-1">{descriptionPreview(product.description)}</p>
+        {product.instock && stock.note ? <p className="small text-danger mb-2">{stock.note}</p> : null}
         <button
           type="button"
           className="btn btn-amber w-100 product-card-action"
           onClick={addToCart}
-          disabled={!product.instock}
+          disabled={!product.instock || !stock.inStock}
           aria-label={`Add ${product.name} ${formatSize(size)} to cart`}
         >
-          {product.instock ? 'Add to Cart' : 'Out of stock'}
+          {!product.instock ? 'Out of stock' : stock.inStock ? 'Add to Cart' : 'Sold out'}
         </button>
       </div>
     </article>

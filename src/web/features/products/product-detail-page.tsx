@@ -6,6 +6,7 @@ import { TOASTS } from '../../../domain/messages';
 import { productDescription, productPagePath } from '../../../domain/page-meta';
 import { finalPriceFor } from '../../../domain/pricing';
 import type { Product } from '../../../domain/schemas/product';
+import { sizeStock } from '../../../domain/stock';
 import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -41,7 +42,12 @@ export function ProductDetailPage() {
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const [size, setSize] = useState(product.quantity);
+  // A sold-out default size would greet the customer with a disabled button: start on a size that can be bought.
+  const [size, setSize] = useState(() =>
+    sizeStock(product, product.quantity).inStock ? product.quantity : (product.quantitysize.find((s) => sizeStock(product, s).inStock) ?? product.quantity),
+  );
+  const stock = sizeStock(product, size);
+  const canBuy = product.instock && stock.inStock;
   const [qty, setQty] = useState(1);
   const { original, final } = sizePrices(product, size);
 
@@ -88,11 +94,13 @@ function ProductDetail({ product }: { product: Product }) {
                     id={`size-${s}`}
                     value={s}
                     checked={size === s}
+                    disabled={!sizeStock(product, s).inStock}
                     onChange={() => setSize(s)}
                   />
                   <label className="btn btn-outline-amber size-option-label" htmlFor={`size-${s}`}>
                     <span className="d-block fw-semibold">{formatSize(s)}</span>
                     <span className="d-block small">{formatRupees(finalPriceFor(product, s))}</span>
+                    {sizeStock(product, s).note ? <span className="d-block small text-danger">{sizeStock(product, s).note}</span> : null}
                   </label>
                 </div>
               ))}
@@ -102,8 +110,8 @@ function ProductDetail({ product }: { product: Product }) {
             <div className="quantity-stepper-wrap">
               <QuantityStepper label="Quantity" value={qty} onChange={setQty} />
             </div>
-            <button type="button" className="btn btn-amber btn-lg flex-grow-1" onClick={addToCart} disabled={!product.instock}>
-              {product.instock ? 'Add to Cart' : 'Out of stock'}
+            <button type="button" className="btn btn-amber btn-lg flex-grow-1" onClick={addToCart} disabled={!canBuy}>
+              {!product.instock ? 'Out of stock' : stock.inStock ? 'Add to Cart' : 'Sold out'}
             </button>
           </div>
           <PincodeCheck />

@@ -32,7 +32,7 @@ describe('product form values', () => {
   });
 
   it('reads a product back into rows', () => {
-    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee' };
+    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null] };
     expect(formOf(product)).toEqual(values);
   });
 

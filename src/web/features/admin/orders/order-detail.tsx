@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
 import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
 import { TOASTS } from '../../../../domain/messages';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../domain/order-status';
+import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
 import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
@@ -134,7 +134,7 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
             value={status}
             onChange={(e) => setStatus(e.target.value as OrderStatus)}
           >
-            {ORDER_STATUSES.map((s) => (
+            {SETTABLE_ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
             ))}
           </select>

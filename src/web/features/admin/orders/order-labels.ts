@@ -13,4 +13,5 @@ export const STATUS_BADGE_CLASS: Readonly<Record<OrderStatus, string>> = {
   READY: 'status-ready',
   OUTFORDELIVERY: 'status-out',
   DELIVERED: 'status-delivered',
+  CANCELLED: 'status-cancelled',
 };

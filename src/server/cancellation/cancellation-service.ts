@@ -1,0 +1,58 @@
+import { withOrderPrefix } from '../../domain/display';
+import type { Order } from '../../domain/schemas/order';
+import { writeAudit } from '../audit/audit-log';
+import type { AuthUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { queueStatusMails } from '../email-templates/status-mail-service';
+import { conflict, notFound } from '../http/errors';
+import { findOrderByOrderId } from '../orders/order-repository';
+import { recordRefund, sendRefund } from '../refunds/refund-service';
+import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
+
+const notYours = (orderid: string) => notFound(`There is no order ${orderid} on your account. Check the order id and try again.`);
+
+/**
+ * Cancels an order (DESIGN.md §7.3): a customer their own while it is PREPARATION, an admin any not DELIVERED.
+ * In one transaction: the status (conditional on the status read, so a concurrent change wins or loses cleanly),
+ * the bottles back on the shelf (once), the status mail, the audit row and, for a paid online order, the refund row
+ * of whatever is not refunded yet; the gateway is asked after the commit. Cancelling a cancelled order answers it.
+ */
+export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, reason: string): Promise<Order> {
+  const orderid = withOrderPrefix(orderidInput);
+  const isAdmin = caller.roles.includes('ADMIN');
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
+    if (!row || (!isAdmin && row.user_id !== caller.id)) throw notYours(orderid);
+    if (row.status === 'CANCELLED') return { refundId: null, stock: false };
+    if (!isAdmin && row.status !== 'PREPARATION') {
+      throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');
+    }
+    if (row.status === 'DELIVERED') throw conflict('A delivered order cannot be cancelled; refund it instead.');
+    const now = nowIso();
+    const changed = await trx
+      .updateTable('orders')
+      .set({ status: 'CANCELLED', cancel_reason: reason, cancelled_at: now, cancelled_by: isAdmin ? 'ADMIN' : 'CUSTOMER', updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw conflict('The order changed while you were cancelling it. Reload it and try again.');
+    let stock = false;
+    if (await markStockReturned(trx, row.id)) {
+      stock = (await addStock(trx, await orderStockTakes(trx, row.id))).length > 0;
+    }
+    const order = await findOrderByOrderId(trx, orderid);
+    if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL);
+    await writeAudit(trx, { actorUserId: caller.id, action: 'order.cancel', target: orderid, details: { from: row.status, reason, by: isAdmin ? 'ADMIN' : 'CUSTOMER' } });
+    const left = row.total_amount - row.refunded_amount;
+    const paidOnline = row.paymentmode === 'ONLINE' && row.payment_status === 'PAID' && !!row.paymentid;
+    const refundId = paidOnline && left > 0 ? await recordRefund(ctx, trx, row, { amount: left, reason: `Order cancelled: ${reason}`, actorUserId: caller.id }) : null;
+    return { refundId, stock };
+  });
+  ctx.outbox.kick();
+  if (outcome.stock) ctx.catalogue.invalidate();
+  if (outcome.refundId) await sendRefund(ctx, outcome.refundId);
+  const order = await findOrderByOrderId(ctx.db, orderid);
+  if (!order) throw notYours(orderid);
+  return order;
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from '../checkout/checkout-test-support';
+import { reconcilePendingPayments } from '../checkout/reconciliation';
+import { gatewayFor } from '../payments/gateway-registry';
+import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
+import { SANDBOX_REFUND_SETTLE_MS } from '../payments/sandbox/sandbox-refunds';
+import { setStock } from '../stock/stock-repository';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { recordRefund } from './refund-service';
+
+const COW = 'A2 Desi Cow Ghee';
+const REFUNDS_FAIL_CARD = { ...SUCCESS_CARD, number: '5555 5555 5555 4444' };
+const settle = () => new Promise((resolve) => setTimeout(resolve, SANDBOX_REFUND_SETTLE_MS + 400));
+
+describeEachDatabase('cancelling and refunding orders', (dialect) => {
+  let shop: TestShop;
+  let user: TestUser;
+  let admin: TestUser;
+  let cowId: number;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    user = await createTestUser(shop);
+    admin = await adminOf(shop);
+    cowId = (await shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', COW).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => shop.close());
+
+  const cowBody = (mode: 'ONLINE' | 'CASHONDELIVERY', itemQty = 2) =>
+    orderBody({ paymentmode: mode, items: [{ name: COW, quantity: 500, itemQty, finalPrice: 1019 }], totalAmount: 1019 * itemQty });
+  const cancel = (who: TestUser, orderid: string, reason = 'Ordered by mistake') =>
+    shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: who.auth, payload: { reason } });
+  const refund = (orderid: string, amount: number, reason = 'One bottle arrived broken') =>
+    shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: admin.auth, payload: { amount, reason } });
+  const stockNow = async () =>
+    (await shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', cowId).where('size_ml', '=', 500).executeTakeFirstOrThrow()).stock;
+  const status = (orderid: string, s: string) => shop.app.ctx.db.updateTable('orders').set({ status: s }).where('orderid', '=', orderid).execute();
+  async function paidOnline(card = SUCCESS_CARD, itemQty = 2): Promise<string> {
+    const orderid = (await createOrder(shop, user, cowBody('ONLINE', itemQty))).json().orderid as string;
+    const pay = (await sandboxPay(shop, orderid, card)).json();
+    expect((await confirm(shop, user, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
+    await sandboxWebhooksSettled(shop.app.ctx);
+    return orderid;
+  }
+  const mailsOf = async (kind: string) =>
+    Number((await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+
+  it('a customer cancels their COD order in preparation: bottles back, status mail queued, twice harmless, never moves again', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 10);
+    const orderid = (await codOrder(shop, user, cowBody('CASHONDELIVERY'))).json().orderid as string;
+    expect(await stockNow()).toBe(8);
+    const statusMails = await mailsOf('status-mail');
+    expect((await cancel(user, orderid, 'I just changed my mind')).statusCode).toBe(400);
+    const res = await cancel(user, orderid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orderid, status: 'CANCELLED', refunds: [] });
+    expect(await stockNow()).toBe(10);
+    expect(await mailsOf('status-mail')).toBe(statusMails + 1);
+    const again = await cancel(user, orderid);
+    expect(again.statusCode).toBe(200);
+    expect(await stockNow()).toBe(10);
+    expect(await mailsOf('status-mail')).toBe(statusMails + 1);
+    const move = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    expect(move.statusCode).toBe(409);
+    expect((await shop.app.ctx.db.selectFrom('orders').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status).toBe('CANCELLED');
+    const other = await createTestUser(shop);
+    expect((await cancel(other, (await codOrder(shop, user, cowBody('CASHONDELIVERY'))).json().orderid as string)).statusCode).toBe(404);
+    const audit = await shop.app.ctx.db.selectFrom('audit_log').select('action').where('target', '=', orderid).execute();
+    expect(audit.map((a) => a.action)).toContain('order.cancel');
+  });
+
+  it('a customer cannot cancel once the order is ready; an admin can, but not a delivered one', async () => {
+    const orderid = (await codOrder(shop, user, cowBody('CASHONDELIVERY'))).json().orderid as string;
+    await status(orderid, 'READY');
+    expect((await cancel(user, orderid)).statusCode).toBe(409);
+    expect((await cancel(admin, orderid, 'Customer called: wrong address')).json()).toMatchObject({ status: 'CANCELLED' });
+    const delivered = (await codOrder(shop, user, cowBody('CASHONDELIVERY'))).json().orderid as string;
+    await status(delivered, 'DELIVERED');
+    expect((await cancel(admin, delivered, 'Too late')).statusCode).toBe(409);
+  });
+
+  it('cancelling a paid online order refunds it in full: pending, then processed by the signed webhook, applied once', async () => {
+    const orderid = await paidOnline();
+    const res = await cancel(user, orderid);
+    expect(res.json()).toMatchObject({ status: 'CANCELLED', refunds: [{ amount: 2038, status: 'PENDING' }] });
+    await settle();
+    await sandboxWebhooksSettled(shop.app.ctx);
+    const after = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: user.auth })).json();
+    expect(after.refunds).toMatchObject([{ amount: 2038, status: 'PROCESSED' }]);
+    expect(await mailsOf('refund')).toBeGreaterThanOrEqual(1);
+    const mail = await shop.app.ctx.db.selectFrom('mail_outbox').select('text_body').where('kind', '=', 'refund').where('to_address', '=', 'asha@example.in').executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain('5-7 working days');
+    // A replayed webhook (same event) and a new one for the same refund change nothing and refund nothing more.
+    const events = await shop.app.ctx.db.selectFrom('gateway_events').select(['event_id', 'payload']).where('event_type', '=', 'refund.processed').execute();
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    const { webhookSignature } = await import('../payments/signatures');
+    const secret = await shop.app.ctx.db.selectFrom('app_meta').select('value').where('key', '=', 'sandbox_webhook_secret').executeTakeFirstOrThrow();
+    const event = events[0]!;
+    for (const id of [event.event_id, 'evt_ReplayedRefund1']) {
+      const replay = await shop.app.inject({
+        method: 'POST',
+        url: '/api/checkout/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(event.payload, secret.value), 'x-razorpay-event-id': id },
+        payload: event.payload,
+      });
+      expect(replay.statusCode).toBe(200);
+    }
+    expect((await shop.app.ctx.db.selectFrom('sandbox_refunds').selectAll().execute()).filter((r) => r.amount === 203800)).toHaveLength(1);
+    expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow()).refunded_amount).toBe(2038);
+  }, 60_000);
+
+  it('an admin refunds part of a delivered order, never above what is left; a failed refund is retried', async () => {
+    const orderid = await paidOnline(SUCCESS_CARD, 3);
+    expect((await refund(orderid, 500)).statusCode).toBe(409);
+    await status(orderid, 'DELIVERED');
+    expect((await refund(orderid, 4000)).json().error).toBe('REFUND_TOO_LARGE');
+    expect((await refund(orderid, 1019)).json().refunds).toMatchObject([{ amount: 1019, status: 'PENDING' }]);
+    const both = await Promise.all([refund(orderid, 2000), refund(orderid, 2000)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow()).refunded_amount).toBe(3019);
+
+    const failing = await paidOnline(REFUNDS_FAIL_CARD, 1);
+    await status(failing, 'DELIVERED');
+    const first = (await refund(failing, 1019)).json().refunds[0];
+    await settle();
+    await sandboxWebhooksSettled(shop.app.ctx);
+    expect((await shop.app.inject({ url: `/api/order/${failing}/refunds`, headers: admin.auth })).json().refunds).toMatchObject([{ status: 'FAILED' }]);
+    // The failed amount may be refunded again.
+    expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', failing).executeTakeFirstOrThrow()).refunded_amount).toBe(0);
+    const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${failing}/refunds/${first.refundId}/retry`, headers: admin.auth });
+    expect(retry.json().refunds).toMatchObject([{ refundId: first.refundId, status: 'PENDING' }]);
+    expect((await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first.refundId}/retry`, headers: admin.auth })).statusCode).toBe(409);
+  }, 60_000);
+
+  it('a crash between the refund row and the gateway call is finished once by reconciliation, never doubled', async () => {
+    const orderid = await paidOnline();
+    await status(orderid, 'DELIVERED');
+    const row = await shop.app.ctx.db.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    // The process "dies" right after committing the row: the gateway is never asked.
+    const lost = await shop.app.ctx.db.transaction().execute((trx) => recordRefund(shop.app.ctx, trx, row, { amount: 1000, reason: 'crash test', actorUserId: admin.id }));
+    // And one where the gateway was asked but the answer was never stored.
+    const unstored = await shop.app.ctx.db.transaction().execute((trx) => recordRefund(shop.app.ctx, trx, row, { amount: 1038, reason: 'crash test 2', actorUserId: admin.id }));
+    await gatewayFor(shop.app.ctx).refund(row.paymentid, 103800, { shop_refund_id: unstored });
+    const later = new Date(Date.now() + 3 * 60_000);
+    const first = await reconcilePendingPayments(shop.app.ctx, { now: later });
+    expect(first.refunds?.sent).toBe(1);
+    expect(first.refunds?.completed).toBeGreaterThanOrEqual(1);
+    const second = await reconcilePendingPayments(shop.app.ctx, { now: later });
+    expect(second.refunds?.sent).toBe(0);
+    const atGateway = await shop.app.ctx.db.selectFrom('sandbox_refunds').select('notes').where('payment_id', '=', row.paymentid).execute();
+    expect(atGateway.map((r) => JSON.parse(r.notes).shop_refund_id).sort()).toEqual([lost, unstored].sort());
+  }, 60_000);
+});

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database';
+import { nowIso } from '../db/database';
+import type { GatewayRefundStatus } from '../payments/gateway';
+
+export type RefundState = 'CREATED' | 'PENDING' | 'PROCESSED' | 'FAILED';
+
+/**
+ * Raises what is refunded of the order by `amount`, only while that stays within what was paid: one conditional
+ * UPDATE, so two refunds asked together can never pass the total on either database.
+ */
+export async function reserveRefund(trx: Executor, orderRowId: number, amount: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ refunded_amount: sql<number>`refunded_amount + ${amount}` })
+    .where('id', '=', orderRowId)
+    .where(sql<boolean>`refunded_amount + ${amount} <= total_amount`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseRefund(trx: Executor, orderRowId: number, amount: number): Promise<void> {
+  await trx.updateTable('orders').set({ refunded_amount: sql<number>`refunded_amount - ${amount}` }).where('id', '=', orderRowId).execute();
+}
+
+export async function insertRefund(
+  trx: Executor,
+  row: { id: string; orderRowId: number; paymentId: string; amount: number; reason: string; actorUserId: number | null },
+): Promise<void> {
+  const now = nowIso();
+  await trx
+    .insertInto('refunds')
+    .values({
+      id: row.id,
+      order_id: row.orderRowId,
+      payment_id: row.paymentId,
+      gateway_refund_id: null,
+      amount: row.amount,
+      reason: row.reason,
+      status: 'CREATED',
+      error: null,
+      actor_user_id: row.actorUserId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function findRefund(db: Executor, id: string) {
+  return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRefundByGatewayId(db: Executor, gatewayRefundId: string) {
+  return db.selectFrom('refunds').selectAll().where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst();
+}
+
+export async function refundsOfOrders(db: Executor, orderRowIds: readonly number[]) {
+  if (orderRowIds.length === 0) return [];
+  return db.selectFrom('refunds').selectAll().where('order_id', 'in', orderRowIds).orderBy('created_at').execute();
+}
+
+/** The gateway took the request: its refund id is stored and the row leaves CREATED (once). */
+export async function markRefundRequested(trx: Executor, id: string, gatewayRefundId: string, status: RefundState): Promise<boolean> {
+  const result = await trx
+    .updateTable('refunds')
+    .set({ gateway_refund_id: gatewayRefundId, status, error: null, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'CREATED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** PENDING → PROCESSED or FAILED, once however many webhooks and reconciliations report it. */
+export async function settleRefund(trx: Executor, id: string, status: 'PROCESSED' | 'FAILED', error: string | null): Promise<boolean> {
+  const result = await trx
+    .updateTable('refunds')
+    .set({ status, error, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', 'in', ['CREATED', 'PENDING'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A failed refund asked again: FAILED → CREATED, once. */
+export async function reopenFailedRefund(trx: Executor, id: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('refunds')
+    .set({ status: 'CREATED', gateway_refund_id: null, error: null, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function noteRefundError(db: Executor, id: string, error: string): Promise<void> {
+  await db.updateTable('refunds').set({ error, updated_at: nowIso() }).where('id', '=', id).where('status', '=', 'CREATED').execute();
+}
+
+/** Rows reconciliation must finish: CREATED (the gateway call may never have happened) or PENDING too long. */
+export async function refundsToReconcile(db: Executor, before: { createdBefore: string; pendingBefore: string }) {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'CREATED'), eb('updated_at', '<=', before.createdBefore)]),
+        eb.and([eb('status', '=', 'PENDING'), eb('updated_at', '<=', before.pendingBefore)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+}
+
+export function refundState(status: GatewayRefundStatus): RefundState {
+  return status === 'processed' ? 'PROCESSED' : status === 'failed' ? 'FAILED' : 'PENDING';
+}

@@ -1,0 +1,162 @@
+import { displayOrderId, formatRupees } from '../../domain/display';
+import { toPaise } from '../../domain/pricing';
+import { writeAudit } from '../audit/audit-log';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/database';
+import type { OrderRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import type { GatewayRefund } from '../payments/gateway';
+import { newGatewayId } from '../payments/gateway-ids';
+import { gatewayFor } from '../payments/gateway-registry';
+import { creditNoteHook } from './credit-note-hook';
+import {
+  findRefund,
+  findRefundByGatewayId,
+  insertRefund,
+  markRefundRequested,
+  noteRefundError,
+  refundState,
+  refundsToReconcile,
+  releaseRefund,
+  reopenFailedRefund,
+  reserveRefund,
+  settleRefund,
+} from './refund-repository';
+
+export const REFUND_MAIL_KIND = 'refund';
+/** A CREATED row this old is taken as a crash between the row and the gateway call. */
+export const REFUND_CREATED_GRACE_MS = 60_000;
+/** Razorpay's refunds are asked about again when still pending after this long. */
+export const REFUND_PENDING_RECHECK_MS = 10 * 60_000;
+
+/**
+ * Records a refund in the caller's transaction, before any gateway call: what is refunded of the order is raised
+ * (never past what was paid), the row is CREATED, the customer's mail and the audit row are queued with it.
+ * The caller sends it with `sendRefund` after the commit; if the process dies first, reconciliation does.
+ */
+export async function recordRefund(
+  ctx: AppContext,
+  trx: Executor,
+  order: Pick<OrderRow, 'id' | 'orderid' | 'paymentid' | 'emailaddress' | 'username'>,
+  refund: { amount: number; reason: string; actorUserId: number | null },
+): Promise<string> {
+  if (!(await reserveRefund(trx, order.id, refund.amount))) {
+    throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
+  }
+  const id = newGatewayId('refund_');
+  await insertRefund(trx, { id, orderRowId: order.id, paymentId: order.paymentid, amount: refund.amount, reason: refund.reason, actorUserId: refund.actorUserId });
+  await writeAudit(trx, { actorUserId: refund.actorUserId, action: 'order.refund', target: order.orderid, details: { refundId: id, amount: refund.amount, reason: refund.reason } });
+  await creditNoteHook(trx, { orderRowId: order.id, orderid: order.orderid, amount: refund.amount, reason: refund.reason });
+  await enqueueMail(trx, {
+    kind: REFUND_MAIL_KIND,
+    to: order.emailaddress,
+    subject: `Refund of ${formatRupees(refund.amount)} initiated for order ${displayOrderId(order.orderid)}`,
+    text: `Namaste ${order.username},\n\nWe have started a refund of ${formatRupees(refund.amount)} for your order ${displayOrderId(order.orderid)} (${refund.reason}).\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.\n\nThe Ghee Shop family`,
+  });
+  return id;
+}
+
+async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: string, refund: GatewayRefund): Promise<void> {
+  const row = await findRefund(trx, refundId);
+  if (!row) return;
+  if (row.status === 'CREATED') await markRefundRequested(trx, refundId, refund.id, 'PENDING');
+  if (refund.status === 'pending') return;
+  const state = refundState(refund.status) as 'PROCESSED' | 'FAILED';
+  if (!(await settleRefund(trx, refundId, state, state === 'FAILED' ? 'The gateway could not refund this payment.' : null))) return;
+  // A failed refund gives its amount back to what may still be refunded, so it can be retried.
+  if (state === 'FAILED') await releaseRefund(trx, row.order_id, row.amount);
+  await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
+}
+
+/** Asks the gateway for a CREATED refund and stores its id and state. Errors are kept on the row for a later try. */
+export async function sendRefund(ctx: AppContext, refundId: string): Promise<void> {
+  const row = await findRefund(ctx.db, refundId);
+  if (!row || row.status !== 'CREATED') return;
+  let refund: GatewayRefund;
+  try {
+    refund = await gatewayFor(ctx).refund(row.payment_id, toPaise(row.amount), { shop_refund_id: row.id });
+  } catch (error) {
+    await noteRefundError(ctx.db, refundId, error instanceof Error ? error.message : String(error));
+    return;
+  }
+  await ctx.db.transaction().execute((trx) => applyGatewayRefund(ctx, trx, refundId, refund));
+}
+
+/** A refund.processed / refund.failed webhook (already verified and claimed once by the caller). */
+export async function applyRefundEvent(ctx: AppContext, trx: Executor, refund: GatewayRefund): Promise<boolean> {
+  const row = (await findRefundByGatewayId(trx, refund.id)) ?? (refund.notes.shop_refund_id ? await findRefund(trx, refund.notes.shop_refund_id) : undefined);
+  if (!row) return false;
+  await applyGatewayRefund(ctx, trx, row.id, refund);
+  return true;
+}
+
+/** An admin retries a FAILED refund: the same row, asked again, if the amount still fits what is left. */
+export async function retryRefund(ctx: AppContext, actorUserId: number, refundId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findRefund(trx, refundId);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'There is no such refund. Reload the order.');
+    if (!(await reopenFailedRefund(trx, refundId))) throw new HttpError(409, 'CONFLICT', 'Only a failed refund can be retried; this one is not failed.');
+    if (!(await reserveRefund(trx, row.order_id, row.amount))) {
+      throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
+    }
+    await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
+  });
+  await sendRefund(ctx, refundId);
+}
+
+/**
+ * Finishes refunds: a row left CREATED (the process died between writing it and asking the gateway, or the
+ * gateway was down) is looked up by its id in the gateway's notes first, so a refund the gateway already made is
+ * stored, never made twice; a refund still pending after 10 minutes is asked about again.
+ */
+export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promise<{ completed: number; sent: number; checked: number }> {
+  const rows = await refundsToReconcile(ctx.db, {
+    createdBefore: new Date(now.getTime() - REFUND_CREATED_GRACE_MS).toISOString(),
+    pendingBefore: new Date(now.getTime() - REFUND_PENDING_RECHECK_MS).toISOString(),
+  });
+  const result = { completed: 0, sent: 0, checked: 0 };
+  const gateway = gatewayFor(ctx);
+  for (const row of rows) {
+    result.checked += 1;
+    const known = (await gateway.fetchRefunds(row.payment_id)).find((r) => (row.gateway_refund_id ? r.id === row.gateway_refund_id : r.notes.shop_refund_id === row.id));
+    if (known) {
+      await ctx.db.transaction().execute((trx) => applyGatewayRefund(ctx, trx, row.id, known));
+      result.completed += 1;
+    } else if (row.status === 'CREATED') {
+      await sendRefund(ctx, row.id);
+      result.sent += 1;
+    }
+  }
+  return result;
+}
+
+/** An admin refunds part (or all) of a delivered order that was paid online. */
+export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, amount: number, reason: string): Promise<void> {
+  const refundId = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
+    if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
+    if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
+      throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');
+    }
+    return recordRefund(ctx, trx, row, { amount, reason, actorUserId });
+  });
+  ctx.outbox.kick();
+  await sendRefund(ctx, refundId);
+}
+
+/** The order's refunds in the wire shape of DESIGN.md §7.6. */
+export async function refundsView(ctx: AppContext, orderRowId: number) {
+  const rows = await ctx.db.selectFrom('refunds').selectAll().where('order_id', '=', orderRowId).orderBy('created_at').execute();
+  return rows.map((r) => ({
+    refundId: r.id,
+    gatewayRefundId: r.gateway_refund_id,
+    amount: r.amount,
+    // CREATED is ours alone (the gateway was not asked yet): to everyone else it is pending.
+    status: r.status === 'CREATED' ? 'PENDING' : r.status,
+    reason: r.reason,
+    error: r.error,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { receiveStockSchema, setStockSchema } from '../../domain/stock';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { receiveSizeStock, setSizeStock, stockList } from './stock-admin-service';
+
+const sizeParams = z.object({
+  productId: z.coerce.number({ error: 'Product ids are positive whole numbers.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  size: z.coerce.number({ error: 'Sizes are whole numbers of ml.' }).int().positive().max(1_000_000),
+});
+
+/** The studio's stock calls: admins only. */
+export async function stockRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/stock', { preHandler: requireAdmin }, async () => stockList(app.ctx));
+  api.put('/api/stock/:productId/:size', { preHandler: requireAdmin, schema: { params: sizeParams, body: setStockSchema } }, async (request) =>
+    setSizeStock(app.ctx, currentUser(request).id, request.params.productId, request.params.size, request.body.stock),
+  );
+  api.post(
+    '/api/stock/:productId/:size/received',
+    { preHandler: requireAdmin, schema: { params: sizeParams, body: receiveStockSchema } },
+    async (request) => receiveSizeStock(app.ctx, currentUser(request).id, request.params.productId, request.params.size, request.body.bottles),
+  );
+}

@@ -1,0 +1,50 @@
+import { shopTimestamp } from '../../domain/display';
+import { STOCK_HOLD_MS } from '../../domain/stock';
+import type { DB, Executor } from '../db/database';
+import { addStock, forceTakeStock, markStockRetaken, markStockReturned, orderStockTakes } from './stock-repository';
+import { queueLowStockMails } from './stock-service';
+
+const HOLDS_BATCH = 100;
+
+/**
+ * Unpaid online orders older than the hold (30 minutes) give their bottles back; called by the reconciliation job
+ * after it asked the gateway about them, so an order that was in fact paid is settled first and keeps them.
+ * Answers how many orders gave bottles back. Safe in several processes: markStockReturned lets one of them win.
+ */
+export async function releaseExpiredHolds(db: DB, now = new Date()): Promise<number> {
+  const expired = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('paymentmode', '=', 'ONLINE')
+    .where('payment_status', 'in', ['PENDING', 'FAILED'])
+    .where('stock_returned_at', 'is', null)
+    .where('created_at', '<=', shopTimestamp(new Date(now.getTime() - STOCK_HOLD_MS)))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('order_lines').select('order_lines.id').whereRef('order_lines.order_id', '=', 'orders.id').where('order_lines.stock_taken', '=', 1)),
+    )
+    .orderBy('created_at')
+    .limit(HOLDS_BATCH)
+    .execute();
+  let released = 0;
+  for (const order of expired) {
+    const done = await db.transaction().execute(async (trx) => {
+      // Conditional on the payment still missing: a payment settled since the list was read keeps its bottles.
+      if (!(await markStockReturned(trx, order.id, { onlyUnpaid: true }))) return false;
+      await addStock(trx, await orderStockTakes(trx, order.id));
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return released;
+}
+
+/**
+ * A payment for an order whose hold had ended: the gateway took the money, so the order takes its bottles again
+ * even if that drives a count below 0, which the admin's stock list marks. Call it in the settling transaction.
+ */
+export async function retakeStockAfterLatePayment(trx: Executor, orderRowId: number, shopEmail: string): Promise<boolean> {
+  if (!(await markStockRetaken(trx, orderRowId))) return false;
+  const sizes = await forceTakeStock(trx, await orderStockTakes(trx, orderRowId));
+  await queueLowStockMails(trx, sizes, shopEmail);
+  return true;
+}
