@@ -15,6 +15,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { outOfStockError, shortAtPricing } from '../stock/stock-service';
 import { queueOrderPlacedMails } from './order-placed-mail';
+import type { PricedLine } from './order-pricing';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
 /** createorder's answer; `paymentstatus` tells a repeated request for a paid order not to open the dialog again. */

@@ -15,12 +15,12 @@ import { businessDetailsMigration } from './migrations/0014-business-details';
 import { productTaxAndLabelMigration } from './migrations/0015-product-tax-and-label';
 import { invoicesMigration } from './migrations/0016-invoices';
 import { policiesMigration } from './migrations/0017-policies';
-import { deliverySettingsMigration } from './migrations/0024-delivery-settings';
-import { orderChargesMigration } from './migrations/0025-order-charges';
-import { couponsMigration } from './migrations/0026-coupons';
 import { stockMigration } from './migrations/0018-stock';
 import { cancellationMigration } from './migrations/0019-cancellation';
 import { refundsMigration } from './migrations/0020-refunds';
+import { deliverySettingsMigration } from './migrations/0021-delivery-settings';
+import { orderChargesMigration } from './migrations/0022-order-charges';
+import { couponsMigration } from './migrations/0023-coupons';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -41,12 +41,12 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0015-product-tax-and-label': productTaxAndLabelMigration(),
     '0016-invoices': invoicesMigration(),
     '0017-policies': policiesMigration(),
-    '0024-delivery-settings': deliverySettingsMigration(),
-    '0025-order-charges': orderChargesMigration(),
-    '0026-coupons': couponsMigration(),
     '0018-stock': stockMigration(),
     '0019-cancellation': cancellationMigration(),
     '0020-refunds': refundsMigration(),
+    '0021-delivery-settings': deliverySettingsMigration(),
+    '0022-order-charges': orderChargesMigration(),
+    '0023-coupons': couponsMigration(),
   };
 }
 
@@ -61,8 +61,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const migrator = new Migrator({
     db: handle.db,
     provider,
-    // Capabilities number their migrations after their issue, so a later file may carry a lower number.
-    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -125,7 +125,7 @@ export interface OrdersTable {
   invoice_number: Generated<string | null>;
   created_at: IsoTime;
   updated_at: IsoTime;
-  /** Charges besides the lines (migration 0025); total_amount = subtotal + delivery_fee + cod_fee − discount. */
+  /** Charges besides the lines (migration 0022); total_amount = subtotal + delivery_fee + cod_fee − discount. */
   subtotal: Generated<number>;
   delivery_fee: Generated<number>;
   cod_fee: Generated<number>;
@@ -384,7 +384,7 @@ export interface AppMetaTable {
   value: string;
 }
 
-/** The one row of delivery rules (migration 0024); lists are JSON arrays of pincodes or prefixes. */
+/** The one row of delivery rules (migration 0021); lists are JSON arrays of pincodes or prefixes. */
 export interface DeliverySettingsTable {
   id: number;
   pincodes_allowed: string;
@@ -400,7 +400,7 @@ export interface DeliverySettingsTable {
   updated_at: IsoTime;
 }
 
-/** Discount codes (migration 0026), stored in upper case; `used` counts live claims. */
+/** Discount codes (migration 0023), stored in upper case; `used` counts live claims. */
 export interface CouponsTable {
   code: string;
   kind: string;

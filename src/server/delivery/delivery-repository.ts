@@ -7,7 +7,7 @@ function list(json: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** The one row of delivery rules (created by migration 0024), in the wire shape. */
+/** The one row of delivery rules (created by migration 0021), in the wire shape. */
 export async function getDeliverySettings(executor: Executor): Promise<DeliverySettings> {
   const row = await executor.selectFrom('delivery_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   return {

@@ -26,5 +26,12 @@ export function createDisabledGateway(): PaymentGateway {
     async fetchOrderPayments() {
       return [];
     },
+    // Payments taken while Razorpay was configured can only be refunded with its keys back in place.
+    async refund() {
+      throw new Error('online payment is off: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to refund a payment');
+    },
+    async fetchRefunds() {
+      return [];
+    },
   };
 }

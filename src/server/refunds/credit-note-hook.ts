@@ -1,11 +1,14 @@
 import type { Executor } from '../db/database';
+import { issueCreditNote } from '../invoicing/invoice-service';
 
 /**
- * THE HOOK FOR ISSUE 19 (credit notes). Called in the transaction that records a cancellation's or a refund's
- * refund row, with the rupees refunded. An issued invoice gets a credit note in its own gapless series
- * (DESIGN.md §7.3); issue 19's `issueCreditNote(order, amount, reason)` is not on main yet, so this does nothing
- * until the lead wires it here at merge.
+ * Called in the transaction that records a cancellation's or a refund's refund row, with the rupees refunded.
+ * An invoiced order gets a credit note in its own gapless series (DESIGN.md §7.2, §7.3), issued with the refund row
+ * so the two can never disagree. An order that was never invoiced (unpaid, or refunded before the business details
+ * were filled) has no tax to reverse, so it gets none.
  */
-export async function creditNoteHook(_trx: Executor, _refund: { orderRowId: number; orderid: string; amount: number; reason: string }): Promise<void> {
-  // Intentionally empty until issue 19 lands.
+export async function creditNoteHook(trx: Executor, refund: { orderRowId: number; orderid: string; amount: number; reason: string }): Promise<void> {
+  const order = await trx.selectFrom('orders').select('invoice_number').where('id', '=', refund.orderRowId).executeTakeFirst();
+  if (!order?.invoice_number) return;
+  await issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason);
 }
