@@ -20,7 +20,7 @@ const register = {
   username: 'Asha Verma',
   emailaddress: 'Asha@Example.com',
   mobilenumber: '9876543210',
-  password: 'secret1',
+  password: 'ghee-lover-42',
 };
 
 const billing = {
@@ -129,7 +129,7 @@ describe('password reset', () => {
   });
 
   it('resetNewPasswordSchema needs email, token and a 6-character password', () => {
-    const ok = { email: 'a@b.co', token: 'tok123', password: 'secret1' };
+    const ok = { email: 'a@b.co', token: 'tok123', password: 'ghee-lover-42' };
     expect(resetNewPasswordSchema.parse(ok)).toEqual(ok);
     expect(errorsOf(resetNewPasswordSchema, { ...ok, token: ' ' })).toEqual({
       token: 'The reset link is invalid or has expired',

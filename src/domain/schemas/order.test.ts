@@ -200,6 +200,11 @@ describe('orderSchema (answer)', () => {
     emailaddress: 'a@b.co',
     note: '',
     receipt: 'Receipt-1',
+    subtotal: 990,
+    deliveryFee: 0,
+    codFee: 0,
+    discount: 0,
+    couponCode: null,
   };
 
   it('reads a returned order', () => {

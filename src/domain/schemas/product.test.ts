@@ -16,7 +16,7 @@ const input = {
 
 describe('productSchema (answer)', () => {
   it('reads the DESIGN.md product shape', () => {
-    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'], slug: 'classic-cow-ghee' };
+    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'], slug: 'classic-cow-ghee', hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India' };
     expect(productSchema.parse(product)).toEqual(product);
   });
 

@@ -36,7 +36,7 @@ describeEachDatabase('register and login', (dialect) => {
         .where('email', '=', 'meera.iyer@example.in')
         .executeTakeFirstOrThrow();
       // argon2id with the OWASP parameters, never the password itself.
-      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=47104,p=1,t=1\$/);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
       expect(decodeJwt(answer.token).sub).toBe(String(row.id));
     });
 

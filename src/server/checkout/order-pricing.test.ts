@@ -22,8 +22,8 @@ describe('priceOrder', () => {
       kind: 'priced',
       totalAmount: 2103,
       lines: [
-        { productId: 1, name: 'A2 Desi Cow Ghee', size: 250, unitPrice: 552, itemQty: 2, lineTotal: 1104 },
-        { productId: 2, name: 'Buffalo Ghee', size: 1000, unitPrice: 999, itemQty: 1, lineTotal: 999 },
+        { productId: 1, name: 'A2 Desi Cow Ghee', size: 250, unitPrice: 552, itemQty: 2, lineTotal: 1104, stock: null },
+        { productId: 2, name: 'Buffalo Ghee', size: 1000, unitPrice: 999, itemQty: 1, lineTotal: 999, stock: null },
       ],
     });
   });

@@ -146,6 +146,7 @@ describeEachDatabase('payment webhooks with Razorpay configured', (dialect) => {
       scriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
       keyid: 'rzp_test_configured',
       testMode: true,
+      onlinePayment: true,
       whatsappUrl: 'https://wa.me/911234567890',
       instagramUrl: 'https://www.instagram.com/gheeshop',
     });

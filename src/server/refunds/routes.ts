@@ -25,7 +25,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
     return { ...order, refunds: await refundsView(ctx, order.id) };
   }
 
-  api.post('/api/order/:orderid/cancel', { preHandler: requireUser, schema: { params: orderParams, body: cancelOrderSchema } }, async (request) => {
+  api.post('/api/order/:orderid/cancel', { onRequest: requireUser, schema: { params: orderParams, body: cancelOrderSchema } }, async (request) => {
     const user = currentUser(request);
     const admin = user.roles.includes('ADMIN');
     if (!admin && !isCustomerCancelReason(request.body.reason)) throw badRequest('Choose one of the reasons offered.', { reason: 'Choose one of the reasons offered.' });
@@ -38,7 +38,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
     return answer(request.params.orderid, user.roles.includes('ADMIN') ? null : user.id);
   });
 
-  api.post('/api/order/:orderid/refunds', { preHandler: requireAdmin, schema: { params: orderParams, body: refundOrderSchema } }, async (request) => {
+  api.post('/api/order/:orderid/refunds', { onRequest: requireAdmin, schema: { params: orderParams, body: refundOrderSchema } }, async (request) => {
     const orderid = withOrderPrefix(request.params.orderid);
     await refundDeliveredOrder(ctx, currentUser(request).id, orderid, request.body.amount, request.body.reason);
     return answer(orderid, null);

@@ -65,6 +65,9 @@ export const USER_API = new Set([
   'GET /api/order',
   'GET /api/order/:orderid/invoice.pdf',
   'GET /api/order/:orderid/credit-notes/:number.pdf',
+  // The caller's own order only (404 for another's); an admin may cancel any order and see its refunds.
+  'POST /api/order/:orderid/cancel',
+  'GET /api/order/:orderid/refunds',
 ]);
 
 /** Fills path parameters with well-formed values, so the guard (not the parameter check) must answer. */

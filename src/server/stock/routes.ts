@@ -13,13 +13,13 @@ const sizeParams = z.object({
 /** The studio's stock calls: admins only. */
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/stock', { preHandler: requireAdmin }, async () => stockList(app.ctx));
-  api.put('/api/stock/:productId/:size', { preHandler: requireAdmin, schema: { params: sizeParams, body: setStockSchema } }, async (request) =>
+  api.get('/api/stock', { onRequest: requireAdmin }, async () => stockList(app.ctx));
+  api.put('/api/stock/:productId/:size', { onRequest: requireAdmin, schema: { params: sizeParams, body: setStockSchema } }, async (request) =>
     setSizeStock(app.ctx, currentUser(request).id, request.params.productId, request.params.size, request.body.stock),
   );
   api.post(
     '/api/stock/:productId/:size/received',
-    { preHandler: requireAdmin, schema: { params: sizeParams, body: receiveStockSchema } },
+    { onRequest: requireAdmin, schema: { params: sizeParams, body: receiveStockSchema } },
     async (request) => receiveSizeStock(app.ctx, currentUser(request).id, request.params.productId, request.params.size, request.body.bottles),
   );
 }

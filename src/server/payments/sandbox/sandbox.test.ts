@@ -23,6 +23,7 @@ describeEachDatabase('sandbox gateway endpoints', (dialect) => {
       scriptUrl: '/sandbox/checkout.js',
       keyid: 'rzp_test_sandbox',
       testMode: true,
+      onlinePayment: true,
       whatsappUrl: 'https://wa.me/919000000000',
       instagramUrl: 'https://www.instagram.com/gheeshop',
     });
