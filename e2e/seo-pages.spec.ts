@@ -72,7 +72,7 @@ test('the app boots on /products/{slug}, takes over the server’s markup, and A
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toHaveAttribute('data-from-server', '1');
 
   const second = product.quantitysize[1] as number;
-  await page.getByText(`${second} ml`, { exact: true }).click();
+  await page.getByRole('group', { name: 'Size' }).getByText(`${second} ml`, { exact: true }).click();
   await expect(page.getByRole('radio', { name: `${second} ml` })).toBeChecked();
   await expect(page.getByTestId('detail-price')).toContainText(formatRupees(finalPriceFor(product, second)));
   await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -27,7 +27,8 @@ export async function openProduct(page: Page, name: string): Promise<void> {
 
 /** On a product page: choose a size and a quantity, then Add to Cart and wait for the spec's toast. */
 export async function addFromDetail(page: Page, name: string, sizeMl: number, quantity = 1): Promise<void> {
-  await page.getByText(`${sizeMl} ml`, { exact: true }).click();
+  // Within the size picker: the label declarations below it name the selected size too.
+  await page.getByRole('group', { name: 'Size' }).getByText(`${sizeMl} ml`, { exact: true }).click();
   await expect(page.getByRole('radio', { name: `${sizeMl} ml` })).toBeChecked();
   const qty = page.getByLabel('Quantity', { exact: true });
   await qty.fill(String(quantity));
