@@ -1,3 +1,4 @@
+import './zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/theme.css';
 import { startApp } from './app/start-app';
