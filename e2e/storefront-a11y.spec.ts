@@ -25,6 +25,10 @@ async function visit(page: Page, hash: string, heading: string | RegExp): Promis
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
+// Each test scans many screens with axe at two widths (the product page now carries its label declarations and
+// the footer its policy links): a minute is not enough on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 test('public screens: home, products, product, cart, 404', async ({ page }) => {
   await visit(page, '/', 'Pure ghee, slow-cooked the old way');
   // Lets the lazy carousel come in before the scan.
