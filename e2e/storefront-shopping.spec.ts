@@ -178,7 +178,7 @@ test('a stale price in the cart is refreshed from the server (409 PRICE_CHANGED)
   await expect(page).toHaveURL(/#\/checkoutorder$/);
 
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await page.goto('/#/orders');
   await expect(page.getByRole('article')).toContainText('Rs. 1,104');
 });
