@@ -1,6 +1,7 @@
 // The contract between the server's crawlable pages (src/server/seo) and the web app's server entry
 // (src/web/ssr/render-screen.tsx, built into dist/ssr): the server asks for the HTML of one screen of the app, the
 // browser hydrates it. Neither side imports the other; the server loads the built entry by its path.
+import type { Business } from './schemas/business';
 import type { Product } from './schemas/product';
 
 /** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
@@ -22,6 +23,8 @@ export interface ScreenRenderInput {
   products: Product[];
   /** The shell reads it too (the TEST MODE banner, the contact links): rendered with it, the page does not shift. */
   shopConfig: ShopConfig;
+  /** The seller named in the footer and on the label declarations; null when it could not be read. */
+  business: Business | null;
 }
 
 /** The markup that goes inside the page's root element. */
@@ -29,3 +32,9 @@ export type RenderScreen = (input: ScreenRenderInput) => Promise<string>;
 
 /** The root element's attribute naming the screen the server rendered: the app hydrates it on that route. */
 export const SCREEN_ROUTE_ATTRIBUTE = 'data-route';
+
+/**
+ * The id of the page's JSON block holding the business details the screen was rendered with: the app starts from
+ * them, so its first render is the server's even when the page is older than the latest edit of those details.
+ */
+export const BUSINESS_DATA_ID = 'shop-business';

@@ -2,12 +2,15 @@ import type { Business } from '../../domain/schemas/business';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
 import { getBusiness, saveBusiness } from './business-repository';
+import { businessSaved } from './business-snapshot';
 
 /** Replaces the business details whole (already validated, state read from the GSTIN) and records who did it. */
 export async function updateBusiness(db: DB, business: Business, actorUserId: number): Promise<Business> {
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     await saveBusiness(trx, business);
     await writeAudit(trx, { actorUserId, action: 'business.update', target: 'business', details: { gstin: business.gstin } });
     return getBusiness(trx);
   });
+  businessSaved();
+  return saved;
 }

@@ -1,6 +1,7 @@
 // The crawlable pages (DESIGN.md §7.5): /products, /products/{slug}, /sitemap.xml and /robots.txt, each built,
 // serialized and compressed once per edition of the catalogue (its ETag) and then sent as bytes, like the public
-// product list. A catalogue change makes a new edition; pages are built again on their next request.
+// product list. A catalogue change, or a change of the business details they show, makes a new edition; pages are
+// built again on their next request.
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_DESCRIPTION,
@@ -13,11 +14,13 @@ import {
 } from '../../domain/page-meta';
 import { finalPriceFor } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
-import type { RenderScreen, ShopConfig } from '../../domain/screen-render';
+import type { Business } from '../../domain/schemas/business';
+import { BUSINESS_DATA_ID, type RenderScreen, type ShopConfig } from '../../domain/screen-render';
 import { looksLikeSlug } from '../../domain/slug';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
 import type { Executor } from '../db/database';
 import { encodeAnswer, type EncodedAnswer } from '../http/encoded-answer';
+import { jsonForScript } from './html';
 import { splitHoisted, type PageTemplate } from './page-document';
 import { renderHead, type PageHead } from './page-head';
 import { previewPicture } from './product-images';
@@ -42,6 +45,8 @@ export interface PageServiceDeps {
   template: () => Promise<PageTemplate>;
   renderer: () => Promise<RenderScreen | null>;
   shopConfig: () => ShopConfig;
+  /** The business details (footer, label declarations); may be a copy up to a minute old. */
+  business: () => Promise<Business | null>;
   log: FastifyBaseLogger;
 }
 
@@ -51,6 +56,8 @@ export type PageResult =
 
 interface Edition {
   etag: string;
+  business: Business | null;
+  businessJson: string;
   products: Product[];
   bySlug: Map<string, Product>;
   answers: Map<string, Promise<EncodedAnswer>>;
@@ -64,10 +71,14 @@ export function createPageService(deps: PageServiceDeps) {
   const inDatabase = deps.catalogue.kind === 'database';
 
   async function current(): Promise<Edition> {
-    const payload = await deps.catalogue.payload();
-    if (edition?.etag !== payload.etag) {
+    const [payload, business] = await Promise.all([deps.catalogue.payload(), deps.business()]);
+    const stale = edition && edition.business !== business && edition.businessJson !== JSON.stringify(business);
+    if (edition?.etag !== payload.etag || stale) {
       const products = JSON.parse(payload.body) as Product[];
-      edition = { etag: payload.etag, products, bySlug: new Map(products.map((p) => [p.slug, p])), answers: new Map() };
+      const businessJson = JSON.stringify(business);
+      edition = { etag: payload.etag, business, businessJson, products, bySlug: new Map(products.map((p) => [p.slug, p])), answers: new Map() };
+    } else if (edition.business !== business) {
+      edition.business = business;
     }
     return edition;
   }
@@ -87,7 +98,7 @@ export function createPageService(deps: PageServiceDeps) {
     const render = await deps.renderer();
     if (!render) return '';
     try {
-      return await render({ route, products: ed.products, shopConfig: deps.shopConfig() });
+      return await render({ route, products: ed.products, shopConfig: deps.shopConfig(), business: ed.business });
     } catch (err) {
       // The head (title, cards, JSON-LD) still goes out, and the app draws the screen in the browser.
       log.error({ err, route }, 'rendering a crawlable page failed; it goes out without its content');
@@ -98,7 +109,8 @@ export function createPageService(deps: PageServiceDeps) {
   async function page(ed: Edition, route: string, head: PageHead): Promise<EncodedAnswer> {
     const [template, markup] = await Promise.all([deps.template(), screen(ed, route)]);
     const { hoisted, body } = splitHoisted(markup);
-    const headTags = hoisted ? `${renderHead(head, origin)}\n    ${hoisted}` : renderHead(head, origin);
+    const data = ed.business ? `\n    <script type="application/json" id="${BUSINESS_DATA_ID}">${jsonForScript(ed.business)}</script>` : '';
+    const headTags = `${renderHead(head, origin)}${hoisted ? `\n    ${hoisted}` : ''}${data}`;
     return encodeAnswer(template({ head: headTags, route, body }), null);
   }
 

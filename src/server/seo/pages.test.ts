@@ -6,6 +6,7 @@ import { formatRupees } from '../../domain/display';
 import { productSchema, type Product } from '../../domain/schemas/product';
 import { finalPriceFor } from '../../domain/pricing';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { breadcrumbLd, jsonLdBlocks, metaContent, productLd } from './test-pages';
 
 describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
@@ -56,6 +57,25 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     expect(ld.offers.every((o) => o.availability === (product.instock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'))).toBe(true);
     expect(ld.aggregateRating).toMatchObject({ ratingValue: product.ratingStar, ratingCount: product.ratings });
     expect(breadcrumbLd.parse(crumbs).itemListElement.map((c) => c.name)).toEqual(['Home', 'Products', product.name]);
+  });
+
+  it('carries the business details it was rendered with, so the app starts from the very text of the page', async () => {
+    const [product] = await products();
+    if (!product) throw new Error('no seeded product');
+    const pageOf = async () => {
+      const html = (await get(`/products/${product.slug}`)).body;
+      const block = /<script type="application\/json" id="shop-business">([^<]*)<\/script>/.exec(html)?.[1];
+      return { data: JSON.parse(block ?? 'null') as unknown, markup: html.replace(block ?? '', '') };
+    };
+    const before = await pageOf();
+    expect(before.data).toEqual((await get('/api/public/business')).json());
+    expect(before.markup).not.toContain(KARNATAKA_BUSINESS.legalName);
+    // A saved edit shows on the next request: in the block and in the label declarations the markup holds.
+    const saved = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await pageOf();
+    expect(after.data).toEqual(saved.json());
+    expect(after.markup).toContain(`${KARNATAKA_BUSINESS.legalName}, ${KARNATAKA_BUSINESS.addressLine}`);
   });
 
   it('serves the product list with a link to every product page', async () => {

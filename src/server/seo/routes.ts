@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { businessSnapshot } from '../business/business-snapshot';
 import { shopConfig } from '../checkout/shop-config';
 import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';
@@ -32,6 +33,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     template: () => (template ??= loadPageTemplate(options.webDir)),
     renderer: screenRendererLoader(options.screenEntry, app.log),
     shopConfig: () => shopConfig(app.ctx),
+    business: businessSnapshot(db),
     log: app.log,
   });
   const ogImages = createOgImages(db, app.log);

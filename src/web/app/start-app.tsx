@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { productsQuery } from '../features/products/products-api';
+import { BUSINESS_DATA_ID } from '../../domain/screen-render';
+import type { Business } from '../../domain/schemas/business';
+import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { shopConfigQuery } from '../lib/shop-config';
 import { App, queryClient } from './app';
 import { landingRoute, sameRoute } from './landing-address';
@@ -26,6 +29,10 @@ export async function startApp(root: HTMLElement): Promise<void> {
     try {
       // What the server rendered from; the browser may well have the list cached (ETag) already.
       await Promise.all([queryClient.fetchQuery(productsQuery), queryClient.fetchQuery(shopConfigQuery)]);
+      // The business details the page was rendered with, not a fresher copy: a lazy screen hydrates after the
+      // footer has asked for them, and different text there would not match the server's markup.
+      const business = document.getElementById(BUSINESS_DATA_ID)?.textContent;
+      if (business) queryClient.setQueryData(PUBLIC_BUSINESS_KEY, JSON.parse(business) as Business);
       hydrateRoot(root, app);
       return;
     } catch {

@@ -8,6 +8,7 @@ import type { RenderScreen } from '../../domain/screen-render';
 import { App, createQueryClient } from '../app/app';
 import { PRODUCTS_KEY } from '../lib/query-keys';
 import { uniqueByName } from '../features/products/products-api';
+import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { SHOP_CONFIG_KEY } from '../lib/shop-config';
 
 /**
@@ -35,11 +36,12 @@ function renderWhole(element: ReactNode): Promise<string> {
   });
 }
 
-/** One screen of the app at `route`, with the product list and shop config it would have fetched. */
-export const renderScreen: RenderScreen = async ({ route, products, shopConfig }) => {
+/** One screen of the app at `route`, with the product list, shop config and business details it would have fetched. */
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business }) => {
   const client = createQueryClient();
   client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
   client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
+  if (business) client.setQueryData(PUBLIC_BUSINESS_KEY, business);
   try {
     return await renderWhole(
       <StrictMode>
