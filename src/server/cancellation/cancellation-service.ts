@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { queueStatusMails } from '../email-templates/status-mail-service';
+import { releaseCouponUse } from '../coupons/coupon-repository';
 import { conflict, notFound } from '../http/errors';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { recordRefund, sendRefund } from '../refunds/refund-service';
@@ -15,7 +16,7 @@ const notYours = (orderid: string) => notFound(`There is no order ${orderid} on 
 /**
  * Cancels an order (DESIGN.md §7.3): a customer their own while it is PREPARATION, an admin any not DELIVERED.
  * In one transaction: the status (conditional on the status read, so a concurrent change wins or loses cleanly),
- * the bottles back on the shelf (once), the status mail, the audit row and, for a paid online order, the refund row
+ * the bottles back on the shelf (once), the coupon use back (once), the status mail, the audit row and, for a paid online order, the refund row
  * of whatever is not refunded yet; the gateway is asked after the commit. Cancelling a cancelled order answers it.
  */
 export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, reason: string): Promise<Order> {
@@ -37,6 +38,8 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
       .where('status', '=', row.status)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) throw conflict('The order changed while you were cancelling it. Reload it and try again.');
+    // A cancelled order used nothing: its use of a code goes back, so a once-per-customer code works again.
+    await releaseCouponUse(trx, row.id);
     let stock = false;
     if (await markStockReturned(trx, row.id)) {
       stock = (await addStock(trx, await orderStockTakes(trx, row.id))).length > 0;

@@ -167,6 +167,19 @@ describeEachDatabase('coupons', (dialect) => {
     expect(await orderRow(shop, unpaid.json().orderid)).toMatchObject({ coupon_code: code, discount: 304 });
   });
 
+  it('gives a cancelled order\'s use back, once, so a once-per-customer code works again', async () => {
+    const body = couponBody({ perCustomer: 1 });
+    const code = body.code.toUpperCase();
+    await create(body);
+    const order = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code });
+    expect(await usedOf(code)).toBe(1);
+    const cancel = () => shop.app.inject({ method: 'POST', url: `/api/order/${order.json().orderid}/cancel`, headers: user.auth, payload: { reason: 'Ordered by mistake' } });
+    expect((await cancel()).statusCode).toBe(200);
+    expect((await cancel()).statusCode).toBe(200);
+    expect(await usedOf(code)).toBe(0);
+    expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon).toMatchObject({ applied: true });
+  });
+
   it('rate-limits guessing codes per account', async () => {
     const guesser = await createTestUser(shop);
     for (let i = 0; i < COUPON_FAILURES_PER_ACCOUNT; i += 1) {
