@@ -12,6 +12,9 @@ import { codBurst } from './cod-burst';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
 import { startHostileJsonLoops } from './hostile-json';
 import { call, login, orderTemplate, register } from '../lib/shop-client';
+import type { CreateOrderBody } from '../../src/domain/schemas/order';
+import type { Product } from '../../src/domain/schemas/product';
+import type { StockLevel } from '../../src/domain/stock';
 
 export type BenchDialect = 'sqlite' | 'postgres';
 
@@ -59,6 +62,9 @@ const BENCH_COUPON = {
   active: true,
 };
 
+/** Bottles on the shelf of each size the stock-tracked burst orders: more than any burst sells (the schema's most). */
+const BENCH_STOCK = 1_000_000;
+
 /** The longest the benchmark waits for the outbox to empty after a burst (it reports a miss rather than hang). */
 const DRAIN_TIMEOUT_MS = 20 * 60_000;
 
@@ -77,11 +83,14 @@ async function measured(server: ServerProcess, request: LoadRequest, options: Me
   return { ...result, rssMb: server.peakRssMb() };
 }
 
-async function countPresent(dialect: BenchDialect, where: { dataDir: string; pgUrl?: string }, orderids: string[]): Promise<number> {
+/** One count from the shop's database, read straight through the driver (the shop is not asked). */
+async function countOrders(dialect: BenchDialect, where: { dataDir: string; pgUrl?: string }, by: { orderids: string[] } | { email: string }): Promise<number> {
   if (dialect === 'sqlite') {
     const db = new SqliteDatabase(path.join(where.dataDir, 'shop.db'), { readonly: true });
     try {
-      const row = db.prepare('select count(*) as n from orders where orderid in (select value from json_each(?))').get(JSON.stringify(orderids)) as { n: number };
+      const row = ('orderids' in by
+        ? db.prepare('select count(*) as n from orders where orderid in (select value from json_each(?))').get(JSON.stringify(by.orderids))
+        : db.prepare('select count(*) as n from orders where emailaddress = ?').get(by.email)) as { n: number };
       return row.n;
     } finally {
       db.close();
@@ -90,7 +99,10 @@ async function countPresent(dialect: BenchDialect, where: { dataDir: string; pgU
   const client = new pg.Client({ connectionString: where.pgUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from orders where orderid = any($1)', [orderids]);
+    const { rows } =
+      'orderids' in by
+        ? await client.query<{ n: number }>('select count(*)::int as n from orders where orderid = any($1)', [by.orderids])
+        : await client.query<{ n: number }>('select count(*)::int as n from orders where emailaddress = $1', [by.email]);
     return rows[0]?.n ?? 0;
   } finally {
     await client.end();
@@ -137,15 +149,16 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const buyer = await register(shop.url, 'Buyer Customer');
     const buyerOrder = await orderTemplate(shop.url, buyer.email);
     const where = { dataDir, ...(database ? { pgUrl: database.url } : {}) };
-    const plainCod = () =>
+    const burst = (variant: string, token: string, order: (receipt: string) => CreateOrderBody) =>
       codBurst(shop as ServerProcess, {
         ...options,
         group,
+        variant,
         headers: BROWSER_HEADERS,
-        token: buyer.token,
-        order: buyerOrder,
+        token,
+        order,
         where,
-        countPresent: (orderids) => countPresent(dialect, where, orderids),
+        countPresent: (orderids) => countOrders(dialect, where, { orderids }),
         drainTimeoutMs: DRAIN_TIMEOUT_MS,
         targets: {
           perSecond: API_TARGETS.codPerSecond[dialect],
@@ -156,6 +169,35 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
         },
         log,
       });
+    const plainCod = () => burst('', buyer.token, buyerOrder);
+    // Issue 20: the same burst with both sizes of every order stock-tracked, so each order also takes its bottles
+    // (a conditional update per line) in its transaction; afterwards the shelf must hold exactly what was not sold.
+    const stockTrackedCod = async () => {
+      const admin = await login(shop!.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+      const stocker = await register(shop!.url, 'Stock Customer');
+      const base = await orderTemplate(shop!.url, stocker.email);
+      const products = await call<Product[]>(shop!.url, '/api/public/product');
+      const sizes = base('Receipt-sizes').items.map((item) => {
+        const product = products.find((p) => p.name === item.name);
+        if (!product) throw new Error(`the order's product ${item.name} is not listed`);
+        return { productId: Number(product._id), size: item.quantity, perOrder: item.itemQty ?? 1 };
+      });
+      for (const s of sizes) await call(shop!.url, `/api/stock/${s.productId}/${s.size}`, { method: 'PUT', token: admin, body: { stock: BENCH_STOCK } });
+      const figures = await burst(' stock-tracked', stocker.token, base);
+      const levels = await call<StockLevel[]>(shop!.url, '/api/stock', { token: admin });
+      const sold = await countOrders(dialect, where, { email: stocker.email });
+      const wrong = sizes.filter((s) => levels.find((l) => l.productId === s.productId && l.size === s.size)?.stock !== BENCH_STOCK - sold * s.perOrder);
+      figures.push(
+        figure(
+          `${group} stock-tracked`,
+          'stock after the burst',
+          `${int(sold)} orders; ${sizes.map((s) => `${int(BENCH_STOCK - (levels.find((l) => l.productId === s.productId && l.size === s.size)?.stock ?? NaN))} bottles of ${s.size} ml taken`).join(', ')}`,
+          'exactly what the orders took',
+          wrong.length === 0,
+        ),
+      );
+      return figures;
+    };
     // Issue 21: the same burst with every order paying a delivery fee and a COD fee and taking a coupon's discount,
     // which the order's transaction claims (a conditional update of the code's counters per order).
     const feeAndCouponCod = async () => {
@@ -169,27 +211,9 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
         body: { ...base('Receipt-quote'), coupon: BENCH_COUPON.code },
       });
       if (!(quote.discount > 0 && quote.deliveryFee > 0 && quote.codFee > 0)) throw new Error(`the quote did not price fees and a discount: ${JSON.stringify(quote)}`);
-      return codBurst(shop as ServerProcess, {
-        ...options,
-        group,
-        variant: ' fee+coupon',
-        headers: BROWSER_HEADERS,
-        token: payer.token,
-        order: (receipt) => ({ ...base(receipt), coupon: BENCH_COUPON.code, totalAmount: quote.total }),
-        where,
-        countPresent: (orderids) => countPresent(dialect, where, orderids),
-        drainTimeoutMs: DRAIN_TIMEOUT_MS,
-        targets: {
-          perSecond: API_TARGETS.codPerSecond[dialect],
-          p99Ms: API_TARGETS.codP99Ms,
-          rssMb: API_TARGETS.rssMb,
-          cpuMsPerOrder: API_TARGETS.codCpuMsWithMail[dialect],
-          sustainedShare: API_TARGETS.sustainedShare,
-        },
-        log,
-      });
+      return burst(' fee+coupon', payer.token, (receipt) => ({ ...base(receipt), coupon: BENCH_COUPON.code, totalAmount: quote.total }));
     };
-    const cod = async () => [...(await plainCod()), ...(await feeAndCouponCod())];
+    const cod = async () => [...(await plainCod()), ...(await stockTrackedCod()), ...(await feeAndCouponCod())];
     if (options.codOnly) return await cod();
 
     // The hello server also replays the shop's two answers byte for byte: the most the framework, the client
