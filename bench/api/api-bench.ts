@@ -245,7 +245,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const hostileLoops = startHostileJsonLoops(shop.url);
     const catalogueHostile = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, options);
     const hostileSent = await hostileLoops.stop();
-    log(`${group}: catalogue under hostile JSON p50 ${ms(catalogueHostile.p50)} (without ${ms(catalogue.p50)}); ${hostileSent.sent} hostile bodies, ${hostileSent.refused} answered 400`);
+    log(`${group}: catalogue under hostile JSON p50 ${ms(catalogueHostile.p50)} (without ${ms(catalogue.p50)}); ${hostileSent.sent} hostile bodies: ${hostileSent.refused} answered 400, ${hostileSent.cut} cut off once refused`);
     const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
     const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
     log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
@@ -283,7 +283,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       figure(
         group,
         'GET /api/public/product p50 under hostile JSON (4 loops posting 1 MB nested 520,000 deep)',
-        `p50 ${ms(catalogueHostile.p50)} vs ${ms(catalogue.p50)} without = ${(catalogueHostile.p50 / Math.max(catalogue.p50, 0.01)).toFixed(2)}×; ${int(hostileSent.sent)} hostile bodies sent`,
+        `p50 ${ms(catalogueHostile.p50)} vs ${ms(catalogue.p50)} without = ${(catalogueHostile.p50 / Math.max(catalogue.p50, 0.01)).toFixed(2)}×; ${int(hostileSent.sent)} hostile bodies sent (${int(hostileSent.refused)} answered 400, ${int(hostileSent.cut)} cut off once refused)`,
         `≤ ${API_TARGETS.hostileJsonP50Ratio}× the p50 without`,
         catalogueHostile.p50 <= API_TARGETS.hostileJsonP50Ratio * catalogue.p50,
         failures(catalogueHostile) || undefined,

@@ -1,33 +1,30 @@
 // Issue 17: four loops posting a 1 MB body nested 520,000 levels deep (through /sandbox/pay, which needs no login)
 // used to take the catalogue's p50 from 69 ms to 3–4 s. The row measures the catalogue with the loops running.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** `[[[…]]]`, 520,000 levels, just under the 1 MB body limit. */
-export const HOSTILE_JSON = '['.repeat(520_000) + ']'.repeat(520_000);
+const CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'hostile-client.mjs');
 
-/** Four clients posting the hostile body back to back until stopped; answers how many were refused with a 400. */
-export function startHostileJsonLoops(url: string, loops = 4): { stop(): Promise<{ sent: number; refused: number }> } {
-  let running = true;
-  let sent = 0;
-  let refused = 0;
-  const loop = async () => {
-    while (running) {
-      try {
-        const res = await fetch(`${url}/sandbox/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: HOSTILE_JSON });
-        await res.arrayBuffer();
-        sent += 1;
-        if (res.status === 400) refused += 1;
-      } catch {
-        // A connection the server closed after refusing the body early; the next attempt opens another.
-        sent += 1;
-      }
-    }
-  };
-  const all = Array.from({ length: loops }, loop);
+export interface HostileCounts {
+  sent: number;
+  /** Answered 400 JSON_TOO_DEEP. */
+  refused: number;
+  /** Connection closed by the shop before the whole body was written (it had refused it already). */
+  cut: number;
+}
+
+/** Starts the loops in a process of their own; stop() ends them and answers what they sent and how it ended. */
+export function startHostileJsonLoops(url: string, loops = 4): { stop(): Promise<HostileCounts> } {
+  const child = spawn(process.execPath, [CLIENT, url, String(loops)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   return {
     async stop() {
-      running = false;
-      await Promise.all(all);
-      return { sent, refused };
+      child.stdin.write('stop\n');
+      await once(child, 'exit');
+      return JSON.parse(output) as HostileCounts;
     },
   };
 }

@@ -50,6 +50,8 @@ describeEachDatabase('attack: hostile JSON nesting', (dialect) => {
         expectNoServerError(res, url);
         expect(res.statusCode, url).toBe(400);
         expect(res.json(), url).toMatchObject({ error: 'JSON_TOO_DEEP', message: expect.stringMatching(/32 levels/) });
+        // The rest of a refused body is not read: the connection closes.
+        expect(res.headers.connection, url).toBe('close');
       }
       // 32 levels reach the route's own checks.
       const fine = await post(method, url, nested(32));
