@@ -3,12 +3,13 @@ import type { CouponRules } from '../../domain/pricing';
 import type { Coupon, CouponInput } from '../../domain/schemas/delivery';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
-import type { Selectable } from 'kysely';
-import type { CouponsTable } from '../db/schema';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { CouponsTable, Database } from '../db/schema';
 
 type CouponRow = Selectable<CouponsTable>;
 
-function toCoupon(row: CouponRow): Coupon {
+/** `used`: uses held now (released ones not counted). The column counts them only while a total limit needs it. */
+function toCoupon(row: CouponRow, used: number = row.used): Coupon {
   return {
     code: row.code,
     kind: row.kind === 'FLAT' ? 'FLAT' : 'PERCENT',
@@ -21,7 +22,7 @@ function toCoupon(row: CouponRow): Coupon {
     perCustomer: row.per_customer,
     firstOrderOnly: row.first_order_only === 1,
     active: row.active === 1,
-    used: row.used,
+    used,
   };
 }
 
@@ -41,14 +42,38 @@ function columns(c: CouponInput) {
   };
 }
 
+const heldUses = (code: string) => (eb: ExpressionBuilder<Database, 'coupons'>) =>
+  eb.selectFrom('coupon_uses').select((e) => e.fn.countAll<number>().as('n')).where('coupon_uses.code', '=', code).where('released_at', 'is', null);
+
+/** For the admin's list: every code with the uses it holds now, counted from the uses themselves. */
 export async function listCoupons(executor: Executor): Promise<Coupon[]> {
-  const rows = await executor.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('code').execute();
-  return rows.map(toCoupon);
+  const rows = await executor
+    .selectFrom('coupons')
+    .selectAll('coupons')
+    .select((eb) =>
+      eb
+        .selectFrom('coupon_uses')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('coupon_uses.code', '=', 'coupons.code')
+        .where('coupon_uses.released_at', 'is', null)
+        .as('held'),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => toCoupon(r, Number(r.held ?? 0)));
 }
 
+/** The code's rules as checkout reads them; `used` is the limit's counter (0 for a code without a total limit). */
 export async function findCoupon(executor: Executor, code: string): Promise<Coupon | null> {
   const row = await executor.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
-  return row ? toCoupon(row) : null;
+  return row ? toCoupon(row, row.total_uses === null ? 0 : row.used) : null;
+}
+
+/** The same, with `used` counted from the uses themselves, for the admin's answers. */
+export async function findCouponForAdmin(executor: Executor, code: string): Promise<Coupon | null> {
+  const row = await executor.selectFrom('coupons').selectAll().select((eb) => heldUses(code)(eb).as('held')).where('code', '=', code).executeTakeFirst();
+  return row ? toCoupon(row, Number(row.held ?? 0)) : null;
 }
 
 /** False when the code exists already. */
@@ -61,9 +86,37 @@ export async function insertCoupon(executor: Executor, c: CouponInput): Promise<
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/**
+ * Counters are kept only while a limit needs them (see claimCouponUse): a limit set on a code that had none starts
+ * its counter from the uses held now, in the edit's transaction.
+ */
 export async function updateCoupon(executor: Executor, code: string, c: CouponInput): Promise<boolean> {
-  const result = await executor.updateTable('coupons').set(columns(c)).where('code', '=', code).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const before = await executor.selectFrom('coupons').select(['total_uses', 'per_customer']).where('code', '=', code).executeTakeFirst();
+  if (!before) return false;
+  await executor.updateTable('coupons').set(columns(c)).where('code', '=', code).execute();
+  if (before.total_uses === null && c.totalUses !== null) {
+    await executor
+      .updateTable('coupons')
+      .set((eb) => ({ used: heldUses(code)(eb) }))
+      .where('code', '=', code)
+      .execute();
+  }
+  if (before.per_customer === null && c.perCustomer !== null) {
+    await executor.deleteFrom('coupon_customer_uses').where('code', '=', code).execute();
+    await executor
+      .insertInto('coupon_customer_uses')
+      .columns(['code', 'user_id', 'used'])
+      .expression((eb) =>
+        eb
+          .selectFrom('coupon_uses')
+          .select((e) => [e.val(code).as('code'), 'user_id', e.fn.countAll<number>().as('used')])
+          .where('code', '=', code)
+          .where('released_at', 'is', null)
+          .groupBy('user_id'),
+      )
+      .execute();
+  }
+  return true;
 }
 
 export async function deactivateCoupon(executor: Executor, code: string): Promise<boolean> {
@@ -98,29 +151,38 @@ export async function claimCouponUse(
   claim: { rules: CouponRules; userId: number; orderId: number },
 ): Promise<boolean> {
   const { rules, userId, orderId } = claim;
-  const total = await executor
-    .updateTable('coupons')
-    .set({ used: sql`used + 1` })
-    .where('code', '=', rules.code)
-    .where('active', '=', 1)
-    .where((eb) => eb.or([eb('total_uses', 'is', null), eb('used', '<', eb.ref('total_uses'))]))
-    .executeTakeFirst();
-  if (Number(total.numUpdatedRows) !== 1) return false;
+  // A counter is one row every order with the code would update: on PostgreSQL each holds its lock until commit,
+  // so orders with a festival code would queue behind one another. Only a limit needs the counter; a code without
+  // one is recorded in coupon_uses alone (an admin adding a limit later starts the counter from those rows).
+  if (rules.totalUses !== null) {
+    const total = await executor
+      .updateTable('coupons')
+      .set({ used: sql`used + 1` })
+      .where('code', '=', rules.code)
+      .where('active', '=', 1)
+      .where((eb) => eb.or([eb('total_uses', 'is', null), eb('used', '<', eb.ref('total_uses'))]))
+      .executeTakeFirst();
+    if (Number(total.numUpdatedRows) !== 1) return false;
+  }
+  if (rules.perCustomer !== null && !(await claimCustomerUse(executor, rules.code, rules.perCustomer, userId))) return false;
+  await executor.insertInto('coupon_uses').values({ order_id: orderId, code: rules.code, user_id: userId, created_at: nowIso() }).execute();
+  return true;
+}
+
+async function claimCustomerUse(executor: Executor, code: string, limit: number, userId: number): Promise<boolean> {
   await executor
     .insertInto('coupon_customer_uses')
-    .values({ code: rules.code, user_id: userId, used: 0 })
+    .values({ code, user_id: userId, used: 0 })
     .onConflict((oc) => oc.columns(['code', 'user_id']).doNothing())
     .execute();
   const perCustomer = await executor
     .updateTable('coupon_customer_uses')
     .set({ used: sql`used + 1` })
-    .where('code', '=', rules.code)
+    .where('code', '=', code)
     .where('user_id', '=', userId)
-    .where((eb) => (rules.perCustomer === null ? eb.lit(true) : eb('used', '<', rules.perCustomer)))
+    .where('used', '<', limit)
     .executeTakeFirst();
-  if (Number(perCustomer.numUpdatedRows) !== 1) return false;
-  await executor.insertInto('coupon_uses').values({ order_id: orderId, code: rules.code, user_id: userId, created_at: nowIso() }).execute();
-  return true;
+  return Number(perCustomer.numUpdatedRows) === 1;
 }
 
 /** Gives an order's use of a code back, once however often it is called. True when a use was returned. */
@@ -133,7 +195,13 @@ export async function releaseCouponUse(executor: Executor, orderId: number): Pro
     .returning(['code', 'user_id'])
     .executeTakeFirst();
   if (!use) return false;
-  await executor.updateTable('coupons').set({ used: sql`used - 1` }).where('code', '=', use.code).where('used', '>', 0).execute();
+  await executor
+    .updateTable('coupons')
+    .set({ used: sql`used - 1` })
+    .where('code', '=', use.code)
+    .where('total_uses', 'is not', null)
+    .where('used', '>', 0)
+    .execute();
   await executor
     .updateTable('coupon_customer_uses')
     .set({ used: sql`used - 1` })

@@ -7,6 +7,7 @@ import {
   hasOrders,
   deactivateCoupon,
   findCoupon,
+  findCouponForAdmin,
   insertCoupon,
   listCoupons,
   listExpiredCouponHolds,
@@ -21,7 +22,7 @@ export async function createCoupon(db: DB, input: CouponInput, actorUserId: numb
   return db.transaction().execute(async (trx) => {
     if (!(await insertCoupon(trx, input))) throw conflict(`A code ${input.code} exists already. Edit it, or choose another code.`);
     await writeAudit(trx, { actorUserId, action: 'coupon.create', target: input.code, details: { ...input } });
-    return (await findCoupon(trx, input.code)) as Coupon;
+    return (await findCouponForAdmin(trx, input.code)) as Coupon;
   });
 }
 
@@ -31,7 +32,7 @@ export async function editCoupon(db: DB, code: string, input: CouponInput, actor
   return db.transaction().execute(async (trx) => {
     if (!(await updateCoupon(trx, key, input))) throw notFound(`There is no code ${key}.`);
     await writeAudit(trx, { actorUserId, action: 'coupon.update', target: key, details: { ...input } });
-    return (await findCoupon(trx, key)) as Coupon;
+    return (await findCouponForAdmin(trx, key)) as Coupon;
   });
 }
 
@@ -41,7 +42,7 @@ export async function retireCoupon(db: DB, code: string, actorUserId: number): P
   return db.transaction().execute(async (trx) => {
     if (!(await deactivateCoupon(trx, key))) throw notFound(`There is no code ${key}.`);
     await writeAudit(trx, { actorUserId, action: 'coupon.deactivate', target: key });
-    return (await findCoupon(trx, key)) as Coupon;
+    return (await findCouponForAdmin(trx, key)) as Coupon;
   });
 }
 

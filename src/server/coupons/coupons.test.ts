@@ -180,6 +180,25 @@ describeEachDatabase('coupons', (dialect) => {
     expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon).toMatchObject({ applied: true });
   });
 
+  it('counts the uses of a code without limits from the orders, and a limit added later starts from them', async () => {
+    const body = couponBody();
+    const code = body.code.toUpperCase();
+    await create(body);
+    const order = (u: TestUser) => codOrder(shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code });
+    expect((await order(user)).statusCode).toBe(200);
+    expect((await order(user)).statusCode).toBe(200);
+    expect(await usedOf(code)).toBe(2);
+    const limited = await shop.app.inject({ method: 'PUT', url: `/api/coupons/${code}`, headers: admin.auth, payload: { ...body, code, totalUses: 3, perCustomer: 2 } });
+    expect(limited.json()).toMatchObject({ used: 2, totalUses: 3 });
+    // This customer has had the two the new per-customer limit allows; another takes the one use left, then none.
+    expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon.reason).toBe('Already used');
+    const other = await createTestUser(shop);
+    expect((await order(other)).statusCode).toBe(200);
+    const refused = await order(await createTestUser(shop));
+    expect(refused.statusCode).toBe(400);
+    expect(await usedOf(code)).toBe(3);
+  });
+
   it('rate-limits guessing codes per account', async () => {
     const guesser = await createTestUser(shop);
     for (let i = 0; i < COUPON_FAILURES_PER_ACCOUNT; i += 1) {
