@@ -9,7 +9,10 @@ export function mailbox(): ParsedMail[] {
   return readMailbox(E2E_DATA_DIR);
 }
 
-/** Waits (the outbox worker polls every 200 ms in e2e) until a mail matching `match` has been written. */
+/**
+ * Waits until a mail matching `match` has been written. The worker polls every 200 ms in e2e, but while the shop is
+ * busy (a loaded CI machine) it puts mail off for up to MAIL_MAX_DEFER_MS (30 s), so the wait outlasts that.
+ */
 export async function waitForMail(
   match: (mail: ParsedMail) => boolean,
   options: { timeout?: number; description?: string } = {},
@@ -21,7 +24,7 @@ export async function waitForMail(
         found = mailbox().find(match);
         return !!found;
       },
-      { timeout: options.timeout ?? 15_000, message: `no mail ${options.description ?? 'matching'} arrived` },
+      { timeout: options.timeout ?? 35_000, message: `no mail ${options.description ?? 'matching'} arrived` },
     )
     .toBe(true);
   return found as ParsedMail;
