@@ -27,7 +27,7 @@ async function createProduct(request: APIRequestContext, token: string, name: st
       quantity: 250,
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { _id: string })._id;
 }
 
