@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const STOCK_LEFT_SHOWN = 5;
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export const LOW_STOCK_THRESHOLD_MAX = 10_000;
+export const LOW_STOCK_THRESHOLD_MESSAGE = 'Enter the low-stock threshold as a whole number from 0 to 10,000.';
 
 /** How long an unpaid online order keeps its bottles before they go back on the shelf. */
 export const STOCK_HOLD_MS = 30 * 60_000;
@@ -62,3 +64,14 @@ export function sizeStock(
   const left = product.stockLeft?.[i] ?? null;
   return { inStock, left, note: stockNote(inStock, left) };
 }
+
+/** The code of the 409 a checkout hears when a line asks for more bottles than are left. */
+export const OUT_OF_STOCK = 'OUT_OF_STOCK';
+
+/** The body of that 409: `line.quantity` is the size in ml (SPEC.md's name), `left` never below 0. */
+export const outOfStockAnswerSchema = z.object({
+  error: z.literal(OUT_OF_STOCK),
+  message: z.string(),
+  line: z.object({ index: z.number().int(), name: z.string(), quantity: z.number(), left: z.number().int().min(0) }),
+});
+export type OutOfStockAnswer = z.infer<typeof outOfStockAnswerSchema>;

@@ -28,6 +28,16 @@ describe('settingsSchema', () => {
     });
   });
 
+  it('takes a low-stock threshold of 0 to 10,000 bottles, or none (the original client sends none)', () => {
+    expect(settingsSchema.parse({ ...settings, lowStockThreshold: 0 })).toEqual({ ...settings, lowStockThreshold: 0 });
+    expect(settingsSchema.parse({ ...settings, lowStockThreshold: 10_000 }).lowStockThreshold).toBe(10_000);
+    expect(settingsSchema.parse(settings)).not.toHaveProperty('lowStockThreshold');
+    const message = 'Enter the low-stock threshold as a whole number from 0 to 10,000.';
+    for (const bad of [-1, 10_001, 2.5, '5', null, Number.NaN]) {
+      expect(errorsOf(settingsSchema, { ...settings, lowStockThreshold: bad })).toEqual({ lowStockThreshold: message });
+    }
+  });
+
   it('rejects the corrected spelling as an unknown key', () => {
     expect(settingsSchema.safeParse({ ...settings, initialsubject: 'x' }).success).toBe(false);
   });

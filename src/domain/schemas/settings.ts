@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SETTINGS_BODY_MAX, SETTINGS_SUBJECT_MAX } from '../constants';
 import { VALIDATION } from '../messages';
+import { LOW_STOCK_THRESHOLD_MAX, LOW_STOCK_THRESHOLD_MESSAGE } from '../stock';
 import { mailText } from './fields';
 
 /** Body of PUT /api/settings (strict, see account.ts) and answer of GET /api/settings. */
@@ -12,5 +13,12 @@ export const settingsSchema = z.strictObject({
   // Required: the next order would otherwise mail the customer an empty message (issue 18).
   intialsubject: mailText(VALIDATION.settingsSubjectRequired, SETTINGS_SUBJECT_MAX),
   intialbody: mailText(VALIDATION.settingsBodyRequired, SETTINGS_BODY_MAX),
+  // Always answered; optional in a PUT so the original client, which sends the four fields above, keeps it as is.
+  lowStockThreshold: z
+    .number({ error: LOW_STOCK_THRESHOLD_MESSAGE })
+    .int({ error: LOW_STOCK_THRESHOLD_MESSAGE })
+    .min(0, { error: LOW_STOCK_THRESHOLD_MESSAGE })
+    .max(LOW_STOCK_THRESHOLD_MAX, { error: LOW_STOCK_THRESHOLD_MESSAGE })
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -10,6 +10,7 @@ export async function getSettings(executor: Executor): Promise<Settings> {
     customeremail: row.customeremail === 1,
     intialsubject: row.intialsubject,
     intialbody: row.intialbody,
+    lowStockThreshold: row.low_stock_threshold,
   };
 }
 
@@ -21,6 +22,8 @@ export async function saveSettings(executor: Executor, settings: Settings): Prom
       customeremail: settings.customeremail ? 1 : 0,
       intialsubject: settings.intialsubject,
       intialbody: settings.intialbody,
+      // Left out (the original client): the threshold stays as it is.
+      ...(settings.lowStockThreshold === undefined ? {} : { low_stock_threshold: settings.lowStockThreshold }),
       updated_at: nowIso(),
     })
     .where('id', '=', 1)

@@ -11,7 +11,7 @@ export async function updateSettings(db: DB, settings: Settings, actorUserId: nu
       actorUserId,
       action: 'settings.update',
       target: 'settings',
-      details: { emailsetting: saved.emailsetting, customeremail: saved.customeremail },
+      details: { emailsetting: saved.emailsetting, customeremail: saved.customeremail, lowStockThreshold: saved.lowStockThreshold },
     });
     return saved;
   });

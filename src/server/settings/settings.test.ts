@@ -23,14 +23,15 @@ describeEachDatabase('settings API', (dialect) => {
       customeremail: true,
       intialsubject: INITIAL_ORDER_MAIL.subject,
       intialbody: INITIAL_ORDER_MAIL.body,
+      lowStockThreshold: 5,
     });
   });
 
   it('saves all four fields, answers them and keeps exactly one row', async () => {
     const res = await put(valid);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(valid);
-    expect((await get()).json()).toEqual(valid);
+    expect(res.json()).toEqual({ ...valid, lowStockThreshold: 5 });
+    expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5 });
     expect(await shop.app.ctx.db.selectFrom('settings').selectAll().execute()).toHaveLength(1);
     await put({ ...valid, emailsetting: true, customeremail: false });
     expect((await get()).json()).toMatchObject({ emailsetting: true, customeremail: false });
@@ -65,6 +66,32 @@ describeEachDatabase('settings API', (dialect) => {
     expect(long.statusCode).toBe(400);
     expect(long.json().fields.intialsubject).toBe('Must be at most 200 characters');
     expect((await put({ ...valid, intialbody: 'b'.repeat(10_001) })).json().fields.intialbody).toBe('Must be at most 10000 characters');
-    expect((await get()).json()).toEqual(valid);
+    expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5 });
+  });
+
+  it('saves the low-stock threshold the stock list and its mails use, and keeps it when a body leaves it out', async () => {
+    const saved = await put({ ...valid, lowStockThreshold: 12 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ ...valid, lowStockThreshold: 12 });
+    const row = await shop.app.ctx.db.selectFrom('settings').select('low_stock_threshold').executeTakeFirstOrThrow();
+    expect(row.low_stock_threshold).toBe(12);
+    // The original client sends the four fields only: its save must not reset the threshold.
+    expect((await put({ ...valid, intialsubject: 'From the original' })).json()).toMatchObject({ lowStockThreshold: 12 });
+    const audit = await shop.app.ctx.db.selectFrom('audit_log').select('details').where('action', '=', 'settings.update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details)).toMatchObject({ lowStockThreshold: 12 });
+    await put({ ...valid, lowStockThreshold: 0 });
+    expect((await get()).json().lowStockThreshold).toBe(0);
+    await put({ ...valid, lowStockThreshold: 5 });
+  });
+
+  it('refuses a threshold that is not a whole number from 0 to 10,000 with the field named, and keeps the old one', async () => {
+    await put({ ...valid, lowStockThreshold: 7 });
+    for (const bad of [-1, 10_001, 1.5, '7', null]) {
+      const res = await put({ ...valid, lowStockThreshold: bad });
+      expect(res.statusCode, `threshold ${String(bad)}`).toBe(400);
+      expect(res.json().fields).toEqual({ lowStockThreshold: 'Enter the low-stock threshold as a whole number from 0 to 10,000.' });
+    }
+    expect((await get()).json().lowStockThreshold).toBe(7);
+    await put({ ...valid, lowStockThreshold: 5 });
   });
 });

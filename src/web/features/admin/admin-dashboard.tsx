@@ -9,6 +9,7 @@ import { OverviewTab } from './overview/overview-tab';
 import { PaymentVerificationTab } from './payments/payment-verification-tab';
 import { ProductsTab } from './products/products-tab';
 import { SettingsTab } from './settings/settings-tab';
+import { StockTab } from './stock/stock-tab';
 import { TabList, TabPanel, type TabItem } from './ui/tabs';
 import { useForbidden } from './ui/use-forbidden';
 import { TemplatesTab } from './templates/templates-tab';
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'products', label: 'Products' },
   { id: 'settings', label: 'Settings' },
   { id: 'payments', label: 'Payment Verification' },
+  { id: 'stock', label: 'Stock' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'overview', label: 'Overview' },
   { id: 'outbox', label: 'Mail Outbox' },
@@ -53,6 +55,7 @@ export function AdminDashboard() {
       case 'settings': return <SettingsTab />;
       case 'coupons': return <CouponsTab active={active} />;
       case 'payments': return <PaymentVerificationTab />;
+      case 'stock': return <StockTab active={active} />;
       case 'overview': return <OverviewTab active={active} />;
       case 'outbox': return <OutboxTab active={active} />;
     }

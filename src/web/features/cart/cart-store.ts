@@ -11,6 +11,7 @@ import {
   type CurrentPrice,
   type NewCartLine,
 } from './cart-lines';
+import { fitToStock } from './stock-fit';
 
 const KEY = 'ghee-shop.cart';
 const listeners = new Set<() => void>();
@@ -59,5 +60,6 @@ export const cart = {
   decrease: (name: string, quantity: number) => commit(decreaseLine(lines, name, quantity)),
   setQty: (name: string, quantity: number, itemQty: number) => commit(setLineQty(lines, name, quantity, itemQty)),
   applyPrices: (prices: readonly CurrentPrice[]) => commit(applyPrices(lines, prices)),
+  fitToStock: (name: string, quantity: number, left: number) => commit(fitToStock(lines, { name, quantity }, left)),
   clear: () => commit([]),
 };

@@ -18,8 +18,10 @@ import { buildOrderBody, finishCheckout, getBilling, getNote, saveNote } from '.
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 import { CouponField, OrderCharges } from './order-charges';
+import { stockShortage, type StockShortage } from './out-of-stock';
 import { payOnline, placeCodOrder, priceChange } from './place-order';
 import { QUOTE_KEY, useQuote } from './quote-api';
+import { StockShortNote } from './stock-short-note';
 import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
 export function OrderSummaryPage() {
@@ -35,6 +37,7 @@ export function OrderSummaryPage() {
   const payment = useOnlinePayment();
   const [chosenMode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
+  const [short, setShort] = useState<StockShortage | null>(null);
   // A shop without a payment gateway takes cash on delivery only (DESIGN.md §7.1).
   const onlineOff = useShopConfig().data?.onlinePayment === false;
   const modes = onlineOff ? PAYMENT_MODES.filter((m) => m === 'CASHONDELIVERY') : PAYMENT_MODES;
@@ -75,7 +78,14 @@ export function OrderSummaryPage() {
 
   function onError(error: unknown) {
     const changed = priceChange(error);
-    if (changed) {
+    const shortage = stockShortage(error);
+    if (shortage) {
+      setShort(shortage);
+      // Only a line no longer in this cart (changed in another tab) has no note to show it beside.
+      if (!lines.some((l) => l.name === shortage.name && l.quantity === shortage.quantity)) toast.error(shortage.message);
+      // The product pages then say "Only N left" or "Sold out" too.
+      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+    } else if (changed) {
       cart.applyPrices(changed.prices);
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
       void queryClient.invalidateQueries({ queryKey: QUOTE_KEY });
@@ -138,6 +148,7 @@ export function OrderSummaryPage() {
                       <span className="d-block d-sm-none small text-body-secondary" data-testid="summary-line-detail">
                         {formatSize(l.quantity)} × {l.itemQty} at {formatRupees(l.finalPrice)}
                       </span>
+                      <StockShortNote shortage={short} line={l} lines={lines} />
                     </td>
                     <td className="d-none d-sm-table-cell">{l.itemQty}</td>
                     <td className="text-nowrap d-none d-sm-table-cell">{formatSize(l.quantity)}</td>

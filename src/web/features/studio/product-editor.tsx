@@ -8,6 +8,7 @@ import { CardPreview } from './card-preview';
 import { ImageManager } from './image-manager';
 import { emptyForm, formMessages, formOf, inputOfForm, productFormResolver, type ProductFormValues } from './product-form-values';
 import { SizesEditor } from './sizes-editor';
+import { StockPanel } from './stock-panel';
 import { TaxLabelFields } from './tax-label-fields';
 import { messageOf } from './studio-errors';
 import { useSaveProduct } from './studio-api';
@@ -200,6 +201,7 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
             </div>
           </div>
         </div>
+        <StockPanel product={product} />
       </div>
     </section>
   );

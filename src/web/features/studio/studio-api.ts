@@ -4,7 +4,7 @@ import type { CatalogueSource, StudioProduct } from '../../../domain/schemas/stu
 import { api } from '../../lib/api-client';
 import { PRODUCTS_KEY } from '../../lib/query-keys';
 
-const STUDIO_KEY = ['studio', 'products'] as const;
+export const STUDIO_KEY = ['studio', 'products'] as const;
 
 export function useCatalogueSource() {
   return useQuery({

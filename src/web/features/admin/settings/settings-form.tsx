@@ -24,7 +24,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const bodyField = register('intialbody');
 
   const onSubmit = handleSubmit((values) =>
-    save.mutate(values, {
+    // The threshold has its own form (stock-threshold-form.tsx): left out, the server keeps what that form saved.
+    save.mutate({ ...values, lowStockThreshold: undefined }, {
       onSuccess: (saved) => {
         form.reset(saved && typeof saved === 'object' ? saved : values);
         toast.success(TOASTS.settingsUpdated);

@@ -7,6 +7,7 @@ import { DeliveryForm } from './delivery-form';
 import { BusinessSection } from './business-form';
 import { PoliciesSection } from './policies-editor';
 import { SettingsForm } from './settings-form';
+import { StockThresholdForm } from './stock-threshold-form';
 
 export function SettingsTab() {
   const settings = useSettings();
@@ -28,6 +29,11 @@ export function SettingsTab() {
         <div className="detail-card">
           <AdminAccess />
         </div>
+        {settings.data && (
+          <div className="detail-card mt-4">
+            <StockThresholdForm settings={settings.data} />
+          </div>
+        )}
         <div className="detail-card mt-4">
           {delivery.isPending && <LoadingDots label="Loading delivery settings" />}
           {delivery.isError && (

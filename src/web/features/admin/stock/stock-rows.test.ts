@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { StockLevel } from '../../../../domain/stock';
+import { sortLevels, stockSummary, untrackedSizes } from './stock-rows';
+
+const level = (name: string, size: number, stock: number, low: boolean): StockLevel => ({
+  productId: name.length,
+  name,
+  size,
+  stock,
+  low,
+  negative: stock < 0,
+  updatedAt: '2026-11-25T10:00:00.000Z',
+});
+
+describe('sortLevels', () => {
+  it('puts below zero first, then low, then the rest, fewest bottles first within each', () => {
+    const rows = [level('Cow', 500, 40, false), level('Cow', 250, 4, true), level('Buffalo', 500, -2, true), level('A2', 250, 0, true), level('A2', 500, 12, false)];
+    expect(sortLevels(rows).map((l) => `${l.name} ${l.size}: ${l.stock}`)).toEqual([
+      'Buffalo 500: -2',
+      'A2 250: 0',
+      'Cow 250: 4',
+      'A2 500: 12',
+      'Cow 500: 40',
+    ]);
+  });
+
+  it('keeps a low flag from the server even when a bigger count is low (a raised threshold)', () => {
+    const rows = [level('Cow', 500, 3, false), level('Ghee', 250, 8, true)];
+    expect(sortLevels(rows).map((l) => l.name)).toEqual(['Ghee', 'Cow']);
+  });
+
+  it('orders equal counts by name, then size, and leaves its input alone', () => {
+    const rows = [level('Cow', 500, 2, true), level('Buffalo', 500, 2, true), level('Buffalo', 250, 2, true)];
+    expect(sortLevels(rows).map((l) => `${l.name} ${l.size}`)).toEqual(['Buffalo 250', 'Buffalo 500', 'Cow 500']);
+    expect(rows[0]?.name).toBe('Cow');
+  });
+});
+
+describe('untrackedSizes', () => {
+  it('lists only the sizes without a count, product by product', () => {
+    const products = [
+      { _id: '3', name: 'Cow', quantitysize: [250, 500], stock: [null, 4] },
+      { _id: '5', name: 'Buffalo', quantitysize: [500, 1000], stock: [null, null] },
+      { _id: '6', name: 'A2', quantitysize: [250], stock: [0] },
+    ];
+    expect(untrackedSizes(products)).toEqual([
+      { productId: 3, name: 'Cow', size: 250 },
+      { productId: 5, name: 'Buffalo', size: 500 },
+      { productId: 5, name: 'Buffalo', size: 1000 },
+    ]);
+  });
+});
+
+describe('stockSummary', () => {
+  it('counts below zero apart from low', () => {
+    expect(stockSummary([level('A', 1, -1, true), level('B', 1, 2, true), level('C', 1, 9, false)])).toEqual({ negative: 1, low: 1, tracked: 3 });
+  });
+});
