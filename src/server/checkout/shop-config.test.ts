@@ -1,9 +1,11 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
 
 describe('FACEBOOK_URL', () => {
-  const base = { DATA_DIR: '.tmp/facebook-url-config', JWT_SECRET: 'x'.repeat(32) };
+  const base = { DATA_DIR: path.join(os.tmpdir(), 'ghee-config-test'), JWT_SECRET: 'x'.repeat(40) };
 
   it('is unset by default, and only a web address is taken', () => {
     expect(loadConfig(base).FACEBOOK_URL).toBeUndefined();

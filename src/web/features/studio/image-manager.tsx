@@ -168,8 +168,8 @@ export function ImageManager({ product, pending, pendingUrls, onPendingChange, p
         onChange={(e) => void onFiles(e.target.files)}
       />
       <div id={`${inputId}-refused`} className="invalid-feedback d-block small" role="alert">
-        {refused.map((message) => (
-          <div key={message}>{message}</div>
+        {refused.map((message, i) => (
+          <div key={`${i}-${message}`}>{message}</div>
         ))}
       </div>
     </fieldset>
