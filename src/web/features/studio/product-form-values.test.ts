@@ -34,7 +34,7 @@ describe('product form values', () => {
   });
 
   it('reads a product back into rows', () => {
-    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null] };
+    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null], sizeImageHashes: [null, 'a'.repeat(32)] };
     expect(formOf(product)).toEqual(values);
   });
 

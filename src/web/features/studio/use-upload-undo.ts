@@ -37,7 +37,8 @@ export function useUploadUndo(product: StudioProduct | null) {
     }
   }
 
-  useEffect(() => () => void undo(), []); // eslint-disable-line react-hooks/exhaustive-deps -- on leaving only
+  // On leaving: `undo` reads everything it needs from refs, so the first one serves.
+  useEffect(() => () => void undo(), []);
 
   return {
     /** Photos an upload added to the product. */
