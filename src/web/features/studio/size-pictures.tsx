@@ -30,7 +30,7 @@ export function SizePictures({ form, gallery, idPrefix }: SizePicturesProps) {
   }, [hashes, form, setValue]);
 
   return (
-    <fieldset className="studio-size-pictures mb-3">
+    <fieldset className="studio-size-pictures my-3">
       <legend className="studio-label">Photo for each size</legend>
       {gallery.length === 0 ? (
         <p className="small text-body-secondary mb-0">Once the product has photos, you can give each size its own here.</p>
