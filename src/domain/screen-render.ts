@@ -14,6 +14,8 @@ export interface ShopConfig {
   onlinePayment?: boolean;
   whatsappUrl?: string;
   instagramUrl?: string;
+  /** The shop's Facebook page (FACEBOOK_URL); absent when not set, and then no Facebook link is shown. */
+  facebookUrl?: string;
 }
 
 export interface ScreenRenderInput {

@@ -77,6 +77,15 @@ const configFields = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
   INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.string().default('https://www.instagram.com/gheeshop')),
+  // The shop's own Facebook page; unset, the site shows no Facebook link at all (not Facebook's front page).
+  FACEBOOK_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s"'<>]+$/i, 'FACEBOOK_URL must be a web address, e.g. https://www.facebook.com/yourshop')
+      .optional(),
+  ),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
   // Without SMTP, the newest this many mails stay on disk as .eml files; the outbox table keeps every mail.
   MAIL_FILES_MAX: z.coerce.number().int().min(1).default(10_000),

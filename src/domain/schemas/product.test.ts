@@ -109,6 +109,18 @@ describe('productInputSchema', () => {
     });
   });
 
+  it('takes one photo id or null per size, aligned with the sizes', () => {
+    const hash = 'a'.repeat(32);
+    expect(productInputSchema.parse({ ...input, sizeImageHashes: [null, hash, null] }).sizeImageHashes).toEqual([null, hash, null]);
+    expect(productInputSchema.parse(input).sizeImageHashes).toBeUndefined();
+    expect(errorsOf(productInputSchema, { ...input, sizeImageHashes: [hash] })).toEqual({
+      sizeImageHashes: 'Choose one photo (or none) for each size. Reload the product and try again.',
+    });
+    expect(errorsOf(productInputSchema, { ...input, sizeImageHashes: [null, '../etc/passwd', null] })).toEqual({
+      'sizeImageHashes.1': 'Photo ids are 32 hexadecimal characters.',
+    });
+  });
+
   it('rejects unknown keys', () => {
     expect(productInputSchema.safeParse({ ...input, _id: 'p1' }).success).toBe(false);
   });

@@ -19,6 +19,10 @@ import { VALIDATION } from '../messages';
 
 export const PRODUCT_TAX_DEFAULTS = { hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India' } as const;
 const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} percent`;
+export const SIZE_IMAGES_MESSAGES = {
+  count: 'Choose one photo (or none) for each size. Reload the product and try again.',
+  hash: 'Photo ids are 32 hexadecimal characters.',
+} as const;
 
 /** Answer of GET /api/public/product (one element). */
 export const productSchema = z.object({
@@ -44,6 +48,11 @@ export const productSchema = z.object({
   sizeInStock: z.array(z.boolean()).optional(),
   /** Per size: the count when tracked and 5 or fewer ("Only 3 left"), else null. */
   stockLeft: z.array(z.number().nullable()).optional(),
+  /**
+   * Per size, aligned with quantitysize: the URL (one of `images`) of the size's own picture, which the product page
+   * shows when the size is picked; null for none (the first picture). An addition, no SPEC field changed.
+   */
+  sizeImages: z.array(z.string().nullable()).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -110,6 +119,11 @@ export const productInputSchema = z
       .min(1, { error: 'Country of origin is required' })
       .max(60, { error: VALIDATION.tooLong(60) })
       .default(PRODUCT_TAX_DEFAULTS.countryOfOrigin),
+    // Per size, aligned with quantitysize: the hash of one of the product's photos, or null. Left out: unchanged.
+    sizeImageHashes: z
+      .array(z.string().regex(/^[a-f0-9]{32}$/, { error: SIZE_IMAGES_MESSAGES.hash }).nullable())
+      .max(PRODUCT_SIZES_MAX)
+      .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.price.length !== p.quantitysize.length) {
@@ -121,6 +135,9 @@ export const productInputSchema = z
     // With no sizes at all, 'Add at least one size' already says what to fix.
     if (p.quantitysize.length > 0 && !p.quantitysize.includes(p.quantity)) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: VALIDATION.defaultSizeNotListed });
+    }
+    if (p.sizeImageHashes && p.sizeImageHashes.length !== p.quantitysize.length) {
+      ctx.addIssue({ code: 'custom', path: ['sizeImageHashes'], message: SIZE_IMAGES_MESSAGES.count });
     }
   });
 export type ProductInput = z.infer<typeof productInputSchema>;

@@ -23,6 +23,8 @@ export const studioProductSchema = productSchema.extend({
   updatedAt: z.string(),
   /** Per size, aligned with quantitysize: bottles on the shelf, null when the size is not tracked. */
   stock: z.array(z.number().int().nullable()),
+  /** Per size, aligned with quantitysize: the hash of the size's own photo (one of `gallery`), null for none. */
+  sizeImageHashes: z.array(z.string().nullable()),
 });
 export type StudioProduct = z.infer<typeof studioProductSchema>;
 
@@ -50,6 +52,7 @@ export const STUDIO_TOASTS = {
   imageUploaded: (file: string) => `${file} was uploaded`,
   imageRemoved: 'The image was removed',
   imagesReordered: 'The image order was saved',
+  uploadsUndone: (count: number) => `${count === 1 ? 'The photo' : `The ${count} photos`} added since the last save ${count === 1 ? 'was' : 'were'} removed`,
   stockOn: (name: string) => `${name} is now in stock`,
   stockOff: (name: string) => `${name} is now out of stock`,
 } as const;

@@ -97,6 +97,7 @@ describeEachDatabase('product studio API', (dialect) => {
       // No size is stock-tracked: each is in stock and no count is shown.
       sizeInStock: valid.quantitysize.map(() => true),
       stockLeft: valid.quantitysize.map(() => null),
+      sizeImages: valid.quantitysize.map(() => null),
     });
     const all = await shop.app.inject({ url: '/api/product', headers: admin.auth });
     expect(z.array(studioProductSchema).parse(all.json()).map((p) => p._id)).toContain(product._id);
@@ -222,6 +223,7 @@ describeEachDatabase('product studio API', (dialect) => {
       slug: `${product.slug}-renamed`,
       sizeInStock: [true, true, true],
       stockLeft: [null, null, null],
+      sizeImages: [null, null, null],
     });
   });
 

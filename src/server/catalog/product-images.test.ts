@@ -111,6 +111,27 @@ describeEachDatabase('product images', (dialect) => {
     expect((await shop.app.inject({ url: `/api/product/${p._id}`, headers: admin.auth })).json().gallery).toEqual([]);
   });
 
+  it('refuses files that are not pictures whatever they are called, and a mixed upload attaches nothing', async () => {
+    const p = await newProduct();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    for (const file of [
+      { filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('Ghee, 500 ml, Rs. 550\n') },
+      { filename: 'price-list.pdf', contentType: 'application/pdf', data: pdf },
+      { filename: 'photo.jpg', contentType: 'image/jpeg', data: pdf },
+      { filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) },
+    ]) {
+      const res = await upload(p._id, [file]);
+      expect(res.statusCode, file.filename).toBe(400);
+      expect(res.json().message, file.filename).toMatch(new RegExp(`^"${file.filename}": .*JPEG, PNG or WebP`));
+    }
+    const mixed = await upload(p._id, [
+      { filename: 'good.png', contentType: 'image/png', data: await picture('png') },
+      { filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('not a picture') },
+    ]);
+    expect(mixed.statusCode).toBe(400);
+    expect((await shop.app.inject({ url: `/api/product/${p._id}`, headers: admin.auth })).json().gallery).toEqual([]);
+  });
+
   it('rejects a picture sharp reads but the shop does not take (GIF) with 400', async () => {
     const p = await newProduct();
     const res = await upload(p._id, [{ filename: 'anim.gif', contentType: 'image/gif', data: await picture('gif') }]);

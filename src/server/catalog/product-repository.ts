@@ -32,7 +32,12 @@ interface SizeRow {
   price: number;
   /** Null when the size is not tracked. */
   stock: number | null;
+  /** The size's own picture; null for none. */
+  image_hash: string | null;
 }
+
+/** A size's picture, when it is still one of the product's (the service keeps it so; this is the last guard). */
+const sizeImage = (s: SizeRow, hashes: string[]) => (s.image_hash && hashes.includes(s.image_hash) ? s.image_hash : null);
 
 function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
   const facts = sizes.map((s) => publicStock(s.stock));
@@ -57,6 +62,10 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     countryOfOrigin: p.country_of_origin,
     sizeInStock: facts.map((f) => f.inStock),
     stockLeft: facts.map((f) => f.left),
+    sizeImages: sizes.map((s) => {
+      const hash = sizeImage(s, hashes);
+      return hash ? mediaUrl(hash, 'card') : null;
+    }),
   };
 }
 
@@ -71,6 +80,7 @@ function toStudioProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Stu
     })),
     updatedAt: p.updated_at,
     stock: sizes.map((s) => s.stock ?? null),
+    sizeImageHashes: sizes.map((s) => sizeImage(s, hashes)),
   };
 }
 
@@ -83,7 +93,12 @@ async function loadRows(db: Executor, ids?: number[]) {
     .leftJoin('stock_levels', (join) =>
       join.onRef('stock_levels.product_id', '=', 'product_sizes.product_id').onRef('stock_levels.size_ml', '=', 'product_sizes.size_ml'),
     )
-    .select(['product_sizes.product_id', 'product_sizes.size_ml', 'product_sizes.price', 'stock_levels.stock'])
+    .leftJoin('product_size_images', (join) =>
+      join
+        .onRef('product_size_images.product_id', '=', 'product_sizes.product_id')
+        .onRef('product_size_images.size_ml', '=', 'product_sizes.size_ml'),
+    )
+    .select(['product_sizes.product_id', 'product_sizes.size_ml', 'product_sizes.price', 'stock_levels.stock', 'product_size_images.image_hash'])
     .orderBy('product_sizes.product_id')
     .orderBy('product_sizes.position');
   let images = db.selectFrom('product_images').select(['product_id', 'image_hash']).orderBy('product_id').orderBy('position');

@@ -1,7 +1,7 @@
 // Catalogue rules the shared product schema cannot check on its own: they need the database.
 import { z } from 'zod';
 import { PRODUCT_IMAGES_MAX } from '../../domain/constants';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 
 export const CATALOGUE_MESSAGES = {
   nameTaken: 'A product with this name already exists. Choose another name.',
@@ -11,6 +11,7 @@ export const CATALOGUE_MESSAGES = {
   tooManyImages: `A product can have at most ${PRODUCT_IMAGES_MAX} images. Remove one before adding another.`,
   productIdInvalid: 'Product ids are positive whole numbers.',
   imageIdInvalid: 'Image ids are 32 hexadecimal characters.',
+  sizePictureNotOnProduct: "This photo is not one of the product's photos. Upload it first, or choose another.",
 } as const;
 
 export const productIdParams = z.object({
@@ -29,6 +30,14 @@ export const productImageParams = productIdParams.extend({
 export const nameTaken = () => conflict(CATALOGUE_MESSAGES.nameTaken, { name: CATALOGUE_MESSAGES.nameTaken });
 export const productNotFound = () => notFound(CATALOGUE_MESSAGES.productNotFound);
 export const tooManyImages = () => new HttpError(409, 'CONFLICT', CATALOGUE_MESSAGES.tooManyImages);
+
+/** Each size's picture must be one of the product's own photos; the first that is not is a 400 on its field. */
+export function checkSizePictures(hashes: readonly (string | null)[] | undefined, photos: readonly string[]): void {
+  const at = (hashes ?? []).findIndex((hash) => hash !== null && !photos.includes(hash));
+  if (at < 0) return;
+  const message = CATALOGUE_MESSAGES.sizePictureNotOnProduct;
+  throw badRequest(message, { [`sizeImageHashes.${at}`]: message });
+}
 
 /** A unique-constraint failure on either database (a concurrent write won the race for a name). */
 export function isUniqueViolation(error: unknown): boolean {

@@ -19,7 +19,8 @@ import {
   type ProductFields,
 } from './product-repository';
 import { saveProductSlug } from './product-slugs';
-import { CATALOGUE_MESSAGES, isUniqueViolation, nameTaken, productNotFound, tooManyImages } from './product-rules';
+import { CATALOGUE_MESSAGES, checkSizePictures, isUniqueViolation, nameTaken, productNotFound, tooManyImages } from './product-rules';
+import { clearSizePicture, keepSizePicturesOf, setSizePictures } from './size-picture-repository';
 
 export interface CatalogueServiceDeps {
   db: DB;
@@ -75,6 +76,13 @@ export function createCatalogueService({ db, dialect, onChange }: CatalogueServi
     return productImageHashes(executor, id);
   }
 
+  /** Each size's own picture, when the body names them (one of the product's photos); left out, they stay. */
+  async function saveSizePictures(trx: Executor, id: number, input: ProductInput): Promise<void> {
+    if (!input.sizeImageHashes) return keepSizePicturesOf(trx, id, input.quantitysize);
+    checkSizePictures(input.sizeImageHashes, await productImageHashes(trx, id));
+    await setSizePictures(trx, id, input.quantitysize, input.sizeImageHashes);
+  }
+
   return {
     list: () => listStudioProducts(db),
 
@@ -84,6 +92,7 @@ export function createCatalogueService({ db, dialect, onChange }: CatalogueServi
       change(async (trx) => {
         if (await nameInUse(trx, input.name)) throw nameTaken();
         const id = await insertProduct(trx, fieldsOf(input));
+        await saveSizePictures(trx, id, input);
         await saveProductSlug(trx, dialect, { id, name: input.name });
         await writeAudit(trx, { actorUserId: actorId, action: 'product.create', target: String(id), details: { name: input.name } });
         return load(trx, id);
@@ -95,6 +104,7 @@ export function createCatalogueService({ db, dialect, onChange }: CatalogueServi
         if (!before) throw productNotFound();
         if (await nameInUse(trx, input.name, id)) throw nameTaken();
         await updateProduct(trx, id, fieldsOf(input));
+        await saveSizePictures(trx, id, input);
         await saveProductSlug(trx, dialect, { id, name: input.name, previous: before });
         await writeAudit(trx, { actorUserId: actorId, action: 'product.update', target: String(id), details: { name: input.name } });
         return load(trx, id);
@@ -132,6 +142,7 @@ export function createCatalogueService({ db, dialect, onChange }: CatalogueServi
         if (!current.includes(hash)) throw notFound(CATALOGUE_MESSAGES.imageNotOnProduct);
         // The stored picture stays: its URLs are cached as immutable and another product may show it.
         await setProductImages(trx, id, current.filter((h) => h !== hash));
+        await clearSizePicture(trx, id, hash);
         await touchProduct(trx, id);
         await writeAudit(trx, { actorUserId: actorId, action: 'product.images.remove', target: String(id), details: { hash } });
         return load(trx, id);

@@ -99,6 +99,13 @@ export interface ProductImagesTable {
   position: number;
 }
 
+/** A size's own picture, one of the product's photos (migration 0024-size-pictures); no row = none. */
+export interface ProductSizeImagesTable {
+  product_id: number;
+  size_ml: number;
+  image_hash: string;
+}
+
 export interface OrdersTable {
   id: Generated<number>;
   orderid: string;
@@ -444,6 +451,7 @@ export interface Database {
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   product_images: ProductImagesTable;
+  product_size_images: ProductSizeImagesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_counts: OrderCountsTable;

@@ -39,6 +39,17 @@ describe('renderMail', () => {
     expect(mail.html).not.toContain('\r');
   });
 
+  it('makes addresses links in the HTML part only, escaped, whether typed or filled in', () => {
+    const mail = renderMail(
+      { subject: 'S', body: 'Reset: https://shop.example/#/reset?email=a%40b.in&token=t"x\n\nHello {{customerName}}' },
+      { customerName: 'see http://evil.example/<script>' },
+    );
+    expect(mail.text).toBe('Reset: https://shop.example/#/reset?email=a%40b.in&token=t"x\n\nHello see http://evil.example/<script>');
+    expect(mail.html).toContain('Reset: <a href="https://shop.example/#/reset?email=a%40b.in&amp;token=t" style="color:#8a4b08">https://shop.example/#/reset?email=a%40b.in&amp;token=t</a>&quot;x');
+    expect(mail.html).toContain('Hello see <a href="http://evil.example/" style="color:#8a4b08">http://evil.example/</a>&lt;script&gt;');
+    expect(mail.html).not.toContain('<script');
+  });
+
   it('wraps the body in the branded layout', () => {
     const mail = renderMail({ subject: 'S', body: 'B' }, {});
     expect(mail.html).toMatch(/^<!doctype html>/);
@@ -50,12 +61,12 @@ describe('renderMail', () => {
     const templates = [
       { subject: 'Order {{orderId}} placed', body: 'Namaste {{customerName}},\r\n\r\nYour items:\r\n{{items}}\r\n\r\nTotal {{ totalAmount }}' },
       { subject: '{{customerName}}\n{{receipt}}', body: '{{items}}{{items}}\n\n\n{{address}} {{nickname}} {{ pincode}}' },
-      { subject: 'No placeholders', body: '<b>as typed</b> & "quoted"' },
+      { subject: 'No placeholders', body: '<b>as typed</b> & "quoted" https://shop.example/?a=1&b=2. tel:+911234567890' },
       { subject: '', body: '' },
     ];
     const valueSets = [
       SAMPLE_PLACEHOLDER_VALUES,
-      { ...SAMPLE_PLACEHOLDER_VALUES, customerName: 'Asha <b>"V"</b> & co\r\n\r\nnext', address: 'Flat 2\n\nBlock {{orderId}}', items: '' },
+      { ...SAMPLE_PLACEHOLDER_VALUES, customerName: 'Asha <b>"V"</b> & co\r\n\r\nnext', address: 'Flat 2\n\nBlock {{orderId}} https://maps.example/?q=a&z=1', items: '' },
       Object.fromEntries(PLACEHOLDER_KEYS.map((key) => [key, `${key}\u0000 $& $1`])),
     ];
     for (const template of templates) {

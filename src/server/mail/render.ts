@@ -1,3 +1,4 @@
+import { linkAddresses } from './links';
 import { escapeHtml, PLACEHOLDER_KEYS, renderTemplate, type PlaceholderKey, type PlaceholderValues } from '../../domain/placeholders';
 
 export interface RenderedMail {
@@ -13,7 +14,8 @@ interface MailTemplate {
 
 /**
  * Fills a template's placeholders. The body is plain text with line breaks: it goes out as a text part and,
- * escaped, as an HTML part inside the shop's simple branded layout. Unknown placeholders stay visible.
+ * escaped, as an HTML part inside the shop's simple branded layout, where web, mail and phone addresses are links.
+ * Unknown placeholders stay visible.
  *
  * A template is taken apart once per version (its text) and kept; a mail then only joins its pieces with the
  * values (see `compiled`).
@@ -37,7 +39,7 @@ export function renderMailOnce(template: MailTemplate, values: PlaceholderValues
 /** What follows the filling of placeholders, the same for both ways of filling them. */
 function finish(subject: string, text: string, htmlBody: string): RenderedMail {
   const oneLineSubject = subject.replace(/[\r\n]+/g, ' ');
-  return { subject: oneLineSubject, text, html: brandedLayout(escapeHtml(oneLineSubject), htmlBody.replace(/\r\n?/g, '\n')) };
+  return { subject: oneLineSubject, text, html: brandedLayout(escapeHtml(oneLineSubject), linkAddresses(htmlBody.replace(/\r\n?/g, '\n'))) };
 }
 
 interface CompiledTemplate {

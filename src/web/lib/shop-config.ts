@@ -24,11 +24,13 @@ export function useShopConfig() {
   return useQuery({ ...shopConfigQuery, retry: false });
 }
 
-/** The floating button's and the footer's Whatsapp and Instagram links. */
+/** The floating button's and the footer's Whatsapp and Instagram links, and the shop's Facebook page if it has one. */
 export function useContactLinks() {
   const { data } = useShopConfig();
   return {
     whatsappUrl: data?.whatsappUrl || DEFAULT_CONTACT.whatsappUrl,
     instagramUrl: data?.instagramUrl || DEFAULT_CONTACT.instagramUrl,
+    // No default: without FACEBOOK_URL there is no page of the shop's to link to.
+    facebookUrl: data?.facebookUrl || null,
   };
 }

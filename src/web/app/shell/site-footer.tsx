@@ -12,7 +12,7 @@ const PolicyText = lazy(async () => ({ default: (await import('../../features/po
 
 export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);
-  const { whatsappUrl, instagramUrl } = useContactLinks();
+  const { whatsappUrl, instagramUrl, facebookUrl } = useContactLinks();
   const open = topic ? FOOTER_TOPICS[topic] : null;
   const { data: business } = usePublicBusiness();
   const fssai = business && /^[0-9]{14}$/.test(business.fssai) ? business.fssai : null;
@@ -35,11 +35,13 @@ export function SiteFooter() {
                   <InstagramIcon />
                 </a>
               </li>
-              <li>
-                <a className="social-link" href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="Facebook (opens in a new tab)">
-                  <FacebookIcon />
-                </a>
-              </li>
+              {facebookUrl ? (
+                <li>
+                  <a className="social-link" href={facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook (opens in a new tab)">
+                    <FacebookIcon />
+                  </a>
+                </li>
+              ) : null}
             </ul>
           </div>
           <nav className="col-6 col-md-2" aria-label="Shop">

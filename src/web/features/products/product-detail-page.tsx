@@ -6,6 +6,7 @@ import { TOASTS } from '../../../domain/messages';
 import { productDescription, productPagePath } from '../../../domain/page-meta';
 import { finalPriceFor } from '../../../domain/pricing';
 import type { Product } from '../../../domain/schemas/product';
+import { pictureIndexForSize } from '../../../domain/size-pictures';
 import { sizeStock } from '../../../domain/stock';
 import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
@@ -46,6 +47,8 @@ function ProductDetail({ product }: { product: Product }) {
   const [size, setSize] = useState(() =>
     sizeStock(product, product.quantity).inStock ? product.quantity : (product.quantitysize.find((s) => sizeStock(product, s).inStock) ?? product.quantity),
   );
+  // A size with its own picture shows it when picked; the others show the first.
+  const [photo, setPhoto] = useState(() => pictureIndexForSize(product, size));
   const stock = sizeStock(product, size);
   const canBuy = product.instock && stock.inStock;
   const [qty, setQty] = useState(1);
@@ -73,7 +76,7 @@ function ProductDetail({ product }: { product: Product }) {
       </nav>
       <div className="row g-4 g-lg-5">
         <div className="col-md-6">
-          <ProductGallery name={product.name} images={product.images} />
+          <ProductGallery name={product.name} images={product.images} index={photo} onIndexChange={setPhoto} />
         </div>
         <div className="col-md-6">
           <h1 className="display-6 mb-2">{product.name}</h1>
@@ -95,7 +98,10 @@ function ProductDetail({ product }: { product: Product }) {
                     value={s}
                     checked={size === s}
                     disabled={!sizeStock(product, s).inStock}
-                    onChange={() => setSize(s)}
+                    onChange={() => {
+                      setSize(s);
+                      setPhoto(pictureIndexForSize(product, s));
+                    }}
                   />
                   <label className="btn btn-outline-amber size-option-label" htmlFor={`size-${s}`}>
                     <span className="d-block fw-semibold">{formatSize(s)}</span>

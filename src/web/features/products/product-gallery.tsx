@@ -1,10 +1,17 @@
-import { useState } from 'react';
 import { imageVariant } from '../../lib/format';
 
+interface ProductGalleryProps {
+  name: string;
+  images: readonly string[];
+  /** The picture shown large; the page moves it when a size with its own picture is picked. */
+  index: number;
+  onIndexChange: (index: number) => void;
+}
+
 /** One large picture and a row of thumbnails that switch it. */
-export function ProductGallery({ name, images }: { name: string; images: readonly string[] }) {
-  const [index, setIndex] = useState(0);
-  const current = images[index] ?? images[0];
+export function ProductGallery({ name, images, index: wanted, onIndexChange: setIndex }: ProductGalleryProps) {
+  const index = images[wanted] ? wanted : 0;
+  const current = images[index];
   if (!current) {
     return <div className="ratio ratio-1x1 rounded-4 bg-cream product-card-noimage" role="img" aria-label={`No photo of ${name} yet`} />;
   }

@@ -1,20 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PRODUCT_IMAGES_MAX } from '../../../domain/constants';
-import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, STUDIO_TOASTS, type StudioProduct } from '../../../domain/schemas/studio';
+import { IMAGE_UPLOAD_TYPES, STUDIO_TOASTS, type StudioProduct } from '../../../domain/schemas/studio';
+import { pictureProblem } from './check-picture';
 import { messageOf } from './studio-errors';
 import { useRemoveImage, useReorderImages } from './studio-api';
 import { useObjectUrls } from './use-object-urls';
 import { useUploadImages } from './use-upload-images';
-
-/** Files the browser can tell are wrong are refused here, with the same words the server would use. */
-export function checkFile(file: File): string | null {
-  if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-    return `"${file.name}" is not a JPEG, PNG or WebP picture.`;
-  }
-  if (file.size > IMAGE_UPLOAD_MAX_BYTES) return `"${file.name}" is larger than 5 MB. Make it smaller and upload it again.`;
-  return null;
-}
 
 interface ImageManagerProps {
   /** The saved product, or null while creating one: its pictures are then kept here and sent after saving. */
@@ -24,30 +16,38 @@ interface ImageManagerProps {
   pendingUrls: string[];
   onPendingChange: (files: File[]) => void;
   productName: string;
+  /** Hears the hashes of photos this upload added to the saved product (not those it already had). */
+  onUploaded?: (hashes: string[]) => void;
 }
 
-export function ImageManager({ product, pending, pendingUrls, onPendingChange, productName }: ImageManagerProps) {
+export function ImageManager({ product, pending, pendingUrls, onPendingChange, productName, onUploaded }: ImageManagerProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadAll = useUploadImages();
   const remove = useRemoveImage();
   const reorder = useReorderImages();
   const [uploading, setUploading] = useState<File[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [refused, setRefused] = useState<string[]>([]);
   const uploadingUrls = useObjectUrls(uploading);
   const gallery = product?.gallery ?? [];
   const count = gallery.length + pending.length + uploading.length;
-  const busy = uploading.length > 0 || remove.isPending || reorder.isPending;
+  const busy = checking || uploading.length > 0 || remove.isPending || reorder.isPending;
   const label = productName.trim() || 'the product';
 
   async function onFiles(list: FileList | null) {
     const chosen = Array.from(list ?? []);
     if (inputRef.current) inputRef.current.value = '';
-    const accepted: File[] = [];
-    for (const file of chosen) {
-      const problem = checkFile(file);
-      if (problem) toast.error(problem);
-      else accepted.push(file);
+    // Refused files never reach the list: the reasons stay under the field until the next choice.
+    setChecking(true);
+    let problems: (string | null)[];
+    try {
+      problems = await Promise.all(chosen.map((file) => pictureProblem(file)));
+    } finally {
+      setChecking(false);
     }
+    setRefused(problems.filter((p) => p !== null));
+    const accepted = chosen.filter((_, i) => problems[i] === null);
     const room = PRODUCT_IMAGES_MAX - count;
     if (accepted.length > room) {
       toast.error(`A product can have at most ${PRODUCT_IMAGES_MAX} images; ${accepted.length - Math.max(room, 0)} were not added.`);
@@ -59,7 +59,9 @@ export function ImageManager({ product, pending, pendingUrls, onPendingChange, p
       return;
     }
     setUploading(accepted);
-    await uploadAll(product._id, accepted, (done) => setUploading((files) => files.filter((f) => f !== done)));
+    const had = new Set(gallery.map((g) => g.hash));
+    const saved = await uploadAll(product._id, accepted, (done) => setUploading((files) => files.filter((f) => f !== done)));
+    if (saved) onUploaded?.(saved.gallery.map((g) => g.hash).filter((hash) => !had.has(hash)));
   }
 
   function move(from: number, to: number) {
@@ -101,7 +103,7 @@ export function ImageManager({ product, pending, pendingUrls, onPendingChange, p
       <legend className="studio-label">Photos</legend>
       <p className="small text-body-secondary mb-2">
         JPEG, PNG or WebP, up to 5 MB each. The first photo is the one on the product card.
-        {!product ? ' They are uploaded when you create the product.' : ''}
+        {!product ? ' They are uploaded when you create the product.' : ' New photos are kept when you save; Cancel removes them.'}
       </p>
       {items.length === 0 && uploading.length === 0 ? <p className="small fst-italic mb-2">No photos yet.</p> : null}
       <ol className="studio-thumbs list-unstyled" aria-label={`Photos of ${label}`}>
@@ -162,8 +164,14 @@ export function ImageManager({ product, pending, pendingUrls, onPendingChange, p
         accept={IMAGE_UPLOAD_TYPES.join(',')}
         multiple
         disabled={busy || count >= PRODUCT_IMAGES_MAX}
+        aria-describedby={`${inputId}-refused`}
         onChange={(e) => void onFiles(e.target.files)}
       />
+      <div id={`${inputId}-refused`} className="invalid-feedback d-block small" role="alert">
+        {refused.map((message, i) => (
+          <div key={`${i}-${message}`}>{message}</div>
+        ))}
+      </div>
     </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { CardPreview } from './card-preview';
 import { ImageManager } from './image-manager';
 import { emptyForm, formMessages, formOf, inputOfForm, productFormResolver, type ProductFormValues } from './product-form-values';
+import { SizePictures } from './size-pictures';
 import { SizesEditor } from './sizes-editor';
 import { StockPanel } from './stock-panel';
 import { TaxLabelFields } from './tax-label-fields';
@@ -14,6 +15,7 @@ import { messageOf } from './studio-errors';
 import { useSaveProduct } from './studio-api';
 import { useObjectUrls } from './use-object-urls';
 import { useUploadImages } from './use-upload-images';
+import { useUploadUndo } from './use-upload-undo';
 
 interface ProductEditorProps {
   /** The product being edited, or null for a new one. */
@@ -26,6 +28,7 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
   const id = useId();
   const save = useSaveProduct();
   const uploadAll = useUploadImages();
+  const uploads = useUploadUndo(product);
   const [pending, setPending] = useState<File[]>([]);
   const [uploadingPending, setUploadingPending] = useState(false);
   const form = useForm<ProductFormValues>({
@@ -37,7 +40,8 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
   const { errors } = formState;
   const pendingUrls = useObjectUrls(pending);
   const previewImage = product?.gallery[0]?.card ?? pendingUrls[0];
-  const busy = save.isPending || uploadingPending;
+  const busy = save.isPending || uploadingPending || uploads.undoing;
+  const cancel = () => void uploads.cancel(onClose);
 
   async function uploadPending(created: StudioProduct) {
     setUploadingPending(true);
@@ -48,6 +52,7 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
   const onSubmit = handleSubmit(async (formValues) => {
     try {
       const saved = await save.mutateAsync({ id: product?._id ?? null, input: inputOfForm(formValues) });
+      uploads.saved();
       toast.success(product ? STUDIO_TOASTS.updated(saved.name) : STUDIO_TOASTS.created(saved.name));
       if (!product && pending.length > 0) await uploadPending(saved);
       form.reset(formOf(saved));
@@ -78,7 +83,7 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
           <h2 id={`${id}-title`} className="h4 m-0">
             {product ? `Edit ${product.name}` : 'New product'}
           </h2>
-          <button type="button" className="btn-close" aria-label="Close the editor" onClick={onClose} />
+          <button type="button" className="btn-close" aria-label="Close the editor" onClick={cancel} disabled={busy} />
         </div>
         <div className="row g-4">
           <form className="col-md-7" onSubmit={onSubmit} noValidate aria-describedby={`${id}-title`}>
@@ -185,12 +190,14 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
               pendingUrls={pendingUrls}
               onPendingChange={setPending}
               productName={values.name ?? ''}
+              onUploaded={uploads.track}
             />
+            <SizePictures form={form} gallery={product?.gallery ?? []} idPrefix={id} />
             <div className="d-flex flex-wrap gap-2 mt-4">
               <button type="submit" className="btn btn-amber" disabled={busy}>
-                {busy ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+                {save.isPending || uploadingPending ? 'Saving…' : product ? 'Save changes' : 'Create product'}
               </button>
-              <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
+              <button type="button" className="btn btn-outline-secondary" onClick={cancel} disabled={busy}>
                 Cancel
               </button>
             </div>

@@ -11,8 +11,8 @@ const values: ProductFormValues = {
   ratings: 3,
   ratingStar: 4,
   sizes: [
-    { size: 250, price: 300 },
-    { size: 500, price: 550 },
+    { size: 250, price: 300, picture: null },
+    { size: 500, price: 550, picture: 'a'.repeat(32) },
   ],
   defaultRow: 1,
   hsn: '0405',
@@ -27,12 +27,14 @@ const resolve = (v: ProductFormValues) =>
 describe('product form values', () => {
   it('turns rows into the aligned arrays of the API, the default size picked by row', () => {
     const input = inputOfForm(values);
-    expect(input).toMatchObject({ price: [300, 550], quantitysize: [250, 500], quantity: 500 });
+    expect(input).toMatchObject({ price: [300, 550], quantitysize: [250, 500], quantity: 500, sizeImageHashes: [null, 'a'.repeat(32)] });
     expect(productInputSchema.safeParse(input).success).toBe(true);
+    // A row added in the form has no photo yet.
+    expect(inputOfForm({ ...values, sizes: [...values.sizes, { size: 1000, price: 900 }] }).sizeImageHashes).toEqual([null, 'a'.repeat(32), null]);
   });
 
   it('reads a product back into rows', () => {
-    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null] };
+    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null], sizeImageHashes: [null, 'a'.repeat(32)] };
     expect(formOf(product)).toEqual(values);
   });
 
@@ -41,12 +43,13 @@ describe('product form values', () => {
   });
 
   it('places API messages under the row and box they are about', () => {
-    expect(formMessages({ 'price.1': 'p', 'quantitysize.0': 's', quantity: 'q', price: 'mismatch', name: 'n' })).toEqual({
+    expect(formMessages({ 'price.1': 'p', 'quantitysize.0': 's', quantity: 'q', price: 'mismatch', name: 'n', 'sizeImageHashes.1': 'photo' })).toEqual({
       'sizes.1.price': 'p',
       'sizes.0.size': 's',
       defaultRow: 'q',
       sizes: 'mismatch',
       name: 'n',
+      'sizes.1.picture': 'photo',
     });
   });
 

@@ -4,10 +4,12 @@ import { PRODUCT_TAX_DEFAULTS, productInputSchema, type ProductInput } from '../
 import type { StudioProduct } from '../../../domain/schemas/studio';
 import { fieldErrors } from '../../../domain/schemas/zod-fields';
 
-/** One bottle size and its price, as one row of the form. */
+/** One bottle size and its price, as one row of the form, with the size's own photo (its hash) if it has one. */
 export interface SizeRow {
   size: number;
   price: number;
+  // Kept in the row, so the photo goes with its size when rows are added or removed.
+  picture?: string | null;
 }
 
 /**
@@ -52,7 +54,7 @@ export function formOf(product: StudioProduct): ProductFormValues {
     instock: product.instock,
     ratings: product.ratings,
     ratingStar: product.ratingStar,
-    sizes: product.quantitysize.map((size, i) => ({ size, price: product.price[i] ?? NaN })),
+    sizes: product.quantitysize.map((size, i) => ({ size, price: product.price[i] ?? NaN, picture: product.sizeImageHashes[i] ?? null })),
     defaultRow: defaultRow >= 0 ? defaultRow : 0,
     hsn: product.hsn,
     gstRate: product.gstRate,
@@ -77,6 +79,7 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
     gstRate: values.gstRate,
     bestBeforeMonths: values.bestBeforeMonths,
     countryOfOrigin: values.countryOfOrigin,
+    sizeImageHashes: values.sizes.map((row) => row.picture ?? null),
   };
 }
 
@@ -84,6 +87,9 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
 export function formPathOf(apiField: string): string {
   const row = /^(price|quantitysize)\.(\d+)$/.exec(apiField);
   if (row) return `sizes.${row[2]}.${row[1] === 'price' ? 'price' : 'size'}`;
+  const picture = /^sizeImageHashes\.(\d+)$/.exec(apiField);
+  if (picture) return `sizes.${picture[1]}.picture`;
+  if (apiField === 'sizeImageHashes') return 'sizes';
   if (apiField === 'price' || apiField === 'quantitysize') return 'sizes';
   if (apiField === 'quantity') return 'defaultRow';
   return apiField;

@@ -95,5 +95,6 @@ export function inputOf(product: StudioProduct): ProductInput {
     gstRate: product.gstRate,
     bestBeforeMonths: product.bestBeforeMonths,
     countryOfOrigin: product.countryOfOrigin,
+    sizeImageHashes: product.sizeImageHashes,
   };
 }
