@@ -6,7 +6,8 @@ import { displayOrderId, formatRupees } from '../src/domain/display';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { ADMIN, loginThroughUi, registerCustomer, type Customer } from './support/accounts';
-import { paidSandboxOrder, runTag, seedCodOrders, signInWithSession } from './support/admin-seed';
+import { paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
 import { fillBilling, payInSandbox, seedCart } from './support/storefront';
 
@@ -24,6 +25,12 @@ async function fitsPhone(page: Page, what: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** Screenshots at 1280 and 390 px from the top of the page, so the sticky bar covers nothing in the middle. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, name);
+}
+
 async function openAdminOrder(page: Page, search: string, orderid: string) {
   await page.goto('/#/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
@@ -37,7 +44,7 @@ async function openAdminOrder(page: Page, search: string, orderid: string) {
 async function customerOrders(browser: Browser, customer: Customer) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
-  await signInWithSession(page, context.request, customer.email, customer.password);
+  await loginThroughUi(page, customer.email, customer.password);
   await page.goto('/#/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
   return { page, close: () => context.close() };
@@ -77,9 +84,10 @@ test('a customer pays online, cancels in Your Orders and sees the refund initiat
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   const refunds = card.getByRole('list', { name: 'Refunds' });
   await expect(refunds).toContainText(`Refund of ${total} initiated`);
-  await screenshotAtWidths(page, 'cancel-refund-customer-initiated');
+  await shoot(page, 'cancel-refund-customer-initiated');
   await expect(refunds).toHaveText(`Refund of ${total} processed`);
-  await screenshotAtWidths(page, 'cancel-refund-customer-processed');
+  await shoot(page, 'cancel-refund-customer-processed');
+  await expectNoSeriousA11yViolations(page, { label: 'Your Orders with a cancelled, refunded order' });
   await fitsPhone(page, 'Your Orders with a cancelled order');
 });
 
@@ -120,18 +128,21 @@ test('an admin delivers a paid online order, refunds part of it, and the custome
   // What is left to refund went down by the refund.
   await money.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(money.getByLabel('Amount (Rs.)')).toHaveValue(String(total - 100));
-  await screenshotAtWidths(page, 'cancel-refund-admin-refunded');
+  await expectNoSeriousA11yViolations(page, { label: 'admin order detail with a refund and the refund form' });
+  await shoot(page, 'cancel-refund-admin-refunded');
   await fitsPhone(page, 'the admin order detail with a refund');
 
   await panel.getByRole('button', { name: 'Back to Orders' }).click();
   const listed = panel.getByRole('listitem').filter({ hasText: `Order # ${displayOrderId(orderid)}` });
   await expect(listed).toContainText('Refunded Rs. 100');
   await expect(listed).toContainText('Closed');
+  await shoot(page, 'cancel-refund-admin-list');
+  await fitsPhone(page, 'the admin order list with a refunded order');
 
   const mine = await customerOrders(browser, customer);
   try {
     await expect(mine.page.getByRole('list', { name: 'Refunds' })).toHaveText('Refund of Rs. 100 processed');
-    await screenshotAtWidths(mine.page, 'cancel-refund-customer-partial');
+    await shoot(mine.page, 'cancel-refund-customer-partial');
   } finally {
     await mine.close();
   }
@@ -154,7 +165,7 @@ test('a refund that fails is shown failed and can be retried', async ({ page, re
 
   const item = money.getByTestId('refund-item');
   await expect(item.getByText('Failed', { exact: true })).toBeVisible();
-  await screenshotAtWidths(page, 'cancel-refund-admin-failed');
+  await shoot(page, 'cancel-refund-admin-failed');
   await item.getByRole('button', { name: 'Retry the refund of Rs. 50' }).click();
   await expect(item.getByText('Pending', { exact: true })).toBeVisible();
   // Still the same refund row: a retry never adds a second refund.
@@ -185,14 +196,15 @@ test('an admin cancels an order with their own reason after confirming', async (
   await expect(confirm).toHaveCount(0);
   await expect(panel.getByLabel('Order status')).toBeVisible();
   await money.getByRole('button', { name: 'Cancel order…' }).click();
-  await screenshotAtWidths(page, 'cancel-refund-admin-confirm');
+  await expectNoSeriousA11yViolations(page, { label: 'the admin cancel confirmation' });
+  await shoot(page, 'cancel-refund-admin-confirm');
   await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
 
   await expect(confirm).toHaveCount(0);
   await expect(panel.getByText('This order is cancelled: its status no longer changes.')).toBeVisible();
   await expect(panel.getByLabel('Order status')).toHaveCount(0);
   await expect(money.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-  await screenshotAtWidths(page, 'cancel-refund-admin-cancelled');
+  await shoot(page, 'cancel-refund-admin-cancelled');
   await fitsPhone(page, 'the admin order detail of a cancelled order');
   await panel.getByRole('button', { name: 'Back to Orders' }).click();
   await expect(panel.getByRole('listitem').filter({ hasText: `Order # ${displayOrderId(orderid)}` })).toContainText('Cancelled');

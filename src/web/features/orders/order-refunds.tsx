@@ -25,7 +25,7 @@ export function OrderRefunds({ order }: { order: Order }) {
   return (
     <ul className="list-unstyled small mb-2" data-testid="order-refunds" aria-label="Refunds">
       {list.map((r) => (
-        <li key={r.refundId} className={r.status === 'FAILED' ? 'text-danger' : 'text-success'}>
+        <li key={r.refundId} className={r.status === 'FAILED' ? 'text-danger-emphasis' : 'text-success-emphasis'}>
           Refund of {formatRupees(r.amount)} {REFUND_STATUS_WORDS[r.status]}
           {r.status === 'PENDING' ? ' (banks take 5-7 working days to show it)' : ''}
           {r.status === 'FAILED' ? ': we will try again; contact us if it has not arrived in a week.' : ''}

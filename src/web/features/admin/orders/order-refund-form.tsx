@@ -71,7 +71,7 @@ export function OrderRefundForm({ orderid, left }: { orderid: string; left: numb
             id={`${id}-reason`}
             className={`form-control${invalid('reason')}`}
             maxLength={REASON_MAX_LENGTH}
-            placeholder="One bottle arrived broken"
+            placeholder="e.g. one bottle arrived broken"
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={`${id}-reason-error`}
             {...form.register('reason')}
