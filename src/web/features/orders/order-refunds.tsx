@@ -18,6 +18,8 @@ export function OrderRefunds({ order }: { order: Order }) {
     queryKey: orderRefundsKey(order.orderid),
     queryFn: () => api.get<OrderWithRefunds>(`/api/order/${encodeURIComponent(order.orderid)}/refunds`),
     enabled: relevant,
+    // What cancelling filled in is fresh: the next look is the poll's, not one at once.
+    staleTime: PENDING_POLL_MS,
     refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'PENDING') ? PENDING_POLL_MS : false),
   });
   const list = refunds.data?.refunds ?? [];

@@ -20,10 +20,13 @@ export function useAdminOrder(orderid: string) {
   });
 }
 
-/** Each action answers the order with its refunds: show that at once, then refresh the list and the overview. */
+/**
+ * Each action answers the order with its refunds: that is the fresh order, shown at once (asking again at once would
+ * only repeat it); the list pages and the overview are refreshed.
+ */
 function settle(client: QueryClient, answer: OrderWithRefunds) {
   client.setQueryData(adminOrderKey(answer.orderid), answer);
-  void client.invalidateQueries({ queryKey: adminOrdersKey });
+  void client.invalidateQueries({ queryKey: adminOrdersKey, predicate: (q) => q.queryKey[adminOrdersKey.length] !== 'order' });
   void client.invalidateQueries({ queryKey: ['admin', 'overview'] });
   void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
 }
