@@ -102,9 +102,9 @@ export async function setOrderStatus(request: APIRequestContext, token: string, 
 
 /**
  * An online order paid through the sandbox gateway's card endpoint (what its dialog calls), answering the
- * gateway's order and payment ids.
+ * gateway's order and payment ids. `card` picks a sandbox test card (5555 5555 5555 4444: refunds fail).
  */
-export async function paidSandboxOrder(request: APIRequestContext, customer: Customer) {
+export async function paidSandboxOrder(request: APIRequestContext, customer: Customer, card = '4111 1111 1111 1111') {
   const product = await firstProduct(request);
   const auth = { authorization: `Bearer ${customer.token}` };
   const created = await request.post('/api/checkout/createorder', {
@@ -114,7 +114,7 @@ export async function paidSandboxOrder(request: APIRequestContext, customer: Cus
   expect(created.status(), `createorder: ${await created.text()}`).toBe(200);
   const { orderid, keyid } = (await created.json()) as { orderid: string; keyid: string };
   const paid = await request.post('/sandbox/pay', {
-    data: { order_id: orderid, key_id: keyid, card: { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' } },
+    data: { order_id: orderid, key_id: keyid, card: { number: card, expiry: '12/30', cvv: '123' } },
   });
   expect(paid.status(), `sandbox pay: ${await paid.text()}`).toBe(200);
   const success = (await paid.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { formatRupees } from './display';
 import { CANCEL_REASONS } from './order-status';
+import type { Order } from './schemas/order';
 
 const REASON_MAX = 200;
 
@@ -10,10 +12,62 @@ export const cancelOrderSchema = z.strictObject({
 
 export const isCustomerCancelReason = (reason: string) => (CANCEL_REASONS as readonly string[]).includes(reason);
 
+/** The admin's short list of reasons for cancelling; "Other" asks for their own words. */
+export const ADMIN_CANCEL_REASONS = ['Customer asked to cancel', 'Out of stock', 'Cannot deliver to this address', 'Suspected fraud', 'Other'] as const;
+export const OTHER_REASON = 'Other';
+export const REASON_MAX_LENGTH = REASON_MAX;
+
 /** POST /api/order/{orderid}/refunds: whole rupees, at least 1, never above what is left (the server checks that). */
 export const refundOrderSchema = z.strictObject({
   amount: z.number({ error: 'Enter the amount to refund in whole rupees.' }).int({ error: 'Enter the amount to refund in whole rupees.' }).min(1, { error: 'Enter the amount to refund in whole rupees.' }),
   reason: z.string({ error: 'Say why you are refunding.' }).trim().min(1, { error: 'Say why you are refunding.' }).max(REASON_MAX),
 });
 
-export const REFUND_STATUS_WORDS = { PENDING: 'initiated', PROCESSED: 'processed', FAILED: 'failed' } as const;
+/** The admin's refund form: the body above, and no more than is left to refund (checked again by the server). */
+export function refundFormSchema(left: number) {
+  return refundOrderSchema.refine((body) => body.amount <= left, {
+    path: ['amount'],
+    error: `At most ${formatRupees(left)} is left to refund on this order.`,
+  });
+}
+
+export const REFUND_STATUSES = ['PENDING', 'PROCESSED', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Customer wording: "Refund of Rs. X initiated". */
+export const REFUND_STATUS_WORDS = { PENDING: 'initiated', PROCESSED: 'processed', FAILED: 'failed' } as const satisfies Record<RefundStatus, string>;
+/** Admin wording, one per state. */
+export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = { PENDING: 'Pending', PROCESSED: 'Processed', FAILED: 'Failed' };
+
+/** One refund as GET /api/order/{orderid}/refunds answers it (DESIGN.md §7.6). */
+export interface RefundView {
+  refundId: string;
+  amount: number;
+  status: RefundStatus;
+  reason: string;
+  createdAt: string;
+  error?: string | null;
+}
+
+/** The order and its refunds, as the cancel, refund and retry calls answer. */
+export type OrderWithRefunds = Order & { refunds: RefundView[] };
+
+/** Rupees refunded or on their way: a failed refund gives its amount back until it is retried. */
+export function refundedSoFar(refunds: readonly Pick<RefundView, 'amount' | 'status'>[]): number {
+  return refunds.reduce((sum, r) => (r.status === 'FAILED' ? sum : sum + r.amount), 0);
+}
+
+/** What may still be refunded of an order: its total less what is refunded or on its way, never below 0. */
+export function refundableLeft(totalAmount: number, refunds: readonly Pick<RefundView, 'amount' | 'status'>[]): number {
+  return Math.max(0, totalAmount - refundedSoFar(refunds));
+}
+
+/** A delivered order paid online is refunded from the admin's order detail (anything earlier is cancelled). */
+export function isRefundable(order: Pick<Order, 'status' | 'paymentmode' | 'paymentstatus'>): boolean {
+  return order.status === 'DELIVERED' && order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
+}
+
+/** An admin may cancel any order not delivered and not already cancelled. */
+export function isAdminCancellable(order: Pick<Order, 'status'>): boolean {
+  return order.status !== 'DELIVERED' && order.status !== 'CANCELLED';
+}

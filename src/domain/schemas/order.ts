@@ -176,6 +176,8 @@ export const orderSchema = z.object({
   couponCode: z.string().nullable(),
   /** The tax invoice's number once issued (DESIGN.md §7.6); null before. Optional for callers that build orders. */
   invoiceNumber: z.string().nullable().optional(),
+  /** Rupees refunded or on their way (failed refunds not counted). The admin list carries it; other answers leave it out. */
+  refundedAmount: z.number().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -3,7 +3,7 @@ import { ORDER_ID_PREFIX } from '../../domain/constants';
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { nameSearchApplies, searchSalesByName } from './name-search';
-import { withLines } from './order-repository';
+import { withLinesForAdmin } from './order-repository';
 import { SALES_CONDITION as SALES, UNPAID_CONDITION as UNPAID } from './payment-scope';
 
 /** The trigram index finds substrings of at least this many characters; shorter ones are matched by scanning. */
@@ -239,5 +239,5 @@ export async function searchAdminOrders(
   const rows = await executor.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { orders: await withLines(executor, rows), total };
+  return { orders: await withLinesForAdmin(executor, rows), total };
 }

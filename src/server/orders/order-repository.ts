@@ -57,6 +57,12 @@ export async function withLines(executor: Executor, rows: OrderRow[]): Promise<O
   return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
 }
 
+/** Orders as the admin list shows them: with lines, and what was refunded of each (DESIGN.md §7.3). */
+export async function withLinesForAdmin(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
+  const orders = await withLines(executor, rows);
+  return orders.map((order, i) => ({ ...order, refundedAmount: rows[i]?.refunded_amount ?? 0 }));
+}
+
 export async function findOrderByOrderId(executor: Executor, orderid: string): Promise<Order | null> {
   const row = await executor.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
   if (!row) return null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { displayOrderId } from '../../domain/display';
 import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from '../checkout/checkout-test-support';
 import { reconcilePendingPayments } from '../checkout/reconciliation';
 import { gatewayFor } from '../payments/gateway-registry';
@@ -41,6 +42,8 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     await sandboxWebhooksSettled(shop.app.ctx);
     return orderid;
   }
+  // The admin list says how much of each order was refunded, so the dashboard needs no call per order.
+  const listed = async (orderid: string) => (await shop.app.inject({ url: `/api/order/admin?q=${displayOrderId(orderid)}`, headers: admin.auth })).json();
   const mailsOf = async (kind: string) =>
     Number((await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
 
@@ -106,6 +109,7 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     }
     expect((await shop.app.ctx.db.selectFrom('sandbox_refunds').selectAll().execute()).filter((r) => r.amount === 203800)).toHaveLength(1);
     expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow()).refunded_amount).toBe(2038);
+    expect(await listed(orderid)).toMatchObject([{ orderid, status: 'CANCELLED', refundedAmount: 2038 }]);
   }, 60_000);
 
   it('an admin refunds part of a delivered order, never above what is left; a failed refund is retried', async () => {
@@ -117,6 +121,7 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     const both = await Promise.all([refund(orderid, 2000), refund(orderid, 2000)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow()).refunded_amount).toBe(3019);
+    expect(await listed(orderid)).toMatchObject([{ orderid, status: 'DELIVERED', refundedAmount: 3019 }]);
 
     const failing = await paidOnline(REFUNDS_FAIL_CARD, 1);
     await status(failing, 'DELIVERED');
@@ -126,6 +131,7 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     expect((await shop.app.inject({ url: `/api/order/${failing}/refunds`, headers: admin.auth })).json().refunds).toMatchObject([{ status: 'FAILED' }]);
     // The failed amount may be refunded again.
     expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', failing).executeTakeFirstOrThrow()).refunded_amount).toBe(0);
+    expect(await listed(failing)).toMatchObject([{ orderid: failing, refundedAmount: 0 }]);
     const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${failing}/refunds/${first.refundId}/retry`, headers: admin.auth });
     expect(retry.json().refunds).toMatchObject([{ refundId: first.refundId, status: 'PENDING' }]);
     expect((await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first.refundId}/retry`, headers: admin.auth })).statusCode).toBe(409);

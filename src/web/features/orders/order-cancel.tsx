@@ -1,42 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees } from '../../../domain/display';
 import { CANCEL_REASONS } from '../../../domain/order-status';
-import { REFUND_STATUS_WORDS } from '../../../domain/refunds';
+import type { OrderWithRefunds } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
 import { api } from '../../lib/api-client';
 import { MY_ORDERS_KEY } from '../../lib/query-keys';
-
-interface RefundView {
-  refundId: string;
-  amount: number;
-  status: keyof typeof REFUND_STATUS_WORDS;
-}
-
-/** "Refund of Rs. X initiated / processed" for an order that was paid online and cancelled or refunded. */
-export function OrderRefunds({ order }: { order: Order }) {
-  const relevant = order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID' && (order.status === 'CANCELLED' || order.status === 'DELIVERED');
-  const refunds = useQuery({
-    queryKey: ['order-refunds', order.orderid],
-    queryFn: () => api.get<{ refunds: RefundView[] }>(`/api/order/${order.orderid}/refunds`),
-    enabled: relevant,
-    // A pending refund moves within seconds to days; look again now and then while the page is open.
-    refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'PENDING') ? 5000 : false),
-  });
-  const list = refunds.data?.refunds ?? [];
-  if (!relevant || list.length === 0) return null;
-  return (
-    <ul className="list-unstyled small mb-2" data-testid="order-refunds">
-      {list.map((r) => (
-        <li key={r.refundId} className={r.status === 'FAILED' ? 'text-danger' : 'text-success'}>
-          Refund of {formatRupees(r.amount)} {REFUND_STATUS_WORDS[r.status]}
-          {r.status === 'PENDING' ? ' (banks take 5-7 working days to show it)' : ''}
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { orderRefundsKey } from './order-refunds';
 
 /** Cancel button with its confirmation: a reason from the short list, then "Yes, cancel". */
 export function OrderCancel({ order }: { order: Order }) {
@@ -44,12 +15,13 @@ export function OrderCancel({ order }: { order: Order }) {
   const [reason, setReason] = useState<string>(CANCEL_REASONS[0]);
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: () => api.post<Order>(`/api/order/${order.orderid}/cancel`, { reason }),
-    onSuccess: async () => {
+    mutationFn: () => api.post<OrderWithRefunds>(`/api/order/${order.orderid}/cancel`, { reason }),
+    onSuccess: async (answer) => {
       toast.success('Your order is cancelled.');
       setOpen(false);
+      // The answer already carries the refund the cancellation started: show it without asking again.
+      queryClient.setQueryData(orderRefundsKey(order.orderid), answer);
       await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['order-refunds', order.orderid] });
     },
     onError: (error: Error) => toast.error(error.message),
   });

@@ -4,7 +4,8 @@ import { SCREENS } from '../../../domain/messages';
 import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
-import { OrderCancel, OrderRefunds } from './order-cancel';
+import { OrderCancel } from './order-cancel';
+import { OrderRefunds } from './order-refunds';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
 import { PayNowButton } from './pay-now-button';
@@ -19,7 +20,8 @@ const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
 export function OrderCard({ order }: { order: Order }) {
   const payment = PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING;
   const orderId = displayOrderId(order.orderid);
-  // Unpaid online orders are not being prepared: no tracker, and the way to pay instead.
+  // Unpaid online orders are not being prepared: no tracker, and the way to pay instead. Nothing is delivered
+  // after a cancellation either, so a cancelled order shows no tracker.
   const unpaid = isAwaitingPayment(order);
   return (
     <article className="card shadow-sm border-0 order-card" aria-labelledby={`order-${order.id}`}>
@@ -50,7 +52,15 @@ export function OrderCard({ order }: { order: Order }) {
         </dl>
       </header>
       <div className="card-body">
-        {unpaid ? <PayNowButton orderid={order.orderid} /> : <OrderTracker status={order.status} />}
+        {order.status === 'CANCELLED' ? (
+          <p className="alert alert-light border py-2 mb-0 small" data-testid="order-cancelled">
+            This order was cancelled.
+          </p>
+        ) : unpaid ? (
+          <PayNowButton orderid={order.orderid} />
+        ) : (
+          <OrderTracker status={order.status} />
+        )}
         <div className="row g-3 mt-1">
           <div className="col-md-5">
             <h3 className="h6">Shipping address</h3>

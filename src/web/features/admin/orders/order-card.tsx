@@ -20,6 +20,7 @@ export function OrderCard({ order, onView }: { order: Order; onView: (order: Ord
           </p>
           <p className="admin-order-card-payment small mb-0" data-testid="order-payment">
             {PAYMENT_MODE_LABELS[order.paymentmode]} · {PAYMENT_STATUS_LABELS[order.paymentstatus]}
+            {order.refundedAmount ? <span className="admin-order-card-refund"> · Refunded {formatRupees(order.refundedAmount)}</span> : null}
           </p>
         </div>
         <div className="admin-order-card-side">

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
@@ -5,8 +6,11 @@ import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } 
 import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
+import type { OrderWithRefunds } from '../../../../domain/refunds';
 import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
+import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
+import { OrderMoneySection } from './order-money-section';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
 
@@ -24,10 +28,22 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Everything about one order, and the status change that mails the customer. */
-export function OrderDetail({ order, onBack }: OrderDetailProps) {
-  const [current, setCurrent] = useState<OrderStatus>(order.status);
-  const [status, setStatus] = useState<OrderStatus>(order.status);
+/**
+ * Everything about one order, the status change that mails the customer, and cancelling and refunding. The list's
+ * copy shows at once; the order is then read fresh with its refunds, and read again after every action.
+ */
+export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
+  const detail = useAdminOrder(listed.orderid);
+  const order: Order = detail.data ?? listed;
+  const current = order.status;
+  const [status, setStatus] = useState<OrderStatus>(current);
+  const [shownStatus, setShownStatus] = useState<OrderStatus>(current);
+  // The order changed on the server (cancelled, or a fresher copy than the list's): the menu follows it.
+  if (current !== shownStatus) {
+    setShownStatus(current);
+    setStatus(current);
+  }
+  const queryClient = useQueryClient();
   const statusMail = useStatusMail();
   const selectId = useId();
   const shortId = displayOrderId(order.orderid);
@@ -41,7 +57,7 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
       { orderid: order.orderid, status },
       {
         onSuccess: (answer) => {
-          setCurrent(status);
+          queryClient.setQueryData<OrderWithRefunds>(adminOrderKey(order.orderid), (old) => (old ? { ...old, status } : old));
           // With both mail switches off in Settings nothing was sent; say so rather than claim a delivery.
           if (answer?.queued === 0) toast.info(answer.message);
           else toast.success(TOASTS.statusMailSent);
@@ -117,6 +133,7 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
             )}
           </div>
         </section>
+        <OrderMoneySection headingId={`${selectId}-money`} order={detail.data} loadError={detail.isError ? detail.error.message : null} onRetry={() => void detail.refetch()} />
         <section className="col-12" aria-labelledby={`${selectId}-note`}>
           <div className="detail-card">
             <h4 id={`${selectId}-note`} className="detail-heading">Special request</h4>
@@ -125,24 +142,28 @@ export function OrderDetail({ order, onBack }: OrderDetailProps) {
         </section>
       </div>
 
-      <div className="status-bar">
-        <label htmlFor={selectId} className="form-label fw-semibold mb-1">Order status</label>
-        <div className="d-flex flex-wrap gap-2">
-          <select
-            id={selectId}
-            className="form-select status-select"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as OrderStatus)}
-          >
-            {SETTABLE_ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
-            ))}
-          </select>
-          <button type="button" className="btn btn-amber" onClick={sendMail} disabled={statusMail.isPending}>
-            {statusMail.isPending ? 'Sending…' : 'Send Mail and Update Status'}
-          </button>
+      {current === 'CANCELLED' ? (
+        <p className="status-bar mb-0">This order is cancelled: its status no longer changes.</p>
+      ) : (
+        <div className="status-bar">
+          <label htmlFor={selectId} className="form-label fw-semibold mb-1">Order status</label>
+          <div className="d-flex flex-wrap gap-2">
+            <select
+              id={selectId}
+              className="form-select status-select"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as OrderStatus)}
+            >
+              {SETTABLE_ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
+              ))}
+            </select>
+            <button type="button" className="btn btn-amber" onClick={sendMail} disabled={statusMail.isPending}>
+              {statusMail.isPending ? 'Sending…' : 'Send Mail and Update Status'}
+            </button>
+          </div>
         </div>
-      </div>
+      )}
     </article>
   );
 }

@@ -1,0 +1,220 @@
+// Cancelling and refunding (DESIGN.md §7.3, issue 20): a customer cancels a paid online order in Your Orders and
+// watches the refund go through; an admin refunds part of a delivered order, retries a failed refund and cancels
+// an order from its detail. Every order and account here is this spec's own.
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { displayOrderId, formatRupees } from '../src/domain/display';
+import { finalPriceFor } from '../src/domain/pricing';
+import type { Product } from '../src/domain/schemas/product';
+import { ADMIN, loginThroughUi, registerCustomer, type Customer } from './support/accounts';
+import { paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
+import { fillBilling, payInSandbox, seedCart } from './support/storefront';
+
+// The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 150_000 });
+
+const PRODUCT = 'Buffalo Ghee';
+const SIZE_ML = 500;
+
+/** The page at 390 px fits without sideways scrolling; the viewport goes back to 1280 px. */
+async function fitsPhone(page: Page, what: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await hasHorizontalOverflow(page), `${what} overflows at 390 px`).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Screenshots at 1280 and 390 px from the top of the page, so the sticky bar covers nothing in the middle. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, name);
+}
+
+async function openAdminOrder(page: Page, search: string, orderid: string) {
+  await page.goto('/#/admin');
+  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
+  await panel.getByLabel('Search').fill(search);
+  await panel.getByRole('button', { name: `View order ${displayOrderId(orderid)}` }).click();
+  await expect(panel.getByRole('heading', { name: `Order # ${displayOrderId(orderid)}` })).toBeVisible();
+  return panel;
+}
+
+/** The customer's Your Orders in a browser context of their own (the admin's stays signed in). */
+async function customerOrders(browser: Browser, customer: Customer) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await loginThroughUi(page, customer.email, customer.password);
+  await page.goto('/#/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+test('a customer pays online, cancels in Your Orders and sees the refund initiated, then processed', async ({ page }) => {
+  const customer = await registerCustomer(page.request, { name: 'Leela Menon' });
+  const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
+  const product = products.find((p) => p.name === PRODUCT);
+  if (!product) throw new Error(`no ${PRODUCT} in the catalogue`);
+  const price = finalPriceFor(product, SIZE_ML);
+  const total = formatRupees(price);
+
+  await loginThroughUi(page, customer.email, customer.password);
+  await seedCart(page, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1, finalPrice: price }]);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: customer.name, email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await payInSandbox(page);
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+
+  await page.goto('/#/orders');
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('list', { name: 'Delivery progress' })).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel order' }).click();
+  await card.getByLabel('Why are you cancelling?').selectOption('Ordered by mistake');
+  await expect(card).toContainText(`The full ${total} goes back to how you paid.`);
+  await card.getByRole('button', { name: 'Yes, cancel the order' }).click();
+
+  // Cancelled at once, no tracker; the full refund is initiated, and the sandbox processes it a moment later.
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('order-cancelled')).toHaveText('This order was cancelled.');
+  await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  const refunds = card.getByRole('list', { name: 'Refunds' });
+  await expect(refunds).toContainText(`Refund of ${total} initiated`);
+  await shoot(page, 'cancel-refund-customer-initiated');
+  await expect(refunds).toHaveText(`Refund of ${total} processed`);
+  await shoot(page, 'cancel-refund-customer-processed');
+  await expectNoSeriousA11yViolations(page, { label: 'Your Orders with a cancelled, refunded order' });
+  await fitsPhone(page, 'Your Orders with a cancelled order');
+});
+
+test('an admin delivers a paid online order, refunds part of it, and the customer sees the refund', async ({ page, browser, request }) => {
+  const tag = runTag();
+  const customer = await registerCustomer(request, { name: `Ravi ${tag}` });
+  const { orderid } = await paidSandboxOrder(request, customer);
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  const panel = await openAdminOrder(page, tag, orderid);
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  await expect(money).toContainText('No refunds yet.');
+  // Not delivered yet: it may be cancelled, not refunded.
+  await expect(money.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await expect(money.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+
+  await panel.getByLabel('Order status').selectOption('DELIVERED');
+  await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
+  await expect(money.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await money.getByRole('button', { name: 'Refund', exact: true }).click();
+
+  // The amount starts at what is left (the whole order) and may not go above it.
+  const amount = money.getByLabel('Amount (Rs.)');
+  const total = Number(await amount.inputValue());
+  expect(total).toBeGreaterThan(100);
+  await amount.fill(String(total + 1));
+  await money.getByLabel('Reason', { exact: true }).fill('One bottle arrived dented');
+  await money.getByRole('button', { name: /^Refund Rs\./ }).click();
+  await expect(money.getByText(`At most ${formatRupees(total)} is left to refund on this order.`)).toBeVisible();
+  await amount.fill('100');
+  await money.getByRole('button', { name: 'Refund Rs. 100' }).click();
+
+  const item = money.getByTestId('refund-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Rs. 100');
+  await expect(item).toContainText('One bottle arrived dented');
+  await expect(item.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(item.getByText('Processed', { exact: true })).toBeVisible();
+  // What is left to refund went down by the refund.
+  await money.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(money.getByLabel('Amount (Rs.)')).toHaveValue(String(total - 100));
+  await expectNoSeriousA11yViolations(page, { label: 'admin order detail with a refund and the refund form' });
+  await shoot(page, 'cancel-refund-admin-refunded');
+  await fitsPhone(page, 'the admin order detail with a refund');
+
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  const listed = panel.getByRole('listitem').filter({ hasText: `Order # ${displayOrderId(orderid)}` });
+  await expect(listed).toContainText('Refunded Rs. 100');
+  await expect(listed).toContainText('Closed');
+  await shoot(page, 'cancel-refund-admin-list');
+  await fitsPhone(page, 'the admin order list with a refunded order');
+
+  const mine = await customerOrders(browser, customer);
+  try {
+    await expect(mine.page.getByRole('list', { name: 'Refunds' })).toHaveText('Refund of Rs. 100 processed');
+    await shoot(mine.page, 'cancel-refund-customer-partial');
+  } finally {
+    await mine.close();
+  }
+});
+
+test('a refund that fails is shown failed and can be retried', async ({ page, request }) => {
+  const tag = runTag();
+  const customer = await registerCustomer(request, { name: `Sunita ${tag}` });
+  // The sandbox fails every refund of a payment made with this test card.
+  const { orderid } = await paidSandboxOrder(request, customer, '5555 5555 5555 4444');
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  const panel = await openAdminOrder(page, tag, orderid);
+  await panel.getByLabel('Order status').selectOption('DELIVERED');
+  await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  await money.getByRole('button', { name: 'Refund', exact: true }).click();
+  await money.getByLabel('Amount (Rs.)').fill('50');
+  await money.getByLabel('Reason', { exact: true }).fill('Late delivery');
+  await money.getByRole('button', { name: 'Refund Rs. 50' }).click();
+
+  const item = money.getByTestId('refund-item');
+  await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+  await shoot(page, 'cancel-refund-admin-failed');
+  await item.getByRole('button', { name: 'Retry the refund of Rs. 50' }).click();
+  await expect(item.getByText('Pending', { exact: true })).toBeVisible();
+  // Still the same refund row: a retry never adds a second refund.
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+});
+
+test('an admin cancels an order with their own reason after confirming', async ({ page, browser, request }) => {
+  const tag = runTag();
+  const [seeded] = await seedCodOrders(request, tag, 1);
+  if (!seeded) throw new Error('no order seeded');
+  const { orderid } = seeded.order;
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  const panel = await openAdminOrder(page, tag, orderid);
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  await money.getByRole('button', { name: 'Cancel order' }).click();
+  await money.getByLabel('Reason', { exact: true }).selectOption('Other');
+  // "Other" needs the admin's own words.
+  await money.getByRole('button', { name: 'Cancel order…' }).click();
+  await expect(money.getByText('Write why the order is cancelled.')).toBeVisible();
+  await money.getByLabel('Other reason').fill('Customer moved away');
+  await money.getByRole('button', { name: 'Cancel order…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Cancel order # ${displayOrderId(orderid)}?` });
+  await expect(confirm).toContainText('Reason: Customer moved away');
+  await expect(confirm).toContainText('Nothing was paid online, so nothing is refunded.');
+  // Keeping the order closes the question and changes nothing.
+  await confirm.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(panel.getByLabel('Order status')).toBeVisible();
+  await money.getByRole('button', { name: 'Cancel order…' }).click();
+  await expectNoSeriousA11yViolations(page, { label: 'the admin cancel confirmation' });
+  await shoot(page, 'cancel-refund-admin-confirm');
+  await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
+
+  await expect(confirm).toHaveCount(0);
+  await expect(panel.getByText('This order is cancelled: its status no longer changes.')).toBeVisible();
+  await expect(panel.getByLabel('Order status')).toHaveCount(0);
+  await expect(money.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await shoot(page, 'cancel-refund-admin-cancelled');
+  await fitsPhone(page, 'the admin order detail of a cancelled order');
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  await expect(panel.getByRole('listitem').filter({ hasText: `Order # ${displayOrderId(orderid)}` })).toContainText('Cancelled');
+
+  const mine = await customerOrders(browser, seeded.customer);
+  try {
+    const card = mine.page.getByRole('article');
+    await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);
+  } finally {
+    await mine.close();
+  }
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isAdminCancellable, isRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
+
+const refund = (amount: number, status: RefundView['status']) => ({ amount, status });
+
+describe('refunds', () => {
+  it('counts pending and processed refunds as refunded, never a failed one (its amount may be refunded again)', () => {
+    const refunds = [refund(300, 'PROCESSED'), refund(200, 'PENDING'), refund(500, 'FAILED')];
+    expect(refundedSoFar(refunds)).toBe(500);
+    expect(refundableLeft(1019, refunds)).toBe(519);
+    expect(refundableLeft(1019, [])).toBe(1019);
+    expect(refundableLeft(400, [refund(400, 'PROCESSED')])).toBe(0);
+  });
+
+  it("the admin's refund form takes whole rupees from 1 up to what is left, with a reason", () => {
+    const schema = refundFormSchema(519);
+    expect(schema.safeParse({ amount: 519, reason: 'Broken bottle' }).success).toBe(true);
+    const over = schema.safeParse({ amount: 520, reason: 'Broken bottle' });
+    expect(over.error?.issues).toMatchObject([{ path: ['amount'], message: 'At most Rs. 519 is left to refund on this order.' }]);
+    expect(schema.safeParse({ amount: Number.NaN, reason: 'x' }).error?.issues[0]?.message).toBe('Enter the amount to refund in whole rupees.');
+    expect(schema.safeParse({ amount: 10.5, reason: 'x' }).success).toBe(false);
+    expect(schema.safeParse({ amount: 0, reason: 'x' }).success).toBe(false);
+    expect(schema.safeParse({ amount: 10, reason: '  ' }).error?.issues[0]?.message).toBe('Say why you are refunding.');
+  });
+
+  it('offers Refund on a delivered order paid online, and Cancel on any order not delivered or cancelled', () => {
+    const paid = { paymentmode: 'ONLINE', paymentstatus: 'PAID' } as const;
+    expect(isRefundable({ ...paid, status: 'DELIVERED' })).toBe(true);
+    expect(isRefundable({ ...paid, status: 'READY' })).toBe(false);
+    expect(isRefundable({ paymentmode: 'CASHONDELIVERY', paymentstatus: 'COD', status: 'DELIVERED' })).toBe(false);
+    expect(isAdminCancellable({ status: 'OUTFORDELIVERY' })).toBe(true);
+    expect(isAdminCancellable({ status: 'DELIVERED' })).toBe(false);
+    expect(isAdminCancellable({ status: 'CANCELLED' })).toBe(false);
+  });
+});

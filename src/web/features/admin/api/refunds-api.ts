@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { OrderWithRefunds } from '../../../../domain/refunds';
+import { api } from '../../../lib/api-client';
+import { adminOrdersKey } from './orders-api';
+
+/** Under the list's key, so whatever refreshes the list (a status change) refreshes the open order too. */
+export const adminOrderKey = (orderid: string) => [...adminOrdersKey, 'order', orderid] as const;
+
+const orderPath = (orderid: string) => `/api/order/${encodeURIComponent(orderid)}`;
+
+/** While a refund is pending, the gateway moves it within seconds (sandbox) or days; look again now and then. */
+const PENDING_POLL_MS = 3000;
+
+/** One order with its refunds (GET /api/order/{orderid}/refunds), fresh from the server. */
+export function useAdminOrder(orderid: string) {
+  return useQuery({
+    queryKey: adminOrderKey(orderid),
+    queryFn: () => api.get<OrderWithRefunds>(`${orderPath(orderid)}/refunds`),
+    refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'PENDING') ? PENDING_POLL_MS : false),
+  });
+}
+
+/**
+ * Each action answers the order with its refunds: that is the fresh order, shown at once (asking again at once would
+ * only repeat it); the list pages and the overview are refreshed.
+ */
+function settle(client: QueryClient, answer: OrderWithRefunds) {
+  client.setQueryData(adminOrderKey(answer.orderid), answer);
+  void client.invalidateQueries({ queryKey: adminOrdersKey, predicate: (q) => q.queryKey[adminOrdersKey.length] !== 'order' });
+  void client.invalidateQueries({ queryKey: ['admin', 'overview'] });
+  void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+}
+
+/** POST /api/order/{orderid}/cancel: returns the bottles, mails the customer, refunds a paid online order in full. */
+export function useCancelOrder(orderid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<OrderWithRefunds>(`${orderPath(orderid)}/cancel`, { reason }),
+    onSuccess: (answer) => settle(client, answer),
+  });
+}
+
+/** POST /api/order/{orderid}/refunds: part or all of a delivered order paid online. */
+export function useRefundOrder(orderid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { amount: number; reason: string }) => api.post<OrderWithRefunds>(`${orderPath(orderid)}/refunds`, body),
+    onSuccess: (answer) => settle(client, answer),
+  });
+}
+
+/** POST /api/order/{orderid}/refunds/{refundId}/retry: asks the gateway again for a failed refund. */
+export function useRetryRefund(orderid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: string) => api.post<OrderWithRefunds>(`${orderPath(orderid)}/refunds/${encodeURIComponent(refundId)}/retry`),
+    onSuccess: (answer) => settle(client, answer),
+  });
+}

@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { displayOrderId, formatRupees } from '../../../../domain/display';
+import { ADMIN_CANCEL_REASONS, OTHER_REASON, REASON_MAX_LENGTH, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useCancelOrder } from '../api/refunds-api';
+
+/** What cancelling does to the money, said before the admin confirms. */
+function moneyNote(order: OrderWithRefunds): string {
+  const left = refundableLeft(order.totalAmount, order.refunds);
+  if (order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID' && left > 0) {
+    return `${formatRupees(left)} is refunded to how the customer paid.`;
+  }
+  return 'Nothing was paid online, so nothing is refunded.';
+}
+
+/** "Cancel order": a reason from the short list (or the admin's own words), then a confirmation. */
+export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [choice, setChoice] = useState<string>(ADMIN_CANCEL_REASONS[0]);
+  const [other, setOther] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const cancel = useCancelOrder(order.orderid);
+  const reason = choice === OTHER_REASON ? other.trim() : choice;
+
+  function ask(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setProblem('Write why the order is cancelled.');
+      return;
+    }
+    setProblem(null);
+    setConfirming(true);
+  }
+
+  function confirm() {
+    cancel.mutate(reason, {
+      onSuccess: () => {
+        toast.success(`Order ${displayOrderId(order.orderid)} is cancelled.`);
+        setConfirming(false);
+        setOpen(false);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        setProblem(error.message);
+      },
+    });
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
+        Cancel order
+      </button>
+    );
+  }
+  return (
+    <form className="order-action-form" onSubmit={ask} noValidate aria-labelledby={`${id}-title`}>
+      <h5 id={`${id}-title`} className="detail-subheading mt-0">Cancel this order</h5>
+      <label htmlFor={`${id}-reason`} className="form-label">Reason</label>
+      <select id={`${id}-reason`} className="form-select mb-2" value={choice} onChange={(e) => setChoice(e.target.value)}>
+        {ADMIN_CANCEL_REASONS.map((r) => (
+          <option key={r}>{r}</option>
+        ))}
+      </select>
+      {choice === OTHER_REASON && (
+        <>
+          <label htmlFor={`${id}-other`} className="form-label">Other reason</label>
+          <input
+            id={`${id}-other`}
+            className={`form-control mb-2${problem && !reason ? ' is-invalid' : ''}`}
+            maxLength={REASON_MAX_LENGTH}
+            value={other}
+            onChange={(e) => setOther(e.target.value)}
+            aria-describedby={`${id}-problem`}
+          />
+        </>
+      )}
+      <p className="small text-muted-strong mb-2">Its bottles go back into stock and the customer gets the cancellation mail. {moneyNote(order)}</p>
+      <div id={`${id}-problem`} role="alert">
+        {problem && <p className="text-danger small mb-2">{problem}</p>}
+      </div>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-danger" disabled={cancel.isPending}>
+          Cancel order…
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(false)}>
+          Keep the order
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Cancel order # ${displayOrderId(order.orderid)}?`}
+          confirmLabel="Yes, cancel the order"
+          cancelLabel="Keep the order"
+          busy={cancel.isPending}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(false)}
+        >
+          <p className="mb-1">Reason: {reason}</p>
+          <p className="mb-0">{moneyNote(order)} This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { isAdminCancellable, isRefundable, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
+import { LoadError } from '../../../components/load-error';
+import { LoadingDots } from '../ui/loading-dots';
+import { OrderCancelAction } from './order-cancel-action';
+import { OrderRefundForm } from './order-refund-form';
+import { OrderRefundList } from './order-refund-list';
+
+interface OrderMoneySectionProps {
+  headingId: string;
+  /** The order read fresh with its refunds; undefined until it arrives. */
+  order: OrderWithRefunds | undefined;
+  loadError: string | null;
+  onRetry: () => void;
+}
+
+/** Why neither action is offered, when that is not obvious from the status. */
+function noActionNote(order: OrderWithRefunds): string | null {
+  if (order.status === 'CANCELLED') return 'This order is cancelled.';
+  if (order.status === 'DELIVERED' && !isRefundable(order)) return 'This order was not paid online, so a refund is settled by hand.';
+  return null;
+}
+
+/** The order detail's "Cancel and refund" card: the refunds so far, and what may be done next. */
+export function OrderMoneySection({ headingId, order, loadError, onRetry }: OrderMoneySectionProps) {
+  return (
+    <section className="col-12" aria-labelledby={headingId}>
+      <div className="detail-card">
+        <h4 id={headingId} className="detail-heading">Cancel and refund</h4>
+        {!order ? (
+          loadError ? (
+            <LoadError onRetry={onRetry} className="mb-0">The refunds could not be loaded: {loadError}</LoadError>
+          ) : (
+            <LoadingDots label="Loading refunds" />
+          )
+        ) : (
+          <>
+            {(order.refunds.length > 0 || (order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID')) && (
+              <OrderRefundList orderid={order.orderid} refunds={order.refunds} />
+            )}
+            {noActionNote(order) && <p className="small text-muted-strong mt-2 mb-0">{noActionNote(order)}</p>}
+            {isAdminCancellable(order) && (
+              <div className="mt-3">
+                <OrderCancelAction order={order} />
+              </div>
+            )}
+            {isRefundable(order) && (
+              <div className="mt-3">
+                <OrderRefundForm key={refundableLeft(order.totalAmount, order.refunds)} orderid={order.orderid} left={refundableLeft(order.totalAmount, order.refunds)} />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
