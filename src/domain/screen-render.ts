@@ -1,6 +1,7 @@
 // The contract between the server's crawlable pages (src/server/seo) and the web app's server entry
 // (src/web/ssr/render-screen.tsx, built into dist/ssr): the server asks for the HTML of one screen of the app, the
 // browser hydrates it. Neither side imports the other; the server loads the built entry by its path.
+import type { Policies } from './policies';
 import type { Product } from './schemas/product';
 
 /** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
@@ -22,6 +23,8 @@ export interface ScreenRenderInput {
   products: Product[];
   /** The shell reads it too (the TEST MODE banner, the contact links): rendered with it, the page does not shift. */
   shopConfig: ShopConfig;
+  /** The policy pages as GET /api/public/policies answers them, for a policy page's screen. */
+  policies?: Policies;
 }
 
 /** The markup that goes inside the page's root element. */

@@ -21,6 +21,7 @@ import { refundsMigration } from './migrations/0020-refunds';
 import { deliverySettingsMigration } from './migrations/0021-delivery-settings';
 import { orderChargesMigration } from './migrations/0022-order-charges';
 import { couponsMigration } from './migrations/0023-coupons';
+import { mailAttachmentsMigration } from './migrations/0026-mail-attachments';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0021-delivery-settings': deliverySettingsMigration(),
     '0022-order-charges': orderChargesMigration(),
     '0023-coupons': couponsMigration(),
+    '0026-mail-attachments': mailAttachmentsMigration(),
   };
 }
 

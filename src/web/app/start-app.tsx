@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { policyOfRoute } from '../../domain/policies';
+import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
 import { shopConfigQuery } from '../lib/shop-config';
 import { App, queryClient } from './app';
@@ -25,7 +27,12 @@ export async function startApp(root: HTMLElement): Promise<void> {
   if (onRenderedScreen) {
     try {
       // What the server rendered from; the browser may well have the list cached (ETag) already.
-      await Promise.all([queryClient.fetchQuery(productsQuery), queryClient.fetchQuery(shopConfigQuery)]);
+      await Promise.all([
+        queryClient.fetchQuery(productsQuery),
+        queryClient.fetchQuery(shopConfigQuery),
+        // A policy page was rendered with the policies too (/policy/terms, /contact).
+        landing && policyOfRoute(landing) ? queryClient.fetchQuery(policiesQuery) : null,
+      ]);
       hydrateRoot(root, app);
       return;
     } catch {

@@ -9,6 +9,7 @@ import { App, createQueryClient } from '../app/app';
 import { PRODUCTS_KEY } from '../lib/query-keys';
 import { uniqueByName } from '../features/products/products-api';
 import { SHOP_CONFIG_KEY } from '../lib/shop-config';
+import { PUBLIC_POLICIES_KEY } from '../features/policies/policies-api';
 
 /**
  * The HTML of `element` once every lazy screen in it has loaded: written out only when all is ready, and as one
@@ -35,11 +36,12 @@ function renderWhole(element: ReactNode): Promise<string> {
   });
 }
 
-/** One screen of the app at `route`, with the product list and shop config it would have fetched. */
-export const renderScreen: RenderScreen = async ({ route, products, shopConfig }) => {
+/** One screen of the app at `route`, with the product list, shop config (and policies) it would have fetched. */
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig, policies }) => {
   const client = createQueryClient();
   client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
   client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
+  if (policies) client.setQueryData(PUBLIC_POLICIES_KEY, policies);
   try {
     return await renderWhole(
       <StrictMode>
