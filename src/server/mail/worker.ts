@@ -96,7 +96,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     subject: row.subject,
     text: row.text_body,
     html: row.html_body,
-    attachments: row.attachments ? await resolveAttachments(row.attachments, options.attachments) : [],
+    ...(row.attachments ? { attachments: await resolveAttachments(row.attachments, options.attachments) } : {}),
   });
 
   /** Sends a claimed batch; records every outcome in a few statements (one per kind, not one per mail). */
