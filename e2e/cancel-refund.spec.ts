@@ -9,7 +9,7 @@ import { ADMIN, loginThroughUi, registerCustomer, type Customer } from './suppor
 import { paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { fillBilling, payInSandbox, seedCart } from './support/storefront';
+import { checkoutFromSummary, fillBilling, payInSandbox, seedCart } from './support/storefront';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -64,7 +64,7 @@ test('a customer pays online, cancels in Your Orders and sees the refund initiat
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
 

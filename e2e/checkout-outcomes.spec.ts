@@ -2,7 +2,7 @@
 // order waits in Your Orders with Pay now, and both success pages recap the order.
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';
-import { addFromDetail, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
 
 // Each journey logs in, fills a cart and pays (some twice): minutes on a loaded machine, never a race.
 test.describe.configure({ timeout: 180_000 });
@@ -35,7 +35,7 @@ test('a declined card retried from the order summary pays the same order and kee
   const alerts = acceptAlerts(page);
   await toOrderSummary(page);
   await page.getByLabel('Note for us (optional)').fill('Leave it with the neighbour.');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await payInSandbox(page, { testCard: DECLINED });
   await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
   expect(alerts).toHaveLength(1);
@@ -45,7 +45,7 @@ test('a declined card retried from the order summary pays the same order and kee
   // Back on the summary the note is still there, so the same checkout (same receipt) is sent again.
   await page.goBack();
   await expect(page.getByLabel('Note for us (optional)')).toHaveValue('Leave it with the neighbour.');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
   await expect(page.getByText('Just a second')).toHaveCount(0);
@@ -62,7 +62,7 @@ test('a declined card retried from the order summary pays the same order and kee
 test('an unpaid online order waits in Your Orders as "Awaiting payment", and Pay now pays that order', async ({ page }) => {
   acceptAlerts(page);
   await toOrderSummary(page);
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await payInSandbox(page, { testCard: DECLINED });
   await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
 
@@ -91,7 +91,7 @@ test('the success pages recap the order: number with a copy button, items, total
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await toOrderSummary(page);
   await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(page.getByText('Please keep Rs. 549 ready to pay at the door')).toBeVisible();
   const recap = page.getByTestId('order-recap');

@@ -4,7 +4,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -94,7 +94,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await page.getByRole('button', { name: 'Pay online instead' }).click();
   await expect(page.getByLabel('Payment mode', { exact: true })).toHaveValue('ONLINE');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,819');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await expect(paymentDialog(page)).toContainText('Rs. 1,819');
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();

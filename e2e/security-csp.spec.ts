@@ -4,7 +4,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { loginThroughUi, registerCustomer } from './support/accounts';
-import { fillBilling, payInSandbox, paymentDialog, seedCart } from './support/storefront';
+import { checkoutFromSummary, fillBilling, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -52,7 +52,7 @@ test('the sandbox payment dialog opens, takes the card and pays under the CSP, w
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await expect(paymentDialog(page)).toBeVisible();
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();

@@ -6,7 +6,7 @@ import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, fillBilling, placeCodOrderViaApi } from './support/storefront';
+import { addFromDetail, checkoutFromSummary, fillBilling, placeCodOrderViaApi } from './support/storefront';
 
 // Two people and an admin, each through the real screens: minutes on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
@@ -100,7 +100,7 @@ test('the studio counts a size, the last bottle sells, the shop says Sold out an
 
     // At checkout the cart's line is refused, and the note beside it offers to take it out.
     await toOrderSummary(later, { name: waiting.name, email: waiting.email });
-    await later.getByRole('button', { name: 'Checkout' }).click();
+    await checkoutFromSummary(later);
     const line = later.getByRole('row').filter({ hasText: name });
     const note = line.getByTestId('stock-short');
     await expect(note).toContainText(`${name} 500 ml is sold out. Remove it from your cart to place the order.`);

@@ -2,7 +2,7 @@
 // gateway (paid and declined) and cash on delivery, then the order in Your Orders. Texts are SPEC.md §8's.
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, openProfileMenu, registerCustomer, uniqueEmail } from './support/accounts';
-import { addFromDetail, cartLink, fillBilling, openProduct, payInSandbox, paymentDialog, seedCart } from './support/storefront';
+import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
 // so 552, 1019 and 1954 after the offer (price − round(price × 15 / 100)).
@@ -76,7 +76,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 3,610');
   await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
   await page.getByLabel('Note for us (optional)').fill('Please ring twice.');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await expect(page.getByText('Hold on a second, your payment is Processing')).toBeVisible();
   await expect(paymentDialog(page)).toContainText('Rs. 3,610');
   await payInSandbox(page);
@@ -118,7 +118,7 @@ test('a declined card shows the "Payment Failed: " alert and the failure page, a
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(customer.name);
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await payInSandbox(page, { testCard: '4000 0000 0000 0002' });
 
   await expect(page).toHaveURL(/#\/failure$/);
@@ -147,7 +147,7 @@ test('cash on delivery places the order without a payment dialog', async ({ page
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
   await expect(page.getByText('Cash on Delivery selected. Please proceed.')).toBeVisible();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   // Nothing has been paid yet: DESIGN.md §7.7's wording, with what to pay at the door.
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(page.getByText('Please keep Rs. 567 ready to pay at the door')).toBeVisible();
@@ -174,12 +174,12 @@ test('a stale price in the cart is refreshed from the server (409 PRICE_CHANGED)
   // still carry the old one until the order is refused.
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,104');
   await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await expect(page.getByText(/Our prices changed/)).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,104');
   await expect(page).toHaveURL(/#\/checkoutorder$/);
 
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await page.goto('/#/orders');
   await expect(page.getByRole('article')).toContainText('Rs. 1,104');

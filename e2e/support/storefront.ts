@@ -52,6 +52,17 @@ export async function fillBilling(
   await page.getByLabel('District', { exact: true }).fill(v.district);
 }
 
+/** The order summary's agreement to the Terms and the Refund policy (DESIGN.md §7.2). */
+export function policiesAgreement(page: Page) {
+  return page.getByRole('checkbox', { name: 'I agree to the Terms and the Refund policy' });
+}
+
+/** On the order summary: agree to the Terms and the Refund policy (an order needs it), then press Checkout. */
+export async function checkoutFromSummary(page: Page): Promise<void> {
+  await policiesAgreement(page).check();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+}
+
 /** The sandbox gateway's card dialog (served by /sandbox/checkout.js), titled with the shop's name. */
 export function paymentDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Ghee Shop' });

@@ -66,6 +66,8 @@ export const VALIDATION = {
   templateBodyRequired: 'Body is required: a mail with no text tells the customer nothing',
   settingsSubjectRequired: 'The order-confirmation subject is required',
   settingsBodyRequired: 'The order-confirmation body is required: customers would get an empty mail',
+  // DESIGN.md §7.2: the order summary's agreement (checked in the browser only, decision 038)
+  policiesAgreementRequired: 'Tick "I agree to the Terms and the Refund policy" to place your order.',
 } as const;
 
 export const TOASTS = {

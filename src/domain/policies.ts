@@ -16,7 +16,19 @@ export const POLICY_TITLES: Readonly<Record<PolicyKey, string>> = {
   contact: 'Contact us',
 };
 
-/** The app's route of each page. */
+/** What a search result or a shared link says under each page's title (the app's tab says the same). */
+export const POLICY_DESCRIPTIONS: Readonly<Record<PolicyKey, string>> = {
+  shipping: 'Where and how fast Ghee Shop delivers, what delivery costs, and what to do if a parcel arrives damaged.',
+  refunds: 'When a Ghee Shop order can be cancelled, and how and when refunds reach you.',
+  terms: 'The terms of buying from Ghee Shop: who runs the shop, prices, orders, payment and delivery.',
+  privacy: 'What Ghee Shop collects when you order, why, how long it is kept, and the choices you have.',
+  contact: 'Reach Ghee Shop customer care by phone or e-mail, and our grievance officer for complaints.',
+};
+
+/**
+ * The app's route of each page. The server answers the same paths as crawlable pages (DESIGN.md §7.5, decision
+ * 038), so /policy/terms and #/policy/terms show one page.
+ */
 export const POLICY_ROUTES: Readonly<Record<PolicyKey, string>> = {
   shipping: '/policy/shipping',
   refunds: '/policy/refunds',
@@ -24,6 +36,10 @@ export const POLICY_ROUTES: Readonly<Record<PolicyKey, string>> = {
   privacy: '/policy/privacy',
   contact: '/contact',
 };
+
+export function policyOfRoute(route: string): PolicyKey | undefined {
+  return POLICY_KEYS.find((k) => POLICY_ROUTES[k] === route);
+}
 
 export const POLICY_MAX = 20_000;
 

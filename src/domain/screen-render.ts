@@ -2,6 +2,7 @@
 // (src/web/ssr/render-screen.tsx, built into dist/ssr): the server asks for the HTML of one screen of the app, the
 // browser hydrates it. Neither side imports the other; the server loads the built entry by its path.
 import type { Business } from './schemas/business';
+import type { Policies } from './policies';
 import type { Product } from './schemas/product';
 
 /** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
@@ -27,6 +28,8 @@ export interface ScreenRenderInput {
   shopConfig: ShopConfig;
   /** The seller named in the footer and on the label declarations; null when it could not be read. */
   business: Business | null;
+  /** The policy pages as GET /api/public/policies answers them, for a policy page's screen. */
+  policies?: Policies;
 }
 
 /** The markup that goes inside the page's root element. */

@@ -22,6 +22,7 @@ import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { chooseGateway } from './payments/gateway-choice';
 import { createOutboxWorker } from './mail/worker';
+import { createMailAttachments } from './invoicing/invoice-attachment';
 import { registerRoutes } from './routes';
 import { seoRoutes } from './seo/routes';
 import { builtScreenEntry } from './seo/screen-renderer';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.MAIL_FROM,
     logger: app.log,
     pollMs: config.MAIL_POLL_MS,
+    attachments: createMailAttachments(database.db),
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
     ...(options.backgroundJobs ? { yieldTo: { busy: createLoadMonitor().busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });

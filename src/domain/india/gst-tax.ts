@@ -26,6 +26,11 @@ function mulDivHalfUp(a: number, b: number, c: number): number {
 }
 
 export function splitLineTax(line: TaxableLine, interState: boolean): TaxSplit {
+  // A reduction (a discount) mirrors a charge of the same size, so equal and opposite lines cancel to the paisa.
+  if (line.grossPaise < 0) {
+    const s = splitLineTax({ grossPaise: -line.grossPaise, rate: line.rate }, interState);
+    return { taxablePaise: 0 - s.taxablePaise, cgstPaise: 0 - s.cgstPaise, sgstPaise: 0 - s.sgstPaise, igstPaise: 0 - s.igstPaise, taxPaise: 0 - s.taxPaise };
+  }
   const taxablePaise = mulDivHalfUp(line.grossPaise, 100, 100 + line.rate);
   const taxPaise = line.grossPaise - taxablePaise;
   if (interState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, taxPaise };

@@ -57,10 +57,19 @@ export interface InvoiceSourceLine {
   gstRate: number;
 }
 
+/** What the order charged besides its goods, in whole rupees as stored on it (DESIGN.md §7.3). */
+export interface InvoiceCharges {
+  deliveryFee: number;
+  codFee: number;
+  discount: number;
+  couponCode: string | null;
+}
+
 export interface InvoiceSource {
   orderid: string;
   orderDate: string;
   totalAmount: number;
+  charges?: InvoiceCharges;
   buyer: { name: string; address: string; district: string; state: string; pincode: string; mobilenumber: string; email: string };
   lines: InvoiceSourceLine[];
 }
@@ -70,10 +79,51 @@ function taxedLine(base: Omit<InvoiceLine, keyof TaxSplit>, interState: boolean,
   return { ...base, ...(taxed ? {} : { rate: 0 }), ...split };
 }
 
+/** `amount` spread over `weights` in proportion, the largest remainders taking the odd paise; sums to `amount`. */
+export function spreadByValue(amount: number, weights: readonly number[]): number[] {
+  const base = weights.reduce((sum, w) => sum + w, 0);
+  if (base <= 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((amount * w) / base));
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = weights.map((w, i) => ({ i, remainder: (amount * w) % base })).sort((a, b) => b.remainder - a.remainder);
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
 /**
- * The invoice of an order. The order's total is what the customer pays, so when it differs from the sum of its
- * goods (delivery fees add, discounts take away) the difference is one more line taxed as the goods it goes with
- * (a composite supply follows its principal supply: the line with the largest value).
+ * The coupon discount as reductions of the goods it was given on (GST counts a discount shown on the invoice out of
+ * the taxable value): one line per HSN and rate among the goods, the discount spread over them by value.
+ */
+function discountLines(goods: InvoiceLine[], discountPaise: number, couponCode: string | null, interState: boolean, registered: boolean): InvoiceLine[] {
+  const groups = new Map<string, { hsn: string; rate: number; grossPaise: number }>();
+  for (const l of goods) {
+    const key = `${l.hsn}|${l.rate}`;
+    const group = groups.get(key) ?? { hsn: l.hsn, rate: l.rate, grossPaise: 0 };
+    group.grossPaise += l.grossPaise;
+    groups.set(key, group);
+  }
+  const list = [...groups.values()];
+  const shares = spreadByValue(discountPaise, list.map((g) => g.grossPaise));
+  const name = couponCode ? `Coupon discount (${couponCode})` : 'Discount';
+  return list
+    .map((g, i) => {
+      const paise = 0 - (shares[i] ?? 0);
+      const description = list.length > 1 ? `${name} on goods at ${g.rate}%` : name;
+      return taxedLine({ description, hsn: g.hsn, quantity: 1, unit: 'OTH', unitPricePaise: paise, grossPaise: paise, rate: g.rate }, interState, registered);
+    })
+    .filter((l) => l.grossPaise !== 0);
+}
+
+/**
+ * The invoice of an order: its goods, then the delivery fee and the cash-on-delivery fee as lines of their own and
+ * the coupon discount as a reduction, so the lines add up to the order's total. A fee is taxed as the goods it goes
+ * with (a composite supply follows its principal supply: the line with the largest value, its HSN and rate; see
+ * docs/decisions/037). Should the total still differ from those figures (an order from before fees were stored),
+ * the difference is one more line taxed the same way, so the invoice always equals what the customer paid.
  */
 export function buildInvoiceDocument(source: InvoiceSource, business: Business, number: string, issuedAt: string): InvoiceDocument {
   const registered = business.gstin !== '';
@@ -97,24 +147,16 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
     ),
   );
   const lines = [...goods];
-  const difference = source.totalAmount * 100 - goods.reduce((sum, l) => sum + l.grossPaise, 0);
   const principal = [...goods].sort((a, b) => b.grossPaise - a.grossPaise)[0];
-  if (difference !== 0 && principal) {
-    lines.push(
-      taxedLine(
-        {
-          description: difference > 0 ? 'Delivery and other charges' : 'Discount',
-          hsn: principal.hsn,
-          quantity: 1,
-          unit: 'NOS',
-          unitPricePaise: difference,
-          grossPaise: difference,
-          rate: principal.rate,
-        },
-        interState,
-        registered,
-      ),
-    );
+  if (principal) {
+    const charge = (description: string, paise: number) =>
+      taxedLine({ description, hsn: principal.hsn, quantity: 1, unit: 'OTH', unitPricePaise: paise, grossPaise: paise, rate: principal.rate }, interState, registered);
+    const c = source.charges;
+    if (c && c.deliveryFee > 0) lines.push(charge('Delivery fee', c.deliveryFee * 100));
+    if (c && c.codFee > 0) lines.push(charge('Cash on delivery fee', c.codFee * 100));
+    if (c && c.discount > 0) lines.push(...discountLines(goods, c.discount * 100, c.couponCode, interState, registered));
+    const difference = source.totalAmount * 100 - lines.reduce((sum, l) => sum + l.grossPaise, 0);
+    if (difference !== 0) lines.push(charge(difference > 0 ? 'Delivery and other charges' : 'Discount', difference));
   }
   const totals = { ...sumSplits(lines), grossPaise: lines.reduce((sum, l) => sum + l.grossPaise, 0) };
   const b = source.buyer;
@@ -155,17 +197,7 @@ export function buildCreditNoteDocument(
   issuedAt: string,
 ): CreditNoteDocument {
   const positive = invoice.lines.filter((l) => l.grossPaise > 0);
-  const base = positive.reduce((sum, l) => sum + l.grossPaise, 0);
-  const shares = positive.map((l) => Math.floor((amountPaise * l.grossPaise) / base));
-  let left = amountPaise - shares.reduce((a, b) => a + b, 0);
-  const order = positive
-    .map((l, i) => ({ i, remainder: (amountPaise * l.grossPaise) % base }))
-    .sort((a, b) => b.remainder - a.remainder);
-  for (const { i } of order) {
-    if (left === 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    left -= 1;
-  }
+  const shares = spreadByValue(amountPaise, positive.map((l) => l.grossPaise));
   const registered = invoice.kind === 'TAX_INVOICE';
   const lines = positive
     .map((l, i) =>

@@ -22,6 +22,7 @@ import { deliverySettingsMigration } from './migrations/0021-delivery-settings';
 import { orderChargesMigration } from './migrations/0022-order-charges';
 import { couponsMigration } from './migrations/0023-coupons';
 import { sizePicturesMigration } from './migrations/0024-size-pictures';
+import { mailAttachmentsMigration } from './migrations/0025-mail-attachments';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0022-order-charges': orderChargesMigration(),
     '0023-coupons': couponsMigration(),
     '0024-size-pictures': sizePicturesMigration(),
+    '0025-mail-attachments': mailAttachmentsMigration(),
   };
 }
 

@@ -307,6 +307,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** JSON list of files to make and attach when sending (mail/attachments.ts); null = none (migration 0025). */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
   status: string;
   attempts: number;
   next_attempt_at: IsoTime;

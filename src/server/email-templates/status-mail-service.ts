@@ -6,8 +6,9 @@ import { writeAudit } from '../audit/audit-log';
 import type { DB, Executor } from '../db/database';
 import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { conflict, notFound } from '../http/errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { renderMail, type RenderedMail } from '../mail/render';
+import { invoiceAttachment } from '../invoicing/invoice-attachment';
 import { issueInvoiceForStatus } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { getSettings } from '../settings/settings-repository';
@@ -71,7 +72,9 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
 /** The status mail of the order's status, to the customer and the shop as Settings ask; answers how many. */
 export async function queueStatusMails(trx: Executor, order: Order, shopEmail: string): Promise<number> {
   const settings = await getSettings(trx);
-  const mail = renderMail(await statusTemplate(trx, order.status), placeholderValuesForOrder(order));
+  // The delivered mail carries the tax invoice (issued by now, unless the business details are still unset).
+  const attachments = order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
+  const mail = { ...renderMail(await statusTemplate(trx, order.status), placeholderValuesForOrder(order)), attachments };
   const recipients = [
     ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress }] : []),
     ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: shopEmail }] : []),
@@ -80,7 +83,7 @@ export async function queueStatusMails(trx: Executor, order: Order, shopEmail: s
   return recipients.length;
 }
 
-async function queue(trx: Executor, recipient: { kind: string; to: string }, mail: RenderedMail) {
+async function queue(trx: Executor, recipient: { kind: string; to: string }, mail: RenderedMail & Pick<OutgoingMail, 'attachments'>) {
   await enqueueMail(trx, { kind: recipient.kind, to: recipient.to, ...mail });
 }
 

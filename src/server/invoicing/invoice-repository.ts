@@ -61,6 +61,11 @@ export async function findInvoiceOfOrder(executor: Executor, orderRowId: number)
   return row ? (JSON.parse(row.document) as InvoiceDocument) : null;
 }
 
+export async function findInvoiceByNumber(executor: Executor, number: string): Promise<InvoiceDocument | null> {
+  const row = await executor.selectFrom('invoices').select('document').where('number', '=', number).executeTakeFirst();
+  return row ? (JSON.parse(row.document) as InvoiceDocument) : null;
+}
+
 export async function insertCreditNote(trx: Executor, orderRowId: number, doc: CreditNoteDocument): Promise<void> {
   await trx
     .insertInto('credit_notes')

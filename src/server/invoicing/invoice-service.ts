@@ -58,6 +58,7 @@ export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Prom
       orderid: order.orderid,
       orderDate: order.created_at,
       totalAmount: order.total_amount,
+      charges: { deliveryFee: order.delivery_fee, codFee: order.cod_fee, discount: order.discount, couponCode: order.coupon_code },
       buyer: {
         name: order.username,
         address: order.address,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { formatPaise } from '../../domain/india/gst-tax';
+import type { InvoiceDocument } from '../../domain/india/invoice-document';
 import { codOrder, orderBody } from '../checkout/checkout-test-support';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 import { issueCreditNote } from './invoice-service';
@@ -147,5 +149,59 @@ describeEachDatabase('tax invoices', (dialect) => {
     expect((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: admin.auth })).statusCode).toBe(200);
     const stranger = await createTestUser(shop);
     expect((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: stranger.auth })).statusCode).toBe(404);
+  });
+  it('names the delivery fee and the COD fee as lines of their own and the coupon as a reduction, adding up to the total', async () => {
+    const delivery = (deliveryFee: number, codFee: number) =>
+      shop.app.inject({
+        method: 'PUT',
+        url: '/api/settings/delivery',
+        headers: admin.auth,
+        payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee, codBlocked: [] },
+      });
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    const coupon = { code: 'INVOICE10', kind: 'PERCENT', value: 10, minOrder: 0, maxDiscount: null, validFrom: null, validTo: null, totalUses: null, perCustomer: null, firstOrderOnly: false, active: true };
+    expect((await shop.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload: coupon })).statusCode).toBe(201);
+    expect((await delivery(60, 40)).statusCode).toBe(200);
+    try {
+      const body = { ...orderBody({ paymentmode: 'CASHONDELIVERY' }), coupon: 'INVOICE10' };
+      const quote = (await shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: customer.auth, payload: body })).json();
+      expect(quote).toMatchObject({ subtotal: 3037, deliveryFee: 60, codFee: 40, coupon: { applied: true } });
+      expect(quote.discount).toBeGreaterThan(0);
+      const placed = await codOrder(shop, customer, { ...body, totalAmount: quote.total });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderid = placed.json().orderid as string;
+      await setStatus(orderid, 'READY');
+
+      const text = pdfText((await invoicePdf(orderid)).rawPayload);
+      for (const field of ['Delivery fee', 'Cash on delivery fee', 'Coupon discount', '(INVOICE10)', '1 OTH', '60.00', '40.00', `-${formatPaise(quote.discount * 100)}`]) {
+        expect(text, field).toContain(field);
+      }
+      // At the goods' 5%: 60 → 57.14 + 2.86 (CGST 1.43 + SGST 1.43); 40 → 38.10 + 1.90 (0.95 + 0.95).
+      for (const figure of ['57.14', '1.43', '38.10', '0.95']) expect(text, figure).toContain(figure);
+      expect(text).toMatch(new RegExp(`Total \\(₹\\)\\s+${formatPaise(quote.total * 100).replace('.', '\\.')}`));
+
+      const row = await shop.app.ctx.db
+        .selectFrom('invoices')
+        .innerJoin('orders', 'orders.id', 'invoices.order_id')
+        .select('invoices.document')
+        .where('orders.orderid', '=', orderid)
+        .executeTakeFirstOrThrow();
+      const doc = JSON.parse(row.document) as InvoiceDocument;
+      expect(doc.lines.map((l) => l.description)).toEqual([
+        'A2 Desi Cow Ghee (500 ml)',
+        'Buffalo Ghee (1000 ml)',
+        'Delivery fee',
+        'Cash on delivery fee',
+        'Coupon discount (INVOICE10)',
+      ]);
+      expect(doc.lines.reduce((sum, l) => sum + l.grossPaise, 0)).toBe(quote.total * 100);
+      expect(doc.totals.grossPaise).toBe(quote.total * 100);
+      expect(doc.totals.taxablePaise + doc.totals.taxPaise).toBe(quote.total * 100);
+      expect(doc.totals.cgstPaise + doc.totals.sgstPaise).toBe(doc.totals.taxPaise);
+      for (const line of doc.lines) expect(line.taxablePaise + line.taxPaise, line.description).toBe(line.grossPaise);
+      expect(doc.lines.at(-1)).toMatchObject({ grossPaise: -quote.discount * 100, rate: 5, hsn: '0405' });
+    } finally {
+      await delivery(0, 0);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ROLES } from '../../domain/constants';
 import { currentUser, requireUser } from '../auth/guards';
 import { notFound } from '../http/errors';
+import { documentFilename } from './invoice-attachment';
 import { findCreditNote, findInvoiceOfOrder } from './invoice-repository';
 import { renderDocumentPdf } from './invoice-pdf';
 import { notInvoiced } from './invoice-service';
@@ -34,7 +35,7 @@ export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
   const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
     reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="${filename.replace(/\//g, '-')}.pdf"`)
+      .header('Content-Disposition', `inline; filename="${documentFilename(filename)}"`)
       .header('Cache-Control', 'private, no-cache')
       .send(pdf);
 

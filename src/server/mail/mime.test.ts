@@ -24,10 +24,25 @@ describe('MIME messages', () => {
       messageId: mail().messageId,
       text: 'Namaste Asha,\n\nThank you.\nClassic Cow Ghee - 500 ml x 1 - Rs. 550',
       html: '<p style="margin:0">Namaste Asha,</p><p>Thank you.<br>Classic Cow Ghee</p>',
+      attachments: [],
     });
     expect(raw).toMatch(/^X-Outbox-Id: 42\r$/m);
     expect(raw).toMatch(/^MIME-Version: 1\.0\r$/m);
     expect(raw).toMatch(/^Date: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000\r$/m);
+  });
+
+  it('sends files after the text and HTML as multipart/mixed, each named and base64-encoded on short lines', () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.3\n'), Buffer.alloc(3000, 0xe2)]);
+    const attachments = [{ filename: 'GS-26-27-000042.pdf', contentType: 'application/pdf', content: pdf }];
+    const raw = createMimeBuilder(sender).build(mail({ attachments })).toString('utf8');
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed;\r$/m);
+    expect(raw).toMatch(/^Content-Disposition: attachment; filename=GS-26-27-000042\.pdf\r$/m);
+    for (const line of raw.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
+    const parsed = parseEml(raw);
+    expect(parsed).toMatchObject({ text: mail().text, html: mail().html });
+    expect(parsed.attachments).toEqual([{ filename: 'GS-26-27-000042.pdf', contentType: 'application/pdf', content: pdf }]);
+    // The same content without files is still plain multipart/alternative.
+    expect(createMimeBuilder(sender).build(mail()).toString('utf8')).not.toContain('multipart/mixed');
   });
 
   it('keeps to the wire format: CRLF line ends, no line over 78 characters, 7-bit only', () => {

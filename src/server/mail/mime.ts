@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
 import * as base64 from 'nodemailer/lib/base64';
-import { encodeWord, encodeWords, foldLines, isPlainText, quoteString } from 'nodemailer/lib/mime-funcs';
+import { buildHeaderValue, encodeWord, encodeWords, foldLines, isPlainText, quoteString } from 'nodemailer/lib/mime-funcs';
 import * as qp from 'nodemailer/lib/qp';
+import type { MailAttachment } from './attachments';
 
 /** One mail as the outbox hands it to a transport. */
 export interface MailMessage {
@@ -16,6 +17,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files sent after the text (multipart/mixed). */
+  attachments?: readonly MailAttachment[];
 }
 
 /** A sender as MIME and SMTP need it: the header's form and the bare address for the envelope. */
@@ -83,21 +86,38 @@ function encodePart(contentType: string, content: string): string {
   return `Content-Type: ${contentType}; charset=utf-8${CRLF}Content-Transfer-Encoding: ${useBase64 ? 'base64' : 'quoted-printable'}${CRLF}${CRLF}${body}`;
 }
 
-function encodeBody(subject: string, text: string, html: string | null | undefined): EncodedBody {
-  const subjectLine = foldLines(`Subject: ${encodeWords(subject.replace(/[\r\n]+/g, ' '), 'Q', 52)}`, LINE_LENGTH);
-  let headerLines: string;
-  let body: string;
+/** The readable content: one text part, or text and HTML as multipart/alternative. `head` ends with a CRLF. */
+function contentPart(text: string, html: string | null | undefined): { head: string; body: string } {
   if (html) {
     const boundary = `=_ghee_${randomBytes(12).toString('hex')}`;
-    headerLines = `${subjectLine}${CRLF}MIME-Version: 1.0${CRLF}Content-Type: multipart/alternative;${CRLF} boundary="${boundary}"${CRLF}`;
-    body = `--${boundary}${CRLF}${encodePart('text/plain', text)}${CRLF}--${boundary}${CRLF}${encodePart('text/html', html)}${CRLF}--${boundary}--${CRLF}`;
-  } else {
-    const part = encodePart('text/plain', text);
-    const split = part.indexOf(CRLF + CRLF);
-    headerLines = `${subjectLine}${CRLF}MIME-Version: 1.0${CRLF}${part.slice(0, split + CRLF.length)}`;
-    body = `${part.slice(split + 2 * CRLF.length)}${CRLF}`;
+    return {
+      head: `Content-Type: multipart/alternative;${CRLF} boundary="${boundary}"${CRLF}`,
+      body: `--${boundary}${CRLF}${encodePart('text/plain', text)}${CRLF}--${boundary}${CRLF}${encodePart('text/html', html)}${CRLF}--${boundary}--${CRLF}`,
+    };
   }
-  return { subject, text, html, headerLines, bytes: Buffer.from(body, 'utf8') };
+  const part = encodePart('text/plain', text);
+  const split = part.indexOf(CRLF + CRLF);
+  return { head: part.slice(0, split + CRLF.length), body: `${part.slice(split + 2 * CRLF.length)}${CRLF}` };
+}
+
+function attachmentPart(file: MailAttachment): string {
+  const type = foldLines(`Content-Type: ${buildHeaderValue({ value: file.contentType, params: { name: file.filename } })}`, LINE_LENGTH);
+  const disposition = foldLines(`Content-Disposition: ${buildHeaderValue({ value: 'attachment', params: { filename: file.filename } })}`, LINE_LENGTH);
+  return `${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}${disposition}${CRLF}${CRLF}${base64.wrap(base64.encode(file.content), LINE_LENGTH)}`;
+}
+
+function encodeBody(subject: string, text: string, html: string | null | undefined, attachments: readonly MailAttachment[] = []): EncodedBody {
+  const subjectLine = foldLines(`Subject: ${encodeWords(subject.replace(/[\r\n]+/g, ' '), 'Q', 52)}`, LINE_LENGTH);
+  const content = contentPart(text, html);
+  let head = content.head;
+  let body = content.body;
+  if (attachments.length > 0) {
+    const boundary = `=_ghee_${randomBytes(12).toString('hex')}`;
+    head = `Content-Type: multipart/mixed;${CRLF} boundary="${boundary}"${CRLF}`;
+    const files = attachments.map((file) => `--${boundary}${CRLF}${attachmentPart(file)}${CRLF}`).join('');
+    body = `--${boundary}${CRLF}${content.head}${CRLF}${content.body}${files}--${boundary}--${CRLF}`;
+  }
+  return { subject, text, html, headerLines: `${subjectLine}${CRLF}MIME-Version: 1.0${CRLF}${head}`, bytes: Buffer.from(body, 'utf8') };
 }
 
 // Enough for the mails of the orders a batch has in flight at once (several lanes move through it side by side).
@@ -113,6 +133,8 @@ export function createMimeBuilder(sender: Sender) {
   let dateSecond = -1;
   let date = '';
   const encoded = (message: MailMessage): EncodedBody => {
+    // A mail with files is rare (a delivery's invoice) and its files are made per send: it is not kept.
+    if (message.attachments && message.attachments.length > 0) return encodeBody(message.subject, message.text, message.html, message.attachments);
     const key = message.html ?? message.text;
     const hit = bodies.get(key);
     if (hit && hit.subject === message.subject && hit.text === message.text && hit.html === message.html) return hit;

@@ -8,6 +8,8 @@ export interface ClaimedMail {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** What to attach (mail/attachments.ts), or null. */
+  attachments: string | null;
   /** Counting this claim. */
   attempts: number;
   created_at: string;
@@ -40,7 +42,7 @@ export async function claimDueMails(handle: DatabaseHandle, options: { now: stri
   const { rows } = await sql<ClaimedMail>`
     update mail_outbox set status = 'sending', locked_until = ${lease}, attempts = attempts + 1
     where id in (select id from ${source} where ${due} order by id limit ${limit} ${lock})
-    returning id, to_address, subject, text_body, html_body, attempts, created_at`.execute(handle.db);
+    returning id, to_address, subject, text_body, html_body, attachments, attempts, created_at`.execute(handle.db);
   // RETURNING promises no order; oldest first keeps mail in the order it was queued.
   return rows.sort((a, b) => a.id - b.id);
 }

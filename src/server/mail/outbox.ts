@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
+import { attachmentsColumn, type AttachmentRef } from './attachments';
 
 export interface OutgoingMail {
   /** What caused the mail (order-placed, status-mail, password-reset, …): for the admin outbox and logs. */
@@ -8,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files made when the mail is sent (the DELIVERED mail's invoice). */
+  attachments?: readonly AttachmentRef[];
 }
 
 /**
@@ -36,6 +39,7 @@ function outboxRow(mail: OutgoingMail, now: string) {
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html ?? null,
+    attachments: attachmentsColumn(mail.attachments),
     status: 'pending',
     attempts: 0,
     next_attempt_at: now,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import { nowIso } from '../db/database';
+import { resolveAttachments, type AttachmentResolver } from './attachments';
 import { outboxMessageId, parseSender, type MailMessage } from './mime';
 import { claimDueMails, markMailsFailed, markMailsSent, releaseMails, type ClaimedMail } from './outbox-repository';
 import type { MailTransport } from './transport';
@@ -11,6 +12,8 @@ export interface OutboxWorkerOptions {
   from: string;
   logger: FastifyBaseLogger;
   pollMs: number;
+  /** Makes the files a mail names (an invoice's PDF); without it, a mail naming any fails. */
+  attachments?: AttachmentResolver;
   batchSize?: number;
   maxAttempts?: number;
   /** How long a claimed row stays ours before another worker may take it over. */
@@ -85,7 +88,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     sliceStarted = performance.now();
   }
 
-  const message = (row: ClaimedMail): MailMessage => ({
+  const message = async (row: ClaimedMail): Promise<MailMessage> => ({
     id: row.id,
     messageId: outboxMessageId(row.id, row.created_at, domain),
     from: options.from,
@@ -93,6 +96,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     subject: row.subject,
     text: row.text_body,
     html: row.html_body,
+    ...(row.attachments ? { attachments: await resolveAttachments(row.attachments, options.attachments) } : {}),
   });
 
   /** Sends a claimed batch; records every outcome in a few statements (one per kind, not one per mail). */
@@ -113,7 +117,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           started += 1;
           try {
             await breathe();
-            await transport.send(message(row));
+            await transport.send(await message(row));
             sent.push(row.id);
           } catch (error) {
             const text = (error instanceof Error ? error.message : String(error)).slice(0, 500);

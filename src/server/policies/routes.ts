@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fillPolicy, POLICY_KEYS, policiesSchema, type Policies } from '../../domain/policies';
+import { policiesSchema, type Policies } from '../../domain/policies';
 import { writeAudit } from '../audit/audit-log';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { getBusiness } from '../business/business-repository';
 import { getPolicyTexts, savePolicyTexts } from './policy-repository';
+import { publicPolicies } from './public-policies';
 
 /**
  * GET /api/public/policies answers the pages with the business details filled in; GET/PUT /api/settings/policies
@@ -15,9 +15,8 @@ export async function policiesRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   app.get('/api/public/policies', async (_request, reply) => {
-    const [texts, business] = await Promise.all([getPolicyTexts(db), getBusiness(db)]);
     reply.header('Cache-Control', 'public, max-age=60');
-    return Object.fromEntries(POLICY_KEYS.map((k) => [k, fillPolicy(texts[k], business)])) as Policies;
+    return publicPolicies(db);
   });
 
   app.get('/api/settings/policies', { onRequest: requireAdmin }, async () => getPolicyTexts(db));

@@ -1,4 +1,5 @@
-// The crawlable pages (DESIGN.md §7.5): /products, /products/{slug}, /sitemap.xml and /robots.txt, each built,
+// The crawlable pages (DESIGN.md §7.5): /products, /products/{slug}, the policy pages (/policy/{name}, /contact),
+// /sitemap.xml and /robots.txt, each built,
 // serialized and compressed once per edition of the catalogue (its ETag) and then sent as bytes, like the public
 // product list. A catalogue change, or a change of the business details they show, makes a new edition; pages are
 // built again on their next request.
@@ -12,6 +13,7 @@ import {
   productPagePath,
   productRoute,
 } from '../../domain/page-meta';
+import { POLICY_DESCRIPTIONS, POLICY_ROUTES, POLICY_TITLES, type Policies, type PolicyKey } from '../../domain/policies';
 import { finalPriceFor } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
 import type { Business } from '../../domain/schemas/business';
@@ -19,7 +21,7 @@ import { BUSINESS_DATA_ID, type RenderScreen, type ShopConfig } from '../../doma
 import { looksLikeSlug } from '../../domain/slug';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
 import type { Executor } from '../db/database';
-import { encodeAnswer, type EncodedAnswer } from '../http/encoded-answer';
+import { encodeAnswer, entityTag, type EncodedAnswer } from '../http/encoded-answer';
 import { jsonForScript } from './html';
 import { splitHoisted, type PageTemplate } from './page-document';
 import { renderHead, type PageHead } from './page-head';
@@ -47,6 +49,8 @@ export interface PageServiceDeps {
   shopConfig: () => ShopConfig;
   /** The business details (footer, label declarations); may be a copy up to a minute old. */
   business: () => Promise<Business | null>;
+  /** The policy pages as customers read them (they change with the owner's edits, not with the catalogue). */
+  policies: () => Promise<Policies>;
   log: FastifyBaseLogger;
 }
 
@@ -94,11 +98,11 @@ export function createPageService(deps: PageServiceDeps) {
     return answer;
   }
 
-  async function screen(ed: Edition, route: string): Promise<string> {
+  async function screen(ed: Edition, route: string, policies?: Policies): Promise<string> {
     const render = await deps.renderer();
     if (!render) return '';
     try {
-      return await render({ route, products: ed.products, shopConfig: deps.shopConfig(), business: ed.business });
+      return await render({ route, products: ed.products, shopConfig: deps.shopConfig(), business: ed.business, ...(policies ? { policies } : {}) });
     } catch (err) {
       // The head (title, cards, JSON-LD) still goes out, and the app draws the screen in the browser.
       log.error({ err, route }, 'rendering a crawlable page failed; it goes out without its content');
@@ -106,8 +110,8 @@ export function createPageService(deps: PageServiceDeps) {
     }
   }
 
-  async function page(ed: Edition, route: string, head: PageHead): Promise<EncodedAnswer> {
-    const [template, markup] = await Promise.all([deps.template(), screen(ed, route)]);
+  async function page(ed: Edition, route: string, head: PageHead, policies?: Policies): Promise<EncodedAnswer> {
+    const [template, markup] = await Promise.all([deps.template(), screen(ed, route, policies)]);
     const { hoisted, body } = splitHoisted(markup);
     const data = ed.business ? `\n    <script type="application/json" id="${BUSINESS_DATA_ID}">${jsonForScript(ed.business)}</script>` : '';
     const headTags = `${renderHead(head, origin)}${hoisted ? `\n    ${hoisted}` : ''}${data}`;
@@ -144,6 +148,17 @@ export function createPageService(deps: PageServiceDeps) {
     };
   }
 
+  function policyHead(key: PolicyKey): PageHead {
+    const title = POLICY_TITLES[key];
+    return {
+      title: pageTitle(title),
+      description: POLICY_DESCRIPTIONS[key],
+      canonicalPath: POLICY_ROUTES[key],
+      ogType: 'website',
+      structuredData: [breadcrumbStructuredData([HOME_CRUMB, { name: title, path: POLICY_ROUTES[key] }], origin)],
+    };
+  }
+
   const missingHead: PageHead = {
     title: pageTitle('Page not found'),
     description: DEFAULT_DESCRIPTION,
@@ -151,6 +166,8 @@ export function createPageService(deps: PageServiceDeps) {
     ogType: 'website',
     structuredData: [],
   };
+
+  const missing = (ed: Edition) => once(ed, 'missing', () => page(ed, NOT_FOUND_ROUTE, missingHead));
 
   return {
     async listPage(): Promise<EncodedAnswer> {
@@ -170,8 +187,19 @@ export function createPageService(deps: PageServiceDeps) {
       const lower = slug.toLowerCase();
       const renamed = ed.bySlug.has(lower) ? lower : inDatabase && looksLikeSlug(slug) ? await currentSlugOf(deps.db, lower) : null;
       if (renamed && ed.bySlug.has(renamed)) return { kind: 'redirect', location: productPagePath(renamed) };
-      const answer = await once(ed, 'missing', () => page(ed, NOT_FOUND_ROUTE, missingHead));
-      return { kind: 'page', status: 404, answer };
+      return { kind: 'page', status: 404, answer: await missing(ed) };
+    },
+
+    /** The "page not found" page (404, not indexed), for a path under a crawlable prefix that names nothing. */
+    async missingPage(): Promise<EncodedAnswer> {
+      return missing(await current());
+    },
+
+    /** A policy page, built again when its texts (or the business details in them) change. */
+    async policyPage(key: PolicyKey): Promise<EncodedAnswer> {
+      const [ed, policies] = await Promise.all([current(), deps.policies()]);
+      const version = entityTag(JSON.stringify(policies));
+      return once(ed, `policy:${key}:${version}`, () => page(ed, POLICY_ROUTES[key], policyHead(key), policies));
     },
 
     async sitemap(): Promise<EncodedAnswer> {

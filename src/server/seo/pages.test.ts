@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatRupees } from '../../domain/display';
 import { productSchema, type Product } from '../../domain/schemas/product';
-import { finalPriceFor } from '../../domain/pricing';
+import { finalPriceFor, priceForSize } from '../../domain/pricing';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { breadcrumbLd, jsonLdBlocks, metaContent, productLd } from './test-pages';
@@ -54,6 +54,11 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     const ld = productLd.parse(data);
     expect(ld.name).toBe(product.name);
     expect(ld.offers.map((o) => o.price)).toEqual(product.quantitysize.map((s) => finalPriceFor(product, s)));
+    // Label declarations: country of origin, and per size its net quantity and MRP beside the price asked.
+    expect(ld.countryOfOrigin.name).toBe(product.countryOfOrigin);
+    expect(ld.offers.map((o) => o.priceSpecification[0].price)).toEqual(ld.offers.map((o) => o.price));
+    expect(ld.offers.map((o) => o.priceSpecification[1].price)).toEqual(product.quantitysize.map((s) => priceForSize(product.price, product.quantitysize, s)));
+    expect(ld.offers.map((o) => o.priceSpecification[1].referenceQuantity.value)).toEqual(product.quantitysize);
     expect(ld.offers.every((o) => o.availability === (product.instock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock'))).toBe(true);
     expect(ld.aggregateRating).toMatchObject({ ratingValue: product.ratingStar, ratingCount: product.ratings });
     expect(breadcrumbLd.parse(crumbs).itemListElement.map((c) => c.name)).toEqual(['Home', 'Products', product.name]);
@@ -141,8 +146,50 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     const parsed = new XMLParser().parse(res.body) as { urlset: { url: { loc: string; lastmod?: string }[] } };
     const locs = parsed.urlset.url.map((u) => u.loc);
     const list = await products();
-    expect(locs).toEqual([`${origin}/`, `${origin}/products`, ...list.map((p) => `${origin}/products/${p.slug}`)]);
-    expect(parsed.urlset.url.every((u) => typeof u.lastmod === 'string' && !Number.isNaN(Date.parse(u.lastmod)))).toBe(true);
+    const policies = ['/policy/shipping', '/policy/refunds', '/policy/terms', '/policy/privacy', '/contact'].map((p) => `${origin}${p}`);
+    expect(locs).toEqual([`${origin}/`, `${origin}/products`, ...list.map((p) => `${origin}/products/${p.slug}`), ...policies]);
+    const catalogue = parsed.urlset.url.filter((u) => !policies.includes(u.loc));
+    expect(catalogue.every((u) => typeof u.lastmod === 'string' && !Number.isNaN(Date.parse(u.lastmod)))).toBe(true);
+  });
+
+  it('serves each policy page at its path with its text, title, description and canonical address, without JavaScript', async () => {
+    const pages = [
+      { path: '/policy/shipping', title: 'Shipping policy', text: 'Shipping policy' },
+      { path: '/policy/refunds', title: 'Cancellation &amp; Refunds', text: 'Refunds go back to the' },
+      { path: '/policy/terms', title: 'Terms of use', text: 'By placing an order you agree' },
+      { path: '/policy/privacy', title: 'Privacy policy', text: 'Privacy policy' },
+      { path: '/contact', title: 'Contact us', text: 'Contact us' },
+    ];
+    for (const page of pages) {
+      const res = await get(page.path);
+      expect(res.statusCode, page.path).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain(`<title>${page.title} · Ghee Shop</title>`);
+      expect(metaContent(res.body, 'description')?.length ?? 0, page.path).toBeGreaterThan(40);
+      expect(res.body).toContain(`<link rel="canonical" href="${origin}${page.path}" />`);
+      expect(res.body).toContain(`data-route="${page.path}"`);
+      // The screen itself, rendered: the owner's Markdown as HTML inside the root.
+      expect(res.body, page.path).toMatch(/<div id="root"[^>]*>[\s\S]*<div class="policy-text">[\s\S]*<h1>/);
+      expect(res.body).toContain(page.text);
+    }
+    expect((await get('/policy/contact')).statusCode).toBe(404);
+    const missing = await get('/policy/returns');
+    expect(missing.statusCode).toBe(404);
+    expect(metaContent(missing.body, 'robots')).toBe('noindex');
+  });
+
+  it('shows an edit of a policy on its page at once', async () => {
+    const texts = (await shop.app.inject({ url: '/api/settings/policies', headers: admin.auth })).json() as Record<string, string>;
+    const edited = { ...texts, shipping: '# Shipping policy\n\nWe now ship **only on Tuesdays**.' };
+    const before = await get('/policy/shipping');
+    try {
+      expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/policies', headers: admin.auth, payload: edited })).statusCode).toBe(200);
+      const after = await get('/policy/shipping');
+      expect(after.body).toContain('<strong>only on Tuesdays</strong>');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await shop.app.inject({ method: 'PUT', url: '/api/settings/policies', headers: admin.auth, payload: texts });
+    }
   });
 
   it('adds a new product to the sitemap and the list page at once', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
+import { policyOfRoute } from '../../domain/policies';
 import { shopConfig } from '../checkout/shop-config';
+import { publicPolicies } from '../policies/public-policies';
 import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';
 import { createOgImages } from './og-image';
@@ -22,7 +24,7 @@ const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
 const HTML = 'text/html; charset=utf-8';
 const OG_FILE = new RegExp(`^([a-f0-9]{32})-${OG_IMAGE_VERSION}\\.jpg$`);
 
-/** Crawlable pages, sitemap, robots.txt and link-preview pictures (DESIGN.md §7.5). */
+/** Crawlable pages (products and policies), sitemap, robots.txt and link-preview pictures (DESIGN.md §7.5). */
 export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
   const { db, catalogue, config } = app.ctx;
   let template: ReturnType<typeof loadPageTemplate> | undefined;
@@ -34,6 +36,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     renderer: screenRendererLoader(options.screenEntry, app.log),
     shopConfig: () => shopConfig(app.ctx),
     business: businessSnapshot(db),
+    policies: () => publicPolicies(db),
     log: app.log,
   });
   const ogImages = createOgImages(db, app.log);
@@ -48,6 +51,17 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     if (result.kind === 'redirect') return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(result.location, 301);
     return sendEncoded(request, reply.status(result.status), result.answer, PAGE_CACHE_CONTROL, HTML);
   });
+
+  // The policy pages at the paths of their hash routes (DESIGN.md §7.2), so the sitemap can list them.
+  app.get<{ Params: { name: string } }>('/policy/:name', { compress: false }, async (request, reply) => {
+    const key = policyOfRoute(`/policy/${request.params.name}`);
+    if (!key) return sendEncoded(request, reply.status(404), await pages.missingPage(), PAGE_CACHE_CONTROL, HTML);
+    return sendEncoded(request, reply, await pages.policyPage(key), PAGE_CACHE_CONTROL, HTML);
+  });
+
+  app.get('/contact', { compress: false }, async (request, reply) =>
+    sendEncoded(request, reply, await pages.policyPage('contact'), PAGE_CACHE_CONTROL, HTML),
+  );
 
   app.get('/sitemap.xml', { compress: false }, async (request, reply) =>
     sendEncoded(request, reply, await pages.sitemap(), PAGE_CACHE_CONTROL, 'application/xml; charset=utf-8'),

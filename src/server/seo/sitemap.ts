@@ -1,5 +1,6 @@
 // /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt.
 import { PRODUCTS_PAGE_PATH, productPagePath } from '../../domain/page-meta';
+import { POLICY_KEYS, POLICY_ROUTES } from '../../domain/policies';
 import type { Product } from '../../domain/schemas/product';
 import { escapeHtml } from './html';
 import { absoluteUrl } from './product-images';
@@ -11,8 +12,9 @@ export interface SitemapEntry {
 }
 
 /**
- * Home, the product list and every product page. The policy pages (DESIGN.md §7.2) join this list once they have
- * crawlable addresses of their own; screens on hash routes cannot be listed (a fragment is never fetched).
+ * Home, the product list, every product page and the policy pages (DESIGN.md §7.2, served at /policy/{name} and
+ * /contact); screens on hash routes alone cannot be listed (a fragment is never fetched). The policy pages carry no
+ * lastmod: the sitemap is built per catalogue edition, which an edit of a policy does not make.
  */
 export function shopSitemapEntries(products: Product[], changed: Map<string, string>): SitemapEntry[] {
   const dates = products.map((p) => changed.get(p.slug)).filter((d): d is string => d !== undefined);
@@ -21,6 +23,7 @@ export function shopSitemapEntries(products: Product[], changed: Map<string, str
     { path: '/', lastmod: newest },
     { path: PRODUCTS_PAGE_PATH, lastmod: newest },
     ...products.map((p) => ({ path: productPagePath(p.slug), lastmod: changed.get(p.slug) })),
+    ...POLICY_KEYS.map((key) => ({ path: POLICY_ROUTES[key] })),
   ];
 }
 

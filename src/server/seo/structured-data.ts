@@ -3,7 +3,7 @@
 import { CURRENCY_CODE } from '../../domain/constants';
 import { formatSize } from '../../domain/display';
 import { PRODUCTS_PAGE_PATH, PRODUCTS_SCREEN, SHOP_NAME, productPagePath } from '../../domain/page-meta';
-import { finalPriceFor } from '../../domain/pricing';
+import { finalPriceFor, priceForSize } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
 import { absoluteUrl, largePictureUrl } from './product-images';
 
@@ -11,6 +11,9 @@ export const SCHEMA_AVAILABILITY = {
   inStock: 'https://schema.org/InStock',
   outOfStock: 'https://schema.org/OutOfStock',
 } as const;
+/** The MRP: the highest price the law lets the bottle be sold at, which schema.org calls the list price. */
+export const SCHEMA_LIST_PRICE = 'https://schema.org/ListPrice';
+
 export type Availability = (typeof SCHEMA_AVAILABILITY)[keyof typeof SCHEMA_AVAILABILITY];
 
 /**
@@ -38,8 +41,20 @@ export function productStructuredData(product: Product, origin: string) {
     sku: product._id,
     image: product.images.map((image) => absoluteUrl(origin, largePictureUrl(image))),
     brand: { '@type': 'Brand', name: SHOP_NAME },
+    // Label declarations (DESIGN.md §7.2) that schema.org has words for: the country of origin here, and per offer
+    // the net quantity (referenceQuantity: the price is for one bottle of this size) and the MRP, inclusive of all
+    // taxes, as the list price beside the price asked.
+    countryOfOrigin: { '@type': 'Country', name: product.countryOfOrigin },
     offers: product.quantitysize.map((size, index) => {
       const price = finalPriceFor(product, size);
+      const netQuantity = { '@type': 'QuantitativeValue', value: size, unitCode: 'MLT', unitText: 'ml' };
+      const spec = (amount: number) => ({
+        '@type': 'UnitPriceSpecification',
+        price: amount,
+        priceCurrency: CURRENCY_CODE,
+        valueAddedTaxIncluded: true,
+        referenceQuantity: netQuantity,
+      });
       return {
         '@type': 'Offer',
         name: `${product.name}, ${formatSize(size)}`,
@@ -47,13 +62,7 @@ export function productStructuredData(product: Product, origin: string) {
         url,
         price,
         priceCurrency: CURRENCY_CODE,
-        // The price is for one bottle of this size: schema.org's way to say "per 250 ml".
-        priceSpecification: {
-          '@type': 'UnitPriceSpecification',
-          price,
-          priceCurrency: CURRENCY_CODE,
-          referenceQuantity: { '@type': 'QuantitativeValue', value: size, unitCode: 'MLT', unitText: 'ml' },
-        },
+        priceSpecification: [spec(price), { ...spec(priceForSize(product.price, product.quantitysize, size)), priceType: SCHEMA_LIST_PRICE }],
         availability: offerAvailability(product, index),
         itemCondition: 'https://schema.org/NewCondition',
         seller: seller(origin),
@@ -70,7 +79,6 @@ export function productStructuredData(product: Product, origin: string) {
           },
         }
       : {}),
-    // Label declarations (DESIGN.md §7.2) add their schema.org properties here: countryOfOrigin, manufacturer…
   };
 }
 

@@ -1,6 +1,6 @@
 // Reading crawlable pages in tests: their JSON-LD blocks, meta tags and the schema.org shapes Google requires.
 import { z } from 'zod';
-import { SCHEMA_AVAILABILITY } from './structured-data';
+import { SCHEMA_AVAILABILITY, SCHEMA_LIST_PRICE } from './structured-data';
 
 export function jsonLdBlocks(html: string): unknown[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''));
@@ -10,6 +10,14 @@ export function metaContent(html: string, key: string): string | undefined {
   const tag = new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
   return tag?.[1];
 }
+
+const unitPrice = z.object({
+  '@type': z.literal('UnitPriceSpecification'),
+  price: z.number().positive(),
+  priceCurrency: z.literal('INR'),
+  valueAddedTaxIncluded: z.literal(true),
+  referenceQuantity: z.object({ '@type': z.literal('QuantitativeValue'), value: z.number().positive(), unitCode: z.literal('MLT') }),
+});
 
 /** Google's required and recommended properties of a Product rich result with offers (merchant listing). */
 export const offerLd = z.object({
@@ -21,6 +29,8 @@ export const offerLd = z.object({
   url: z.url(),
   itemCondition: z.literal('https://schema.org/NewCondition'),
   seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1) }),
+  // The price asked and the MRP (list price), each for one bottle: its net quantity in millilitres.
+  priceSpecification: z.tuple([unitPrice.extend({ priceType: z.undefined().optional() }), unitPrice.extend({ priceType: z.literal(SCHEMA_LIST_PRICE) })]),
 });
 
 export const productLd = z.object({
@@ -31,6 +41,7 @@ export const productLd = z.object({
   url: z.url(),
   image: z.array(z.url()),
   brand: z.object({ '@type': z.literal('Brand'), name: z.string().min(1) }),
+  countryOfOrigin: z.object({ '@type': z.literal('Country'), name: z.string().min(1) }),
   offers: z.array(offerLd).min(1),
   aggregateRating: z
     .object({

@@ -9,6 +9,14 @@ export interface ParsedMail {
   messageId: string;
   text: string;
   html: string;
+  /** Parts sent as attachments, decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+}
+
+interface Part {
+  type: string;
+  content: string;
+  attachment?: { filename: string; content: Buffer };
 }
 
 /** The mails the file transport wrote under DATA_DIR/mail, oldest first. */
@@ -23,7 +31,7 @@ export function readMailbox(dataDir: string): ParsedMail[] {
   return files.sort().map((file) => ({ file, ...parseEml(readFileSync(path.join(dir, file), 'utf8')) }));
 }
 
-/** Just enough MIME to read what the shop writes: headers, multipart/alternative, QP or base64 parts. */
+/** Just enough MIME to read what the shop writes: headers, multipart/alternative and mixed, QP or base64 parts, attachments. */
 export function parseEml(raw: string): Omit<ParsedMail, 'file'> {
   const { headers, body } = splitHeaders(raw);
   // The message ends with a line break that is not part of its content.
@@ -33,8 +41,9 @@ export function parseEml(raw: string): Omit<ParsedMail, 'file'> {
     from: decodeWords(headers.get('from') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
     messageId: headers.get('message-id') ?? '',
-    text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
-    html: parts.find((p) => p.type === 'text/html')?.content ?? '',
+    text: parts.find((p) => !p.attachment && p.type === 'text/plain')?.content ?? '',
+    html: parts.find((p) => !p.attachment && p.type === 'text/html')?.content ?? '',
+    attachments: parts.flatMap((p) => (p.attachment ? [{ ...p.attachment, contentType: p.type }] : [])),
   };
 }
 
@@ -51,7 +60,7 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
   return { headers, body };
 }
 
-function collectParts(headers: Map<string, string>, body: string): { type: string; content: string }[] {
+function collectParts(headers: Map<string, string>, body: string): Part[] {
   const contentType = headers.get('content-type') ?? 'text/plain';
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? 'text/plain';
   if (type.startsWith('multipart/')) {
@@ -66,6 +75,12 @@ function collectParts(headers: Map<string, string>, body: string): { type: strin
         const part = splitHeaders(chunk.replace(/^\n/, '').replace(/\n$/, ''));
         return collectParts(part.headers, part.body);
       });
+  }
+  const disposition = headers.get('content-disposition') ?? '';
+  if (/^attachment/i.test(disposition)) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+    const bytes = /base64/i.test(headers.get('content-transfer-encoding') ?? '') ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
+    return [{ type, content: '', attachment: { filename, content: bytes } }];
   }
   return [{ type, content: decodeBody(body, headers.get('content-transfer-encoding')) }];
 }

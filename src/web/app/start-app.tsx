@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { policyOfRoute } from '../../domain/policies';
+import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
 import { BUSINESS_DATA_ID } from '../../domain/screen-render';
 import type { Business } from '../../domain/schemas/business';
@@ -28,7 +30,12 @@ export async function startApp(root: HTMLElement): Promise<void> {
   if (onRenderedScreen) {
     try {
       // What the server rendered from; the browser may well have the list cached (ETag) already.
-      await Promise.all([queryClient.fetchQuery(productsQuery), queryClient.fetchQuery(shopConfigQuery)]);
+      await Promise.all([
+        queryClient.fetchQuery(productsQuery),
+        queryClient.fetchQuery(shopConfigQuery),
+        // A policy page was rendered with the policies too (/policy/terms, /contact).
+        landing && policyOfRoute(landing) ? queryClient.fetchQuery(policiesQuery) : null,
+      ]);
       // The business details the page was rendered with, not a fresher copy: a lazy screen hydrates after the
       // footer has asked for them, and different text there would not match the server's markup.
       const business = document.getElementById(BUSINESS_DATA_ID)?.textContent;

@@ -10,6 +10,7 @@ import { PRODUCTS_KEY } from '../lib/query-keys';
 import { uniqueByName } from '../features/products/products-api';
 import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { SHOP_CONFIG_KEY } from '../lib/shop-config';
+import { PUBLIC_POLICIES_KEY } from '../features/policies/policies-api';
 
 /**
  * The HTML of `element` once every lazy screen in it has loaded: written out only when all is ready, and as one
@@ -36,12 +37,13 @@ function renderWhole(element: ReactNode): Promise<string> {
   });
 }
 
-/** One screen of the app at `route`, with the product list, shop config and business details it would have fetched. */
-export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business }) => {
+/** One screen of the app at `route`, with the product list, shop config, business details (and policies) it would have fetched. */
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business, policies }) => {
   const client = createQueryClient();
   client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
   client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
   if (business) client.setQueryData(PUBLIC_BUSINESS_KEY, business);
+  if (policies) client.setQueryData(PUBLIC_POLICIES_KEY, policies);
   try {
     return await renderWhole(
       <StrictMode>

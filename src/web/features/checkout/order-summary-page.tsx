@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ORDER_NOTE_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
@@ -19,6 +19,7 @@ import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 import { CouponField, OrderCharges } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
+import { PoliciesAgreement } from './policies-agreement';
 import { payOnline, placeCodOrder, priceChange } from './place-order';
 import { QUOTE_KEY, useQuote } from './quote-api';
 import { StockShortNote } from './stock-short-note';
@@ -38,6 +39,11 @@ export function OrderSummaryPage() {
   const [chosenMode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState<StockShortage | null>(null);
+  // The Terms and the Refund policy must be agreed to here; the server does not ask (the original client's calls
+  // carry no such field, DESIGN.md §7.4; decision 038).
+  const [agreed, setAgreed] = useState(false);
+  const [agreementMissing, setAgreementMissing] = useState(false);
+  const agreementRef = useRef<HTMLInputElement>(null);
   // A shop without a payment gateway takes cash on delivery only (DESIGN.md §7.1).
   const onlineOff = useShopConfig().data?.onlinePayment === false;
   const modes = onlineOff ? PAYMENT_MODES.filter((m) => m === 'CASHONDELIVERY') : PAYMENT_MODES;
@@ -103,6 +109,11 @@ export function OrderSummaryPage() {
 
   async function checkout() {
     if (busy || !billing || !canCheckout) return;
+    if (!agreed) {
+      setAgreementMissing(true);
+      agreementRef.current?.focus();
+      return;
+    }
     setBusy(true);
     const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined);
     try {
@@ -222,6 +233,15 @@ export function OrderSummaryPage() {
                   </button>
                 </div>
               ) : null}
+              <PoliciesAgreement
+                ref={agreementRef}
+                agreed={agreed}
+                showError={agreementMissing && !agreed}
+                onChange={(value) => {
+                  setAgreed(value);
+                  if (value) setAgreementMissing(false);
+                }}
+              />
               <BusyButton
                 type="button"
                 className="btn btn-amber btn-lg w-100"

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { POLICY_KEYS, POLICY_TITLES, type PolicyKey } from '../../../domain/policies';
+import { POLICY_DESCRIPTIONS, POLICY_KEYS, POLICY_TITLES, type PolicyKey } from '../../../domain/policies';
 import { LoadError } from '../../components/load-error';
 import { NotFoundPage } from '../../components/not-found-page';
 import { Spinner } from '../../components/spinner';
@@ -21,7 +21,7 @@ export function PolicyText({ policy }: { policy: PolicyKey }) {
 }
 
 function PolicyScreen({ policy }: { policy: PolicyKey }) {
-  usePageTitle(POLICY_TITLES[policy]);
+  usePageTitle(POLICY_TITLES[policy], POLICY_DESCRIPTIONS[policy]);
   return (
     <section className="container py-4 py-md-5 page-narrow" aria-label={POLICY_TITLES[policy]}>
       <PolicyText policy={policy} />
