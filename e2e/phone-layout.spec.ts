@@ -1,6 +1,6 @@
 // Phones (issue 18 item 7): no route is wider than a 390 px screen as it loads (fade-ins armed, before any
 // scrolling), the order summary's Total stays on screen with the contact button clear of it, and the profile
-// menu opens inside the window at 1280 px.
+// menu opens inside the window at 1280 px; toasts stack at most two deep on a phone (item 3).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, loginThroughUi, openProfileMenu } from './support/accounts';
@@ -97,4 +97,23 @@ test('the profile menu opens inside the window at 1280 px', async ({ page }) => 
   expect(box).not.toBeNull();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
   expect(await hasHorizontalOverflow(page)).toBe(false);
+});
+
+test('toasts stack at most two deep on a phone, so the header stays in view; a desktop shows them all', async ({ page, browser }) => {
+  const addThrice = async (p: Page) => {
+    await p.goto('/#/product/A2%20Desi%20Cow%20Ghee');
+    const add = p.getByRole('button', { name: 'Add to Cart' });
+    for (let i = 0; i < 3; i += 1) await add.click();
+    await expect(p.locator('.Toastify__toast').first()).toBeVisible();
+  };
+  await addThrice(page);
+  // Over the limit, react-toastify queues the rest until one closes: two show.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(2);
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await addThrice(desktop);
+    await expect(desktop.locator('.Toastify__toast')).toHaveCount(3);
+  } finally {
+    await desktop.close();
+  }
 });
