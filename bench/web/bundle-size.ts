@@ -85,6 +85,8 @@ function decodeSegments(mappings: string): { line: number; column: number; sourc
 /** Which package or source file the bytes of a chunk come from (by its .map), largest first, in bytes. */
 export function attribute(chunkFile: string): Map<string, number> {
   const code = readFileSync(chunkFile, 'utf8').split('\n');
+  // The bundler's own runtime chunk comes with no map: its bytes are the bundler's.
+  if (!existsSync(`${chunkFile}.map`)) return new Map([['(bundler runtime)', code.join('\n').length]]);
   const map = JSON.parse(readFileSync(`${chunkFile}.map`, 'utf8')) as { sources: string[]; mappings: string };
   const owner = (source: string) => {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);

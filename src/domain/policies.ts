@@ -2,7 +2,6 @@
 // `{{field}}` stands for a business detail (legalName, addressLine, city, state, pincode, carePhone, careEmail,
 // grievanceName, grievanceEmail, grievancePhone, fssai, gstin) and is filled in when the page is shown, so a change of
 // address reaches every page.
-import { z } from 'zod';
 import type { Business } from './schemas/business';
 
 export const POLICY_KEYS = ['shipping', 'refunds', 'terms', 'privacy', 'contact'] as const;
@@ -41,13 +40,6 @@ export function policyOfRoute(route: string): PolicyKey | undefined {
   return POLICY_KEYS.find((k) => POLICY_ROUTES[k] === route);
 }
 
-export const POLICY_MAX = 20_000;
-
-export const policiesSchema = z.strictObject(
-  Object.fromEntries(
-    POLICY_KEYS.map((k) => [k, z.string().trim().min(1, { error: 'A policy page cannot be empty' }).max(POLICY_MAX, { error: `Must be at most ${POLICY_MAX} characters` })]),
-  ) as Record<PolicyKey, z.ZodString>,
-);
 export type Policies = Record<PolicyKey, string>;
 
 export const DEFAULT_POLICIES: Policies = {

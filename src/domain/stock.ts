@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 // What the storefront says about stock (DESIGN.md §7.3, §7.6), shared by the server's product answer and the screens.
 
@@ -32,17 +31,6 @@ export function outOfStockMessage(name: string, sizeLabel: string, left: number)
     : `Only ${left} of ${name} ${sizeLabel} ${left === 1 ? 'is' : 'are'} left. Lower the quantity to ${left} to place the order.`;
 }
 
-const STOCK_MAX = 1_000_000;
-const bottles = (message: string) =>
-  z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(STOCK_MAX, { error: message });
-
-/** PUT /api/stock/{productId}/{size}: the count on the shelf now, or null to stop tracking the size. */
-export const setStockSchema = z.strictObject({ stock: bottles('Enter the bottles on the shelf as a whole number from 0 up.').nullable() });
-/** POST /api/stock/{productId}/{size}/received: bottles that arrived, added to the count. */
-export const receiveStockSchema = z.strictObject({
-  bottles: bottles('Enter the bottles received as a whole number from 1 up.').min(1, { error: 'Enter the bottles received as a whole number from 1 up.' }),
-});
-
 /** GET /api/stock: one tracked size; `negative` marks a count below 0 (a late payment honoured after its hold ended). */
 export interface StockLevel {
   productId: number;
@@ -67,11 +55,3 @@ export function sizeStock(
 
 /** The code of the 409 a checkout hears when a line asks for more bottles than are left. */
 export const OUT_OF_STOCK = 'OUT_OF_STOCK';
-
-/** The body of that 409: `line.quantity` is the size in ml (SPEC.md's name), `left` never below 0. */
-export const outOfStockAnswerSchema = z.object({
-  error: z.literal(OUT_OF_STOCK),
-  message: z.string(),
-  line: z.object({ index: z.number().int(), name: z.string(), quantity: z.number(), left: z.number().int().min(0) }),
-});
-export type OutOfStockAnswer = z.infer<typeof outOfStockAnswerSchema>;

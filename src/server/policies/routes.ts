@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { policiesSchema, type Policies } from '../../domain/policies';
+import type { Policies } from '../../domain/policies';
+import { policiesSchema } from '../../domain/schemas/policies';
 import { writeAudit } from '../audit/audit-log';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { getPolicyTexts, savePolicyTexts } from './policy-repository';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiveStockSchema, setStockSchema } from '../../domain/stock';
+import { receiveStockSchema, setStockSchema } from '../../domain/schemas/stock';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { receiveSizeStock, setSizeStock, stockList } from './stock-admin-service';
 

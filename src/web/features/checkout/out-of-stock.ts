@@ -1,4 +1,5 @@
-import { OUT_OF_STOCK, outOfStockAnswerSchema } from '../../../domain/stock';
+import { outOfStockAnswerSchema } from '../../../domain/schemas/stock';
+import { OUT_OF_STOCK } from '../../../domain/stock';
 import { ApiError } from '../../lib/api-client';
 
 /** Which size ran short when the order was placed, how many are left, and the server's sentence about it. */

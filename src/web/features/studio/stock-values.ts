@@ -1,6 +1,7 @@
 // The studio's stock boxes: what the admin typed, checked with the server's own rules before it is sent.
 import type { StudioProduct } from '../../../domain/schemas/studio';
-import { receiveStockSchema, setStockSchema, type StockLevel } from '../../../domain/stock';
+import { receiveStockSchema, setStockSchema } from '../../../domain/schemas/stock';
+import type { StockLevel } from '../../../domain/stock';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 

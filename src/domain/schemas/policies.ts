@@ -1,0 +1,12 @@
+// The policy pages' PUT body, apart from src/domain/policies.ts so that the footer's links do not bring zod into
+// the storefront's first load.
+import { z } from 'zod';
+import { POLICY_KEYS, type PolicyKey } from '../policies';
+
+export const POLICY_MAX = 20_000;
+
+export const policiesSchema = z.strictObject(
+  Object.fromEntries(
+    POLICY_KEYS.map((k) => [k, z.string().trim().min(1, { error: 'A policy page cannot be empty' }).max(POLICY_MAX, { error: `Must be at most ${POLICY_MAX} characters` })]),
+  ) as Record<PolicyKey, z.ZodString>,
+);
