@@ -1,6 +1,6 @@
 import type { CouponRules } from '../../domain/pricing';
 import type { Order } from '../../domain/schemas/order';
-import { claimCouponUse } from '../coupons/coupon-repository';
+import { claimCouponUse, claimCouponUses } from '../coupons/coupon-repository';
 import type { DB, Executor } from '../db/database';
 import type { NewOrder } from '../db/schema';
 import { enqueueMails } from '../mail/outbox';
@@ -8,7 +8,7 @@ import { toOrderView } from '../orders/order-repository';
 import { insertOrder, type NewOrderLine } from '../orders/order-write-repository';
 import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from '../orders/unique-violation';
 import { getSettings } from '../settings/settings-repository';
-import { addStock, takeStock, type ShortSize, type StockAfter, type StockTake } from '../stock/stock-repository';
+import { addStock, takeStock, takeStockTogether, type ShortSize, type StockAfter, type StockTake } from '../stock/stock-repository';
 import { queueLowStockMails, storefrontStockChanged } from '../stock/stock-service';
 import { orderPlacedMails, queueOrderPlacedMails } from './order-placed-mail';
 
@@ -63,8 +63,9 @@ interface Job {
  * its page writes per order. Alone, an order is written at once (the next turn of the event loop). Every caller
  * still learns only after the commit that holds its order, so an acknowledged order is always stored.
  *
- * Stock is taken order by order inside the group's transaction, each with conditional updates; an order short of
- * bottles gives back what it took and is left out of the INSERT, so it alone hears `out-of-stock`.
+ * Stock is taken for the whole group with one conditional update per size; when a size is short for the group, it
+ * is taken order by order instead, and an order short of bottles gives back what it took and is left out of the
+ * INSERT, so it alone hears `out-of-stock`.
  *
  * A duplicate receipt is not an error for the group: ON CONFLICT DO NOTHING skips that row and its caller hears
  * `receipt-taken`. Any other failure (an order id drawn twice, a full disk) writes the group again one order per
@@ -118,8 +119,13 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
   return db.transaction().execute(async (trx) => {
     const shorts: (ShortSize | undefined)[] = [];
     const taken: StockAfter[][] = [];
+    const together = await takeStockTogether(trx, placements.map((p) => p.stock));
     for (const [i, p] of placements.entries()) {
       if (!p.stock?.length) continue;
+      if (together) {
+        taken[i] = together[i] ?? [];
+        continue;
+      }
       const outcome = await takeStock(trx, p.stock);
       if (outcome.kind === 'short') shorts[i] = outcome.short;
       else taken[i] = outcome.sizes;
@@ -145,10 +151,14 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
     });
     // A code without a use left fails the whole group, which is then written one order at a time: only the
     // orders that came too late fail.
-    for (const [i, p] of placements.entries()) {
-      const row = written[i];
-      if (row) await claimFor(trx, p, row.id);
-    }
+    const usedUp = await claimCouponUses(
+      trx,
+      placements.flatMap((p, i) => {
+        const row = written[i];
+        return row && p.coupon ? [{ rules: p.coupon.rules, userId: p.coupon.userId, orderId: row.id }] : [];
+      }),
+    );
+    if (usedUp) throw new CouponUsedUpError(usedUp);
     const lineRows = lineValues.length ? await trx.insertInto('order_lines').values(lineValues).returningAll().execute() : [];
     const linesByOrder = new Map<number, typeof lineRows>();
     for (const line of lineRows) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);

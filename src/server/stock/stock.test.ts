@@ -4,7 +4,7 @@ import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox }
 import { reconcilePendingPayments } from '../checkout/reconciliation';
 import type { NewPlacement } from '../checkout/order-batch-writer';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
-import { setStock } from './stock-repository';
+import { setStock, takeStockTogether } from './stock-repository';
 import { stockList } from './stock-admin-service';
 
 const COW = 'A2 Desi Cow Ghee';
@@ -63,42 +63,73 @@ describeEachDatabase('stock per size', (dialect) => {
     expect((await codOrder(shop, user, cowOrder(9))).statusCode).toBe(200);
   });
 
+  let placed = 0;
+  /** A cash-on-delivery placement of `qty` bottles of Cow 500 ml, handed straight to the group-commit writer. */
+  const placement = (qty: number): NewPlacement => ({
+    order: {
+      orderid: `order_StockGroup${String((placed += 1)).padStart(5, '0')}${dialect.slice(0, 1)}`,
+      user_id: user.id,
+      receipt: `Receipt-stock-group-${placed}`,
+      username: 'Group Customer',
+      emailaddress: user.email,
+      mobilenumber: '9876543210',
+      address: '12 Temple Street',
+      pincode: '560001',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      note: '',
+      total_amount: 1019 * qty,
+      paymentmode: 'CASHONDELIVERY',
+      payment_status: 'COD',
+      paymentid: '',
+      status: 'PREPARATION',
+      gateway_order_id: null,
+      verified_at: null,
+      paid_at: null,
+      client_created_at: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    },
+    lines: [{ position: 0, product_id: cowId, name: COW, size_ml: 500, unit_price: 1019, item_qty: qty, line_total: 1019 * qty, stock_taken: 1 }],
+    queueMail: false,
+    stock: [{ productId: cowId, size: 500, qty }],
+  });
   it('in one group commit, the order short of bottles fails alone and the others are written', async () => {
     await setStock(shop.app.ctx.db, cowId, 500, 4);
-    let n = 0;
-    const placement = (qty: number): NewPlacement => ({
-      order: {
-        orderid: `order_StockGroup${String((n += 1)).padStart(5, '0')}${dialect.slice(0, 1)}`,
-        user_id: user.id,
-        receipt: `Receipt-stock-group-${n}`,
-        username: 'Group Customer',
-        emailaddress: user.email,
-        mobilenumber: '9876543210',
-        address: '12 Temple Street',
-        pincode: '560001',
-        district: 'Bengaluru Urban',
-        state: 'Karnataka',
-        note: '',
-        total_amount: 1019 * qty,
-        paymentmode: 'CASHONDELIVERY',
-        payment_status: 'COD',
-        paymentid: '',
-        status: 'PREPARATION',
-        gateway_order_id: null,
-        verified_at: null,
-        paid_at: null,
-        client_created_at: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      },
-      lines: [{ position: 0, product_id: cowId, name: COW, size_ml: 500, unit_price: 1019, item_qty: qty, line_total: 1019 * qty, stock_taken: 1 }],
-      queueMail: false,
-      stock: [{ productId: cowId, size: 500, qty }],
-    });
     const results = await Promise.all([placement(2), placement(3), placement(2)].map((p) => shop.app.ctx.orderWriter.place(p)));
     expect(results.map((r) => r.kind)).toEqual(['created', 'out-of-stock', 'created']);
     expect(results[1]).toMatchObject({ short: { productId: cowId, size: 500, left: 2 } });
     expect(await stockNow()).toBe(0);
+  });
+
+  it('a group whose orders all fit takes each its own bottles, and crosses the low-stock threshold once', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 10);
+    const lowMails = async () => (await settledMailbox(shop)).filter((m) => m.subject.startsWith('Low stock'));
+    const before = (await lowMails()).length;
+    const results = await Promise.all([placement(2), placement(3), placement(2)].map((p) => shop.app.ctx.orderWriter.place(p)));
+    expect(results.map((r) => r.kind)).toEqual(['created', 'created', 'created']);
+    expect(await stockNow()).toBe(3);
+    // Taken one after another, 10 → 8 → 5 → 3: the second order is the one that crosses a threshold of 5.
+    expect((await lowMails()).slice(before).map((m) => m.subject)).toEqual([`Low stock: ${COW} 500 ml (5 left)`]);
+    // Only the third leaves a count the storefront shows (5 or fewer before or after).
+    expect(results.map((r) => r.kind === 'created' && r.stockShown)).toEqual([false, true, true]);
+  });
+
+  it('taking a group\'s bottles together: all or nothing, each order\'s count as if taken one after another', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 4);
+    const cow = (qty: number) => [{ productId: cowId, size: 500, qty }];
+    const untracked = { productId: cowId, size: 250, qty: 1 };
+    await setStock(shop.app.ctx.db, cowId, 250, null);
+    const short = await shop.app.ctx.db.transaction().execute((trx) => takeStockTogether(trx, [cow(2), cow(3)]));
+    expect(short).toBeNull();
+    expect(await stockNow()).toBe(4);
+    const taken = await shop.app.ctx.db.transaction().execute((trx) => takeStockTogether(trx, [cow(2), undefined, [...cow(1), untracked]]));
+    expect(taken).toEqual([
+      [{ productId: cowId, size: 500, before: 4, after: 2 }],
+      [],
+      [{ productId: cowId, size: 500, before: 2, after: 1 }],
+    ]);
+    expect(await stockNow()).toBe(1);
   });
 
   it('one low-stock mail to the shop when a size crosses the threshold, not one per order', async () => {
