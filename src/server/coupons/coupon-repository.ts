@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { CouponRules } from '../../domain/pricing';
 import type { Coupon, CouponInput } from '../../domain/schemas/delivery';
-import type { Executor } from '../db/database';
+import type { DB, Executor } from '../db/database';
+import { createReadBatcher, perDatabase } from '../db/read-batcher';
 import { nowIso } from '../db/database';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { CouponsTable, Database } from '../db/schema';
@@ -64,10 +65,21 @@ export async function listCoupons(executor: Executor): Promise<Coupon[]> {
   return rows.map((r) => toCoupon(r, Number(r.held ?? 0)));
 }
 
-/** The code's rules as checkout reads them; `used` is the limit's counter (0 for a code without a total limit). */
-export async function findCoupon(executor: Executor, code: string): Promise<Coupon | null> {
-  const row = await executor.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
-  return row ? toCoupon(row, row.total_uses === null ? 0 : row.used) : null;
+const couponBatcher = perDatabase((db: DB) =>
+  createReadBatcher(async (codes: string[]) => {
+    const rows = await db.selectFrom('coupons').selectAll().where('code', 'in', codes).execute();
+    return new Map(rows.map((row) => [row.code, toCoupon(row, row.total_uses === null ? 0 : row.used)]));
+  }),
+);
+
+/**
+ * A code's rules as a checkout reads them, outside any transaction: in a festival sale most checkouts name the same
+ * code, and those of one turn of the event loop share one query (see read-batcher). `used` counts only while a
+ * total limit needs it (0 otherwise).
+ */
+export async function findCouponBatched(db: DB, code: string): Promise<Coupon | null> {
+  const coupon = await couponBatcher(db).load(code);
+  return coupon ? { ...coupon } : null;
 }
 
 /** The same, with `used` counted from the uses themselves, for the admin's answers. */
@@ -167,6 +179,30 @@ export async function claimCouponUse(
   if (rules.perCustomer !== null && !(await claimCustomerUse(executor, rules.code, rules.perCustomer, userId))) return false;
   await executor.insertInto('coupon_uses').values({ order_id: orderId, code: rules.code, user_id: userId, created_at: nowIso() }).execute();
   return true;
+}
+
+/**
+ * Claims a use for each of a group's orders in one transaction. Uses of codes without limits need no check, so
+ * they are written with one multi-row INSERT; limited codes are claimed one by one. Answers the first code that had
+ * no use left (the caller must roll back), or null.
+ */
+export async function claimCouponUses(
+  executor: Executor,
+  claims: readonly { rules: CouponRules; userId: number; orderId: number }[],
+): Promise<string | null> {
+  const unlimited = claims.filter((c) => c.rules.totalUses === null && c.rules.perCustomer === null);
+  if (unlimited.length) {
+    const createdAt = nowIso();
+    await executor
+      .insertInto('coupon_uses')
+      .values(unlimited.map((c) => ({ order_id: c.orderId, code: c.rules.code, user_id: c.userId, created_at: createdAt })))
+      .execute();
+  }
+  for (const claim of claims) {
+    if (unlimited.includes(claim)) continue;
+    if (!(await claimCouponUse(executor, claim))) return claim.rules.code;
+  }
+  return null;
 }
 
 async function claimCustomerUse(executor: Executor, code: string, limit: number, userId: number): Promise<boolean> {

@@ -1,12 +1,12 @@
 import { couponVerdict, normaliseCouponCode, type CouponRules, type CouponVerdict } from '../../domain/pricing';
 import type { Coupon, CouponInput } from '../../domain/schemas/delivery';
 import { writeAudit } from '../audit/audit-log';
-import type { DB, Executor } from '../db/database';
+import type { DB } from '../db/database';
 import { conflict, notFound } from '../http/errors';
 import {
   hasOrders,
   deactivateCoupon,
-  findCoupon,
+  findCouponBatched,
   findCouponForAdmin,
   insertCoupon,
   listCoupons,
@@ -51,14 +51,14 @@ export type CouponCheck =
   | { kind: 'known'; rules: CouponRules; verdict: (goods: number) => CouponVerdict };
 
 /** Everything the rules of a code need for this customer, read once; the verdict then depends only on the goods. */
-export async function checkCoupon(executor: Executor, userId: number, rawCode: string, now = new Date()): Promise<CouponCheck> {
+export async function checkCoupon(db: DB, userId: number, rawCode: string, now = new Date()): Promise<CouponCheck> {
   const code = normaliseCouponCode(rawCode);
-  const coupon = await findCoupon(executor, code);
+  const coupon = await findCouponBatched(db, code);
   if (!coupon) return { kind: 'unknown', code };
   // Asked only when a rule needs it: every checkout with a code pays for these reads.
   const [byCustomer, ordered] = await Promise.all([
-    coupon.perCustomer === null ? 0 : usedByCustomer(executor, code, userId),
-    coupon.firstOrderOnly ? hasOrders(executor, userId) : false,
+    coupon.perCustomer === null ? 0 : usedByCustomer(db, code, userId),
+    coupon.firstOrderOnly ? hasOrders(db, userId) : false,
   ]);
   const usage = { now: now.toISOString(), usedTotal: coupon.used, usedByCustomer: byCustomer, customerOrders: ordered ? 1 : 0 };
   return { kind: 'known', rules: coupon, verdict: (goods) => couponVerdict(coupon, goods, usage) };

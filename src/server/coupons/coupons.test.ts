@@ -54,8 +54,16 @@ describeEachDatabase('coupons', (dialect) => {
     const edited = await shop.app.inject({ method: 'PUT', url: `/api/coupons/${code.toLowerCase()}`, headers: admin.auth, payload: { ...body, value: 15 } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ code, value: 15 });
+    // Checkouts read a code at the moment they arrive: an edit or a deactivation counts from the next one on.
+    const other = couponBody({ kind: 'FLAT', value: 100 });
+    await create(other);
+    const [tenFifteen, flat] = await Promise.all([quote(user, { ...orderBody(), coupon: code.toLowerCase() }), quote(user, { ...orderBody(), coupon: other.code })]);
+    expect(tenFifteen.json().coupon).toMatchObject({ code, applied: true });
+    expect(tenFifteen.json().discount).toBeCloseTo(tenFifteen.json().subtotal * 0.15, 0);
+    expect(flat.json()).toMatchObject({ coupon: { code: other.code.toUpperCase(), applied: true }, discount: 100 });
     const gone = await shop.app.inject({ method: 'DELETE', url: `/api/coupons/${code}`, headers: admin.auth });
     expect(gone.json()).toMatchObject({ code, active: false });
+    expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon).toMatchObject({ applied: false, reason: `${code} is no longer active.` });
     expect((await list()).find((c) => c.code === code)).toMatchObject({ active: false });
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/coupons/NOPE404', headers: admin.auth })).statusCode).toBe(404);
   });
@@ -146,6 +154,33 @@ describeEachDatabase('coupons', (dialect) => {
     expect(discounted).toHaveLength(5);
     expect(await usedOf(code)).toBe(5);
   }, 120_000);
+
+  it('records one use per order when orders with limited and unlimited codes are written together', async () => {
+    const open = couponBody();
+    const scarce = couponBody({ totalUses: 2 });
+    await create(open);
+    await create(scarce);
+    const users = await Promise.all(Array.from({ length: 8 }, () => createTestUser(shop)));
+    const codeOf = (i: number) => (i % 2 === 0 ? open.code : scarce.code).toUpperCase();
+    const answers = await Promise.all(
+      users.map((u, i) => codOrder(shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: codeOf(i) })),
+    );
+    expect(answers.filter((a, i) => i % 2 === 0 && a.statusCode === 200)).toHaveLength(4);
+    expect(answers.filter((a, i) => i % 2 === 1 && a.statusCode === 200)).toHaveLength(2);
+    const uses = await shop.app.ctx.db
+      .selectFrom('coupon_uses')
+      .innerJoin('orders', 'orders.id', 'coupon_uses.order_id')
+      .select(['coupon_uses.code', 'coupon_uses.user_id', 'orders.user_id as order_user', 'orders.coupon_code'])
+      .where('coupon_uses.code', 'in', [codeOf(0), codeOf(1)])
+      .execute();
+    expect(uses).toHaveLength(6);
+    for (const use of uses) {
+      expect(use.user_id).toBe(use.order_user);
+      expect(use.coupon_code).toBe(use.code);
+    }
+    expect(await usedOf(codeOf(0))).toBe(4);
+    expect(await usedOf(codeOf(1))).toBe(2);
+  }, 60_000);
 
   it('returns the use of an online order left unpaid, once, and keeps the use of a paid one', async () => {
     const body = couponBody();
