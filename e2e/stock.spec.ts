@@ -183,6 +183,13 @@ test('the Stock tab lists low sizes first and untracked ones on request; Setting
     await panel.getByRole('switch', { name: 'Show sizes not tracked' }).uncheck();
     await page.reload();
     await expect(page.getByRole('tabpanel', { name: 'Stock' }).getByRole('listitem').filter({ hasText: name })).toContainText('In stock');
+    // At 0 the tab says what the storefront says.
+    const emptied = await request.put(`/api/stock/${id}/500`, { headers: auth, data: { stock: 0 } });
+    expect(emptied.status(), await emptied.text()).toBe(200);
+    await page.reload();
+    const soldOut = page.getByRole('tabpanel', { name: 'Stock' }).getByRole('listitem').filter({ hasText: name });
+    await expect(soldOut).toContainText('0 bottles');
+    await expect(soldOut).toContainText('Sold out');
   } finally {
     const res = await request.put('/api/settings', { headers: auth, data: before });
     expect(res.status(), await res.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StockLevel } from '../../../../domain/stock';
-import { sortLevels, stockSummary, untrackedSizes } from './stock-rows';
+import { sortLevels, stockBadge, stockSummary, untrackedSizes } from './stock-rows';
 
 const level = (name: string, size: number, stock: number, low: boolean): StockLevel => ({
   productId: name.length,
@@ -54,5 +54,12 @@ describe('untrackedSizes', () => {
 describe('stockSummary', () => {
   it('counts below zero apart from low', () => {
     expect(stockSummary([level('A', 1, -1, true), level('B', 1, 2, true), level('C', 1, 9, false)])).toEqual({ negative: 1, low: 1, tracked: 3 });
+  });
+});
+
+describe('stockBadge', () => {
+  it('says Sold out at 0, Low at or under the threshold, Below zero under 0, In stock otherwise', () => {
+    const rows = [level('Cow', 500, 0, true), level('Cow', 500, 3, true), level('Cow', 500, -2, true), level('Cow', 500, 40, false)];
+    expect(rows.map((row) => stockBadge(row).text)).toEqual(['Sold out', 'Low', 'Below zero', 'In stock']);
   });
 });

@@ -30,3 +30,11 @@ export function stockSummary(levels: readonly StockLevel[]): { negative: number;
     tracked: levels.length,
   };
 }
+
+/** The badge beside a count: at 0 the storefront says "Sold out", so the admin reads the same words. */
+export function stockBadge(level: Pick<StockLevel, 'stock' | 'low' | 'negative'>): { text: string; className: string } {
+  if (level.negative) return { text: 'Below zero', className: 'status-failed' };
+  if (level.stock === 0) return { text: 'Sold out', className: 'status-cancelled' };
+  if (level.low) return { text: 'Low', className: 'status-preparation' };
+  return { text: 'In stock', className: 'status-delivered' };
+}

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { useStockLevels, useStudioProductsForStock } from './stock-api';
-import { sortLevels, stockSummary, untrackedSizes, type UntrackedSize } from './stock-rows';
+import { sortLevels, stockBadge, stockSummary, untrackedSizes, type UntrackedSize } from './stock-rows';
 import './stock.css';
 
 /** Stock times are UTC stamps; the admin reads them in shop time. */
@@ -20,11 +20,7 @@ function openStudio() {
 }
 
 function LevelRow({ level }: { level: StockLevel }) {
-  const badge = level.negative
-    ? { text: 'Below zero', className: 'status-failed' }
-    : level.low
-      ? { text: 'Low', className: 'status-preparation' }
-      : { text: 'In stock', className: 'status-delivered' };
+  const badge = stockBadge(level);
   return (
     <li className={`stock-item${level.negative ? ' stock-item-negative' : level.low ? ' stock-item-low' : ''}`}>
       <div className="stock-item-main">
