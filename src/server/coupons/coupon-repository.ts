@@ -43,22 +43,18 @@ function columns(c: CouponInput) {
   };
 }
 
-const heldUses = (code: string) => (eb: ExpressionBuilder<Database, 'coupons'>) =>
-  eb.selectFrom('coupon_uses').select((e) => e.fn.countAll<number>().as('n')).where('coupon_uses.code', '=', code).where('released_at', 'is', null);
+/** The uses a code holds now (released ones not counted); without `code`, those of the coupons row being read. */
+const heldUses = (code?: string) => (eb: ExpressionBuilder<Database, 'coupons'>) => {
+  const held = eb.selectFrom('coupon_uses').select((e) => e.fn.countAll<number>().as('n')).where('coupon_uses.released_at', 'is', null);
+  return code === undefined ? held.whereRef('coupon_uses.code', '=', 'coupons.code') : held.where('coupon_uses.code', '=', code);
+};
 
 /** For the admin's list: every code with the uses it holds now, counted from the uses themselves. */
 export async function listCoupons(executor: Executor): Promise<Coupon[]> {
   const rows = await executor
     .selectFrom('coupons')
     .selectAll('coupons')
-    .select((eb) =>
-      eb
-        .selectFrom('coupon_uses')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('coupon_uses.code', '=', 'coupons.code')
-        .where('coupon_uses.released_at', 'is', null)
-        .as('held'),
-    )
+    .select((eb) => heldUses()(eb).as('held'))
     .orderBy('created_at', 'desc')
     .orderBy('code')
     .execute();
