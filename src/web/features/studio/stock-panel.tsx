@@ -90,54 +90,78 @@ function StockRow({ product, size, stock }: { product: StudioProduct; size: numb
           {status.text}
         </span>
       </div>
-      <form className="studio-stock-form" onSubmit={onSet} noValidate>
-        <label htmlFor={`${id}-shelf`} className="form-label small mb-1">
-          Bottles on the shelf
-        </label>
-        <div className="input-group input-group-sm">
-          <input
-            id={`${id}-shelf`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            placeholder="Not tracked"
-            className={`form-control${error?.at === 'set' ? ' is-invalid' : ''}`}
-            aria-invalid={error?.at === 'set' ? true : undefined}
-            aria-describedby={`${id}-error`}
-            value={shelf}
-            onChange={(e) => setShelf(e.target.value)}
-          />
-          <button type="submit" className="btn btn-outline-amber" disabled={change.isPending}>
-            Set
-          </button>
-        </div>
-      </form>
-      <form className="studio-stock-form" onSubmit={onReceive} noValidate>
-        <label htmlFor={`${id}-received`} className="form-label small mb-1">
-          Bottles received
-        </label>
-        <div className="input-group input-group-sm">
-          <input
-            id={`${id}-received`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            className={`form-control${error?.at === 'receive' ? ' is-invalid' : ''}`}
-            aria-invalid={error?.at === 'receive' ? true : undefined}
-            aria-describedby={`${id}-error`}
-            value={received}
-            onChange={(e) => setReceived(e.target.value)}
-          />
-          <button type="submit" className="btn btn-outline-amber" disabled={change.isPending}>
-            Add received bottles
-          </button>
-        </div>
-      </form>
+      <CountForm
+        id={`${id}-shelf`}
+        label="Bottles on the shelf"
+        button="Set"
+        min={0}
+        placeholder="Not tracked"
+        value={shelf}
+        onChange={setShelf}
+        onSubmit={onSet}
+        invalid={error?.at === 'set'}
+        errorId={`${id}-error`}
+        pending={change.isPending}
+      />
+      <CountForm
+        id={`${id}-received`}
+        label="Bottles received"
+        button="Add received bottles"
+        min={1}
+        value={received}
+        onChange={setReceived}
+        onSubmit={onReceive}
+        invalid={error?.at === 'receive'}
+        errorId={`${id}-error`}
+        pending={change.isPending}
+      />
       <p id={`${id}-error`} className="studio-stock-error small text-danger mb-0" role="alert">
         {error?.message}
       </p>
     </div>
+  );
+}
+
+interface CountFormProps {
+  id: string;
+  label: string;
+  button: string;
+  min: number;
+  placeholder?: string;
+  value: string;
+  onChange(value: string): void;
+  onSubmit(event: FormEvent): void;
+  invalid: boolean;
+  /** The row's one message line, shared by both boxes. */
+  errorId: string;
+  pending: boolean;
+}
+
+/** A whole-number box with its button: the row's shelf count and its received bottles. */
+function CountForm({ id, label, button, min, placeholder, value, onChange, onSubmit, invalid, errorId, pending }: CountFormProps) {
+  return (
+    <form className="studio-stock-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      <div className="input-group input-group-sm">
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          step={1}
+          placeholder={placeholder}
+          className={`form-control${invalid ? ' is-invalid' : ''}`}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={errorId}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button type="submit" className="btn btn-outline-amber" disabled={pending}>
+          {button}
+        </button>
+      </div>
+    </form>
   );
 }
