@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { Coupon, CouponInput } from '../../../../domain/schemas/delivery';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveCoupon } from '../api/delivery-api';
+import { PlainField } from '../../../components/plain-field';
 
 type Text = Record<'code' | 'value' | 'minOrder' | 'maxDiscount' | 'validFrom' | 'validTo' | 'totalUses' | 'perCustomer', string>;
 
@@ -68,21 +69,17 @@ export function CouponForm({ editing, onDone }: { editing: Coupon | null; onDone
   }
 
   const field = (key: keyof Text, label: string, type = 'number', help?: string) => (
-    <div className="col-sm-6 mb-3">
-      <label htmlFor={`${id}-${key}`} className="form-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        type={type}
-        className={`form-control${errors[key] ? ' is-invalid' : ''}`}
-        value={text[key]}
-        readOnly={key === 'code' && !!editing}
-        onChange={(e) => setText({ ...text, [key]: e.target.value })}
-      />
-      {errors[key] ? <div className="invalid-feedback">{errors[key]}</div> : null}
-      {help ? <div className="form-text">{help}</div> : null}
-    </div>
+    <PlainField
+      id={`${id}-${key}`}
+      className="col-sm-6 mb-3"
+      label={label}
+      type={type}
+      help={help}
+      error={errors[key]}
+      value={text[key]}
+      readOnly={key === 'code' && !!editing}
+      onChange={(value) => setText({ ...text, [key]: value })}
+    />
   );
 
   return (

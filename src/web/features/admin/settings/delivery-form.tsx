@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { DeliverySettings } from '../../../../domain/schemas/delivery';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveDeliverySettings } from '../api/delivery-api';
+import { PlainField } from '../../../components/plain-field';
 
 type Text = Record<'allowed' | 'blocked' | 'codBlocked' | 'fee' | 'freeFrom' | 'minDays' | 'maxDays' | 'codMax' | 'codFee', string>;
 
@@ -63,26 +64,17 @@ export function DeliveryForm({ settings }: { settings: DeliverySettings }) {
     });
   }
 
-  const field = (key: keyof Text, label: string, errorKey: string, help?: string, type: 'number' | 'text' = 'number') => {
-    const problem = Object.entries(errors).find(([k]) => k === errorKey || k.startsWith(`${errorKey}.`))?.[1];
-    return (
-      <div className="mb-3">
-        <label htmlFor={`${id}-${key}`} className="form-label">
-          {label}
-        </label>
-        <input
-          id={`${id}-${key}`}
-          type={type}
-          inputMode={type === 'number' ? 'numeric' : undefined}
-          className={`form-control${problem ? ' is-invalid' : ''}`}
-          value={text[key]}
-          onChange={(e) => setText({ ...text, [key]: e.target.value })}
-        />
-        {problem ? <div className="invalid-feedback">{problem}</div> : null}
-        {help ? <div className="form-text">{help}</div> : null}
-      </div>
-    );
-  };
+  const field = (key: keyof Text, label: string, errorKey: string, help?: string, type: 'number' | 'text' = 'number') => (
+    <PlainField
+      id={`${id}-${key}`}
+      label={label}
+      type={type}
+      help={help}
+      error={Object.entries(errors).find(([k]) => k === errorKey || k.startsWith(`${errorKey}.`))?.[1]}
+      value={text[key]}
+      onChange={(value) => setText({ ...text, [key]: value })}
+    />
+  );
 
   return (
     <form
