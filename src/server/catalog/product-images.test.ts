@@ -3,16 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRODUCT_IMAGES_MAX, ROLES } from '../../domain/constants';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
 import { multipartBody, type TestFilePart } from '../media/multipart-test-body';
+import { uniquePicture } from '../media/test-pictures';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
 
-let shade = 0;
-/** A picture no other test uses (uploads are stored by content hash). */
-async function picture(format: 'jpeg' | 'png' | 'webp' | 'gif', width = 640, height = 480): Promise<Buffer> {
-  shade += 1;
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: (shade * 7) % 256, b: (shade * 13) % 256 } } });
-  return image.toFormat(format).toBuffer();
-}
+/** These tests' pictures are 640 × 480 unless one asks for another size. */
+const picture = (format: 'jpeg' | 'png' | 'webp' | 'gif', width = 640, height = 480) => uniquePicture(format, width, height);
 
 const product = {
   name: 'Image Test Ghee',

@@ -1,17 +1,10 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productSchema } from '../../domain/schemas/product';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
 import { multipartBody } from '../media/multipart-test-body';
+import { uniquePicture as picture } from '../media/test-pictures';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
-
-let shade = 0;
-/** A picture no other test uses (uploads are stored by content hash). */
-async function picture(): Promise<Buffer> {
-  shade += 1;
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: (shade * 11) % 256, b: (shade * 29) % 256 } } }).png().toBuffer();
-}
 
 const body = {
   name: 'Size Picture Ghee',
