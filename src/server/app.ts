@@ -23,6 +23,7 @@ import { createMailTransport, type MailTransport } from './mail/transport';
 import { chooseGateway } from './payments/gateway-choice';
 import { createOutboxWorker } from './mail/worker';
 import { createMailAttachments } from './invoicing/invoice-attachment';
+import { preloadPdfKit } from './invoicing/pdf-library';
 import { registerRoutes } from './routes';
 import { seoRoutes } from './seo/routes';
 import { builtScreenEntry } from './seo/screen-renderer';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const monitor = options.backgroundJobs ? createLoadMonitor() : undefined;
   const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, filesMax: config.MAIL_FILES_MAX });
   const outbox = createOutboxWorker({
     handle: database,
@@ -78,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pollMs: config.MAIL_POLL_MS,
     attachments: createMailAttachments(database.db),
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
-    ...(options.backgroundJobs ? { yieldTo: { busy: createLoadMonitor().busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
+    ...(monitor ? { yieldTo: { busy: monitor.busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });
   const ctx: AppContext = {
     config,
@@ -133,7 +135,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 
   if (ctx.backgroundJobs) app.addHook('onReady', async () => outbox.start());
+  // The PDF library loads after the shop is listening, not before /readyz (see invoicing/pdf-library.ts).
+  let cancelPreload: (() => void) | undefined;
+  if (monitor) {
+    app.addHook('onListen', async () => {
+      cancelPreload = preloadPdfKit({ monitor, log: app.log });
+    });
+  }
   app.addHook('onClose', async () => {
+    cancelPreload?.();
     await outbox.stop();
     transport.close();
   });

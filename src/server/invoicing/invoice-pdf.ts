@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
 import { formatPaise } from '../../domain/india/gst-tax';
+import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
 
 // Noto Sans has the rupee sign; it ships in an npm package, so the server needs nothing downloaded.
 const require = createRequire(import.meta.url);
@@ -16,7 +16,7 @@ const BROWN = '#8a4b08';
 const GREEN = '#4f7d2a';
 const RULE = '#c9b48a';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<PdfDocumentClass>;
 type AnyDocument = InvoiceDocument | CreditNoteDocument;
 
 interface Column {
@@ -143,6 +143,7 @@ function drawRow(pdf: Doc, cols: Column[], cells: string[], y: number, bold: boo
 /** The document as an A4 PDF: header, parties, the lines (repeating their heading on every page), totals. */
 export async function renderDocumentPdf(doc: AnyDocument): Promise<Buffer> {
   const issued = new Date(doc.issuedAt);
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
