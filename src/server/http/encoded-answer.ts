@@ -19,6 +19,35 @@ export function entityTag(body: string): string {
 }
 
 /**
+ * At most this many answers are compressed at once. Each compression takes its encoders' memory (a brotli
+ * encoder at quality 6 to 11 holds megabytes) as soon as it is started, not when a thread-pool thread takes it up,
+ * so 200 customers whose order lists changed at once held hundreds of them: 100–150 MB of resident memory for a
+ * moment (issue 17, `npm run bench:load`). Two at a time, brotli and gzip side by side, keep the pool's four
+ * threads as busy as two hundred did.
+ */
+export const ENCODE_CONCURRENCY = 2;
+let encoding = 0;
+const waiting: (() => void)[] = [];
+
+/** How many answers are being compressed right now (never more than ENCODE_CONCURRENCY). */
+export function encodesRunning(): number {
+  return encoding;
+}
+
+async function inEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (encoding >= ENCODE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else encoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so a caller arriving meanwhile cannot take it as well.
+    const next = waiting.shift();
+    if (next) next();
+    else encoding -= 1;
+  }
+}
+
+/**
  * Compresses once on the thread pool (off the event loop), at the highest levels unless told otherwise;
  * the same body as `previous` reuses its bytes.
  */
@@ -27,10 +56,12 @@ export async function encodeAnswer(body: string, previous: EncodedAnswer | null,
   if (previous && previous.etag === etag) return previous;
   const identity = Buffer.from(body);
   const quality = options.brotliQuality ?? zlibConstants.BROTLI_MAX_QUALITY;
-  const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
-  ]);
+  const [br, gz] = await inEncodeSlot(() =>
+    Promise.all([
+      brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+    ]),
+  );
   return { body, etag, encoded: { identity, br, gzip: gz } };
 }
 

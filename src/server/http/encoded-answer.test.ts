@@ -1,0 +1,33 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ENCODE_CONCURRENCY, encodeAnswer, encodesRunning } from './encoded-answer';
+
+const bodyOf = (i: number) => JSON.stringify(Array.from({ length: 200 }, (_, k) => ({ order: `order-${i}-${k}`, total: k * 799 })));
+
+describe('encodeAnswer', () => {
+  it('compresses to bytes that decode to the body, in brotli and gzip', async () => {
+    const body = bodyOf(1);
+    const answer = await encodeAnswer(body, null, { brotliQuality: 6 });
+    expect(brotliDecompressSync(answer.encoded.br).toString()).toBe(body);
+    expect(gunzipSync(answer.encoded.gzip).toString()).toBe(body);
+    expect(answer.encoded.identity.toString()).toBe(body);
+  });
+
+  it(`compresses at most ${ENCODE_CONCURRENCY} answers at once however many are asked for together`, async () => {
+    let most = 0;
+    let done = false;
+    const watch = (async () => {
+      while (!done) {
+        most = Math.max(most, encodesRunning());
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => encodeAnswer(bodyOf(i), null, { brotliQuality: 6 })));
+    done = true;
+    await watch;
+    expect(most).toBe(ENCODE_CONCURRENCY);
+    expect(encodesRunning()).toBe(0);
+    answers.forEach((answer, i) => expect(gunzipSync(answer.encoded.gzip).toString()).toBe(bodyOf(i)));
+  });
+
+});
