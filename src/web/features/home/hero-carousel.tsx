@@ -21,6 +21,10 @@ export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // The other slides are asked for once the first has arrived: on a phone's connection they would otherwise share
+  // it with the first, the page's largest picture, and hold it back. A slide is drawn at once when it is shown.
+  const [firstArrived, setFirstArrived] = useState(false);
+  const arrived = () => setFirstArrived(true);
 
   useEffect(() => {
     if (paused || hovered) return undefined;
@@ -43,7 +47,7 @@ export function HeroCarousel() {
       onBlur={() => setHovered(false)}
     >
       <div className="hero-slides">
-        {SLIDES.map((slide, i) => (
+        {SLIDES.map((slide, i) => (i === 0 || i === index || firstArrived ? (
           <img
             key={slide.src}
             src={slide.src}
@@ -54,8 +58,10 @@ export function HeroCarousel() {
             aria-hidden={i === index ? undefined : true}
             fetchPriority={i === 0 ? 'high' : 'low'}
             decoding={i === 0 ? 'sync' : 'async'}
+            onLoad={i === 0 ? arrived : undefined}
+            onError={i === 0 ? arrived : undefined}
           />
-        ))}
+        ) : null))}
       </div>
       <div className="hero-controls">
         <button type="button" className="hero-control" onClick={() => go(index - 1)} aria-label="Previous slide">
