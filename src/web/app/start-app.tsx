@@ -5,7 +5,7 @@ import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
 import { BUSINESS_DATA_ID } from '../../domain/screen-render';
 import type { Business } from '../../domain/schemas/business';
-import { PUBLIC_BUSINESS_KEY, publicBusinessQuery } from '../lib/public-business';
+import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { shopConfigQuery } from '../lib/shop-config';
 import { App, queryClient } from './app';
 import { landingRoute, sameRoute } from './landing-address';
@@ -46,13 +46,5 @@ export async function startApp(root: HTMLElement): Promise<void> {
       // No product list: the app draws its own screen, which says so.
     }
   }
-  // What every screen's shell asks for (the product list, the shop config, the footer's business details), asked
-  // now rather than once the first render has committed: a product page's picture waits for the list, and the
-  // list would otherwise wait for the screen's own chunk too.
-  // A failure is the screens' to show: they read the same queries.
-  const ignore = () => {};
-  queryClient.fetchQuery(productsQuery).catch(ignore);
-  queryClient.fetchQuery({ ...shopConfigQuery, retry: false }).catch(ignore);
-  queryClient.fetchQuery(publicBusinessQuery).catch(ignore);
   createRoot(root).render(app);
 }

@@ -5,13 +5,11 @@ import { api } from './api-client';
 /** GET /api/public/business: the seller named on labels, the footer and the policy pages. */
 export const PUBLIC_BUSINESS_KEY = ['public-business'] as const;
 
-export const publicBusinessQuery = {
-  queryKey: PUBLIC_BUSINESS_KEY,
-  queryFn: () => api.get<Business>('/api/public/business'),
-  staleTime: 10 * 60_000,
-  retry: false,
-};
-
 export function usePublicBusiness() {
-  return useQuery(publicBusinessQuery);
+  return useQuery({
+    queryKey: PUBLIC_BUSINESS_KEY,
+    queryFn: () => api.get<Business>('/api/public/business'),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
 }
