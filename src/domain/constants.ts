@@ -116,3 +116,8 @@ export const TEMPLATE_SUBJECT_MAX = 200;
 export const TEMPLATE_BODY_MAX = 10_000;
 export const SETTINGS_SUBJECT_MAX = TEMPLATE_SUBJECT_MAX;
 export const SETTINGS_BODY_MAX = TEMPLATE_BODY_MAX;
+
+// Business details
+// What a freshly installed shop shows until the owner fills its details in. Here, not beside the details' schema,
+// so the product page's label declarations can test for it without loading the schema (and zod) with the page.
+export const BUSINESS_PLACEHOLDER = 'set me';

@@ -2,7 +2,8 @@
 // DESIGN.md §7.2), for one size of a product. Shared by the product page and its crawlable copy.
 import { formatSize } from '../display';
 import { finalPriceFor, priceForSize } from '../pricing';
-import { BUSINESS_PLACEHOLDER, type Business } from '../schemas/business';
+import { BUSINESS_PLACEHOLDER } from '../constants';
+import type { Business } from '../schemas/business';
 import type { Product } from '../schemas/product';
 import { formatPaise } from './gst-tax';
 

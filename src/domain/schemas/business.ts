@@ -1,13 +1,13 @@
 // The shop's business details (DESIGN.md §7.2): who sells, from where, and whom a customer can reach.
 // They appear on invoices, label declarations and policy pages, so they are validated here once.
 import { z } from 'zod';
-import { ADDRESS_MAX, NAME_MAX, REGION_MAX } from '../constants';
+import { ADDRESS_MAX, BUSINESS_PLACEHOLDER, NAME_MAX, REGION_MAX } from '../constants';
 import { GSTIN_MESSAGES, gstinProblem, gstinStateCode } from '../india/gstin';
 import { stateCodeOf, stateNameOf } from '../india/gst-states';
 import { emailField, pincodeField, requiredText } from './fields';
 
-/** What a freshly installed shop shows until the owner fills the details in. */
-export const BUSINESS_PLACEHOLDER = 'set me';
+// It lives in constants.ts; the owner's form still finds it beside the schema.
+export { BUSINESS_PLACEHOLDER };
 
 const phoneField = z
   .string({ error: 'Phone number is required' })

@@ -1,19 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
-import { Modal } from '../../components/modal';
 import { POLICY_KEYS, POLICY_ROUTES, POLICY_TITLES } from '../../../domain/policies';
 import { usePublicBusiness } from '../../lib/public-business';
 import { useContactLinks } from '../../lib/shop-config';
-import { FOOTER_TOPICS, type FooterTopic } from './footer-copy';
+import { FOOTER_TOPIC_KEYS, FOOTER_TOPIC_TITLES, type FooterTopic } from './footer-topics';
 
-// The Markdown renderer loads with the modal, not with every page.
-const PolicyText = lazy(async () => ({ default: (await import('../../features/policies/policy-page')).PolicyText }));
+// The modal, its text and the Markdown renderer load when a topic is opened, not with every page.
+const FooterTopicDialog = lazy(async () => ({ default: (await import('./footer-topic-dialog')).FooterTopicDialog }));
 
 export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);
   const { whatsappUrl, instagramUrl, facebookUrl } = useContactLinks();
-  const open = topic ? FOOTER_TOPICS[topic] : null;
   const { data: business } = usePublicBusiness();
   const fssai = business && /^[0-9]{14}$/.test(business.fssai) ? business.fssai : null;
 
@@ -71,10 +69,10 @@ export function SiteFooter() {
           <nav className="col-6 col-md-3" aria-label="Company">
             <p className="footer-heading">Company</p>
             <ul className="list-unstyled footer-links">
-              {(Object.keys(FOOTER_TOPICS) as FooterTopic[]).map((key) => (
+              {FOOTER_TOPIC_KEYS.map((key) => (
                 <li key={key}>
                   <button type="button" className="btn btn-link footer-link-button" onClick={() => setTopic(key)}>
-                    {FOOTER_TOPICS[key].title}
+                    {FOOTER_TOPIC_TITLES[key]}
                   </button>
                 </li>
               ))}
@@ -86,17 +84,10 @@ export function SiteFooter() {
           {fssai ? <span className="ms-2">FSSAI Lic. No. {fssai}</span> : null}
         </p>
       </div>
-      {open ? (
-        <Modal title={open.title} onClose={() => setTopic(null)} closeButton>
-          {/* Terms and Privacy are the owner's policy pages (DESIGN.md §7.2); About stays the shop's own words. */}
-          {topic === 'terms' || topic === 'privacy' ? (
-            <Suspense fallback={open.body}>
-              <PolicyText policy={topic} />
-            </Suspense>
-          ) : (
-            open.body
-          )}
-        </Modal>
+      {topic ? (
+        <Suspense fallback={null}>
+          <FooterTopicDialog topic={topic} onClose={() => setTopic(null)} />
+        </Suspense>
       ) : null}
     </footer>
   );

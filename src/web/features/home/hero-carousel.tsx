@@ -3,6 +3,7 @@ import { TOP_CAROUSEL_INTERVALS_MS } from '../../../domain/constants';
 import hero1 from '../../assets/home/hero-1.webp';
 import hero2 from '../../assets/home/hero-2.webp';
 import hero3 from '../../assets/home/hero-3.webp';
+import { markHeroArrived, useHeroArrived } from './hero-arrival';
 
 const SLIDES = [
   { src: hero1, alt: 'Bottles of A2 desi cow ghee and buffalo ghee on a sunny kitchen table' },
@@ -21,6 +22,8 @@ export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // The other slides are asked for once the first has arrived (hero-arrival.ts); a slide is drawn at once when shown.
+  const firstArrived = useHeroArrived();
 
   useEffect(() => {
     if (paused || hovered) return undefined;
@@ -43,7 +46,7 @@ export function HeroCarousel() {
       onBlur={() => setHovered(false)}
     >
       <div className="hero-slides">
-        {SLIDES.map((slide, i) => (
+        {SLIDES.map((slide, i) => (i === 0 || i === index || firstArrived ? (
           <img
             key={slide.src}
             src={slide.src}
@@ -54,8 +57,10 @@ export function HeroCarousel() {
             aria-hidden={i === index ? undefined : true}
             fetchPriority={i === 0 ? 'high' : 'low'}
             decoding={i === 0 ? 'sync' : 'async'}
+            onLoad={i === 0 ? markHeroArrived : undefined}
+            onError={i === 0 ? markHeroArrived : undefined}
           />
-        ))}
+        ) : null))}
       </div>
       <div className="hero-controls">
         <button type="button" className="hero-control" onClick={() => go(index - 1)} aria-label="Previous slide">

@@ -5,6 +5,7 @@ import bannerTop from '../../assets/home/banner-top.webp';
 import gheesImage from '../../assets/home/ghees.webp';
 import specialImage from '../../assets/home/special.webp';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useHeroArrived } from './hero-arrival';
 import { HeroCarousel } from './hero-carousel';
 import { useReveal } from './use-reveal';
 
@@ -41,6 +42,11 @@ function NearScreen({ children, placeholderClass }: { children: ReactNode; place
 
 export function HomePage() {
   usePageTitle(undefined);
+  // The pictures below the hero wait for its first slide (hero-arrival.ts). Meanwhile each shows an empty picture of
+  // its own proportions, drawn from this text, so its box has its final size and nothing moves when it arrives.
+  const heroArrived = useHeroArrived();
+  const after = (src: string, width: number, height: number) =>
+    heroArrived ? src : `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='${width}' height='${height}'/%3E`;
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -60,13 +66,13 @@ export function HomePage() {
       </section>
 
       <div className="container-fluid px-0">
-        <img src={bannerTop} alt="Homemade ghee: small-batch, grass-fed, slow-cooked. Pure ghee, from our kitchen to your table." width={1600} height={400} className="banner-img" loading="lazy" decoding="async" />
+        <img src={after(bannerTop, 1600, 400)} alt="Homemade ghee: small-batch, grass-fed, slow-cooked. Pure ghee, from our kitchen to your table." width={1600} height={400} className="banner-img" loading="lazy" decoding="async" />
       </div>
 
       <section className="container py-5 home-section" aria-labelledby="ghees-title">
         <div className="row align-items-center g-4 g-lg-5">
           <Reveal from="left" className="col-md-6">
-            <img src={gheesImage} alt="Our range: Bilona Gir cow ghee, A2 desi cow ghee, buffalo ghee and cultured cow ghee" width={900} height={700} className="img-fluid rounded-4 shadow-sm" loading="lazy" decoding="async" />
+            <img src={after(gheesImage, 900, 700)} alt="Our range: Bilona Gir cow ghee, A2 desi cow ghee, buffalo ghee and cultured cow ghee" width={900} height={700} className="img-fluid rounded-4 shadow-sm" loading="lazy" decoding="async" />
           </Reveal>
           <Reveal from="right" className="col-md-6">
             <h2 id="ghees-title" className="display-6 section-title">Ghees!</h2>
@@ -85,7 +91,7 @@ export function HomePage() {
         <div className="container">
           <div className="row align-items-center g-4 g-lg-5 flex-md-row-reverse">
             <Reveal from="right" className="col-md-6">
-              <img src={specialImage} alt="A bottle of ghee surrounded by its qualities: grass-fed, lactose-free, slow-cooked, high smoke point" width={900} height={700} className="img-fluid rounded-4 shadow-sm" loading="lazy" decoding="async" />
+              <img src={after(specialImage, 900, 700)} alt="A bottle of ghee surrounded by its qualities: grass-fed, lactose-free, slow-cooked, high smoke point" width={900} height={700} className="img-fluid rounded-4 shadow-sm" loading="lazy" decoding="async" />
             </Reveal>
             <Reveal from="left" className="col-md-6">
               <h2 id="special-title" className="display-6 section-title">What makes special!</h2>
@@ -125,7 +131,7 @@ export function HomePage() {
       </section>
 
       <div className="container-fluid px-0">
-        <img src={bannerBottom} alt="Lactose-free, high smoke point and naturally rich in vitamins A, D, E and K. Made in small batches, delivered to your door." width={1600} height={400} className="banner-img" loading="lazy" decoding="async" />
+        <img src={after(bannerBottom, 1600, 400)} alt="Lactose-free, high smoke point and naturally rich in vitamins A, D, E and K. Made in small batches, delivered to your door." width={1600} height={400} className="banner-img" loading="lazy" decoding="async" />
       </div>
     </>
   );
