@@ -5,7 +5,7 @@ import { formatRupees } from '../src/domain/display';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { loginThroughUi, profileMenuButton, registerCustomer } from './support/accounts';
-import { cartLink, seedCart } from './support/storefront';
+import { cartLink, seedCart, waitForHydration } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -67,11 +67,10 @@ test('the app boots on /products/{slug}, takes over the server’s markup, and A
   });
   await page.goto(`/products/${product.slug}`);
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#/product/${encodeURIComponent(product.name).replace(/[()]/g, '\\$&')}$`));
-  // The TEST MODE banner is the app's own (it reads the shop's config): once it shows, the app runs the page.
-  await expect(page.getByText('TEST MODE')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toHaveAttribute('data-from-server', '1');
 
   const second = product.quantitysize[1] as number;
+  await waitForHydration(page.getByRole('group', { name: 'Size' }));
   await page.getByRole('group', { name: 'Size' }).getByText(`${second} ml`, { exact: true }).click();
   await expect(page.getByRole('radio', { name: `${second} ml` })).toBeChecked();
   await expect(page.getByTestId('detail-price')).toContainText(formatRupees(finalPriceFor(product, second)));
@@ -108,9 +107,9 @@ test('product cards link the crawlable page; a click stays in the app on its has
   const problems = await watch(page);
   const product = await firstProduct(page);
   await page.goto('/products');
-  await expect(page.getByText('TEST MODE')).toBeVisible();
   const card = page.getByRole('link', { name: product.name, exact: true });
   await expect(card).toHaveAttribute('href', `/products/${product.slug}`);
+  await waitForHydration(card);
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/#/product/${encodeURIComponent(product.name)}$`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();

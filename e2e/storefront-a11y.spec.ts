@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, openProfileMenu, registerCustomer } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths, SCREEN_WIDTHS } from './support/screenshots';
-import { placeCodOrderViaApi, seedCart } from './support/storefront';
+import { placeCodOrderViaApi, seedCart, waitForHydration } from './support/storefront';
 
 // Fade-ins and carousels hold still, so every element is scanned at full opacity.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
@@ -64,12 +64,10 @@ test('public screens: home, products, product, cart, 404', async ({ page }) => {
 
 test('crawlable pages: the product list and a product page, server-rendered and taken over by the app', async ({ page }) => {
   await page.goto('/products');
-  await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
-  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await waitForHydration(page.getByRole('heading', { level: 1, name: 'Our ghee' }));
   await checkScreen(page, 'products-crawlable');
   await page.goto('/products/a2-desi-cow-ghee');
-  await expect(page.getByRole('heading', { level: 1, name: 'A2 Desi Cow Ghee' })).toBeVisible();
-  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await waitForHydration(page.getByRole('heading', { level: 1, name: 'A2 Desi Cow Ghee' }));
   await checkScreen(page, 'product-crawlable');
 });
 

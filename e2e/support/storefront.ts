@@ -1,6 +1,6 @@
 // Steps of the storefront journeys that several specs share: picking products, billing, paying in the
 // sandbox dialog, and reading the cart badge.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { finalPriceFor, subtotal } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/schemas/product';
 
@@ -121,4 +121,19 @@ export async function placeCodOrderViaApi(
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { orderid: string; totalAmount: number };
+}
+
+/**
+ * Waits until React has hydrated the element the locator finds on a crawlable page. The server's markup looks the
+ * same before and after (the TEST MODE banner is rendered by the server too), and a click that lands before
+ * hydration follows the plain link instead of the app's router. React marks each node it has hydrated with an
+ * internal `__reactFiber$…` key; that is the one signal that the node's handlers are in place.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), {
+      message: 'the app never hydrated the server-rendered element',
+      timeout: 20_000,
+    })
+    .toBe(true);
 }
