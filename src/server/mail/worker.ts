@@ -144,14 +144,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runOnce(): Promise<number> {
     let sent = 0;
+    // Each claim of a run starts above the last row the run took. On PostgreSQL the unsent index keeps an entry
+    // for every mail sent since the last VACUUM, and a claim from the start would step over all of them. A row
+    // below that comes due meanwhile (a retry, an expired lease) waits for the next run, a poll away.
+    let after = 0;
     for (;;) {
       const leaseEnds = Date.now() + leaseMs;
       const lease = new Date(leaseEnds).toISOString();
-      const batch = await claimDueMails(handle, { now: nowIso(), lease, limit: batchSize });
+      const batch = await claimDueMails(handle, { now: nowIso(), lease, limit: batchSize, after });
       if (batch.length === 0) return sent;
       await breathe();
       const outcome = await deliverBatch(batch, lease, leaseEnds);
       sent += outcome.sent;
+      // Rows handed back go out before anything newer to the same address.
+      after = outcome.released ? 0 : (batch.at(-1)?.id ?? after);
       if (!outcome.released && batch.length < batchSize) return sent;
       await breathe();
     }
