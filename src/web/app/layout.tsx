@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../domain/messages';
@@ -22,7 +22,14 @@ function useProductsAtStart() {
 /** A new screen starts at the top, as a page load would. */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
+  const loaded = useRef(false);
   useEffect(() => {
+    // The page load's own screen is where the browser put it; scrolling there again would force a layout of the
+    // page while it is still being hydrated (Lighthouse: forced reflow on the crawlable product page).
+    if (!loaded.current) {
+      loaded.current = true;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname]);
 }
