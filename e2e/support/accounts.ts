@@ -82,6 +82,10 @@ export async function openProfileMenu(page: Page): Promise<void> {
 /** Logs out through the Profile menu; the page reloads signed out. */
 export async function logoutThroughUi(page: Page): Promise<void> {
   await openProfileMenu(page);
+  // Log out ends in a reload of the shop (session-store.ts), after the server has answered. The signed-out menu
+  // shows just before it, so a test going on at once could run in the page being replaced (seen once in CI).
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await reloaded;
   await expect(page.getByRole('link', { name: 'Login/Signup' })).toBeVisible();
 }
