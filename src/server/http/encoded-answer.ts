@@ -3,11 +3,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** An answer (JSON, or a crawlable page) serialized once, with its entity tag and its bytes ready to send in each encoding. */
-export interface EncodedAnswer {
-  body: string;
+/** What is sent: the entity tag and the bytes ready in each encoding. */
+export interface SentAnswer {
   etag: string;
   encoded: { identity: Buffer; br: Buffer; gzip: Buffer };
+}
+
+/** An answer (JSON, or a crawlable page) serialized once, with its entity tag and its bytes ready to send in each encoding. */
+export interface EncodedAnswer extends SentAnswer {
+  body: string;
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -47,11 +51,17 @@ async function inEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+interface EncodeOptions {
+  brotliQuality?: number;
+}
+
 /**
  * Compresses once on the thread pool (off the event loop), at the highest levels unless told otherwise;
  * the same body as `previous` reuses its bytes.
  */
-export async function encodeAnswer(body: string, previous: EncodedAnswer | null, options: { brotliQuality?: number } = {}): Promise<EncodedAnswer> {
+export async function encodeAnswer(body: string, previous: EncodedAnswer | null, options?: EncodeOptions): Promise<EncodedAnswer>;
+export async function encodeAnswer(body: string, previous: SentAnswer | null, options?: EncodeOptions): Promise<SentAnswer>;
+export async function encodeAnswer(body: string, previous: SentAnswer | null, options: EncodeOptions = {}): Promise<SentAnswer> {
   const etag = entityTag(body);
   if (previous && previous.etag === etag) return previous;
   const identity = Buffer.from(body);
@@ -62,7 +72,8 @@ export async function encodeAnswer(body: string, previous: EncodedAnswer | null,
       gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
     ]),
   );
-  return { body, etag, encoded: { identity, br, gzip: gz } };
+  const answer: EncodedAnswer = { body, etag, encoded: { identity, br, gzip: gz } };
+  return answer;
 }
 
 /** br when the client takes it, else gzip, else the plain bytes (an encoding given q=0 is refused). */
@@ -111,7 +122,7 @@ function matchesTag(request: FastifyRequest, etag: string): boolean {
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: EncodedAnswer,
+  answer: SentAnswer,
   cacheControl: string,
   contentType = 'application/json; charset=utf-8',
 ): FastifyReply {

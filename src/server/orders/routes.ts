@@ -6,12 +6,13 @@ import { searchAdminOrders } from './admin-order-repository';
 import { searchOrdersByInvoice } from './invoiced-orders-repository';
 import { sendEncoded } from '../http/encoded-answer';
 import { createCustomerOrdersCache } from './customer-orders-cache';
+import { customerOrdersJson } from './customer-orders-json';
 
 /** Orders as customers and admins read them. */
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const customerOrders = createCustomerOrdersCache(app.ctx.db, app.ctx.dialect);
+  const customerOrders = createCustomerOrdersCache((userId) => customerOrdersJson(app.ctx.db, app.ctx.dialect, userId));
   // By the caller's account id from the token, never by an e-mail or id in the request. Private to the
   // browser, which revalidates every time (a 304 when nothing changed).
   api.get('/api/order', { preHandler: requireUser }, async (request, reply) => {
