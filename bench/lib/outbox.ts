@@ -51,8 +51,6 @@ export async function openOutboxReader(where: { dataDir: string; pgUrl?: string 
     await client.connect();
     counts = async () => toCounts((await client.query<Row>(COUNTS_SQL)).rows[0]);
     unsent = async () => Number((await client.query<{ n: string }>(UNSENT_SQL)).rows[0]?.n ?? 0);
-    // As the shop's worker does (outbox-repository.ts): the planner would read every unsent row through a bitmap.
-    await client.query(`set enable_bitmapscan = off; set enable_seqscan = off`);
     oldestUnsent = async (from) => {
       const row = (await client.query<{ id: number }>(OLDEST_UNSENT_SQL.postgres, [from])).rows[0];
       return row ? Number(row.id) : null;
