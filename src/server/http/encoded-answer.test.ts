@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ENCODE_CONCURRENCY, encodeAnswer, encodesRunning } from './encoded-answer';
+import { ENCODE_CONCURRENCY, EVENT_LOOP_ENCODE_MAX_BYTES, encodeAnswer, encodeOne, encodesRunning } from './encoded-answer';
 
 const bodyOf = (i: number) => JSON.stringify(Array.from({ length: 200 }, (_, k) => ({ order: `order-${i}-${k}`, total: k * 799 })));
 
@@ -29,5 +29,31 @@ describe('encodeAnswer', () => {
     expect(encodesRunning()).toBe(0);
     answers.forEach((answer, i) => expect(gunzipSync(answer.encoded.gzip).toString()).toBe(bodyOf(i)));
   });
+});
 
+describe('encodeOne', () => {
+  const longBody = () => {
+    let body = bodyOf(0);
+    for (let i = 1; Buffer.byteLength(body) <= EVENT_LOOP_ENCODE_MAX_BYTES; i++) body += bodyOf(i);
+    return body;
+  };
+
+  it.each([
+    ['small, on the event loop', bodyOf(3)],
+    ['large, on the thread pool', longBody()],
+  ])('gives bytes that decode to the body in the encoding asked for (%s)', async (_, body) => {
+    const identity = Buffer.from(body);
+    expect(brotliDecompressSync(await encodeOne(identity, 'br', { brotliQuality: 6 })).toString()).toBe(body);
+    expect(gunzipSync(await encodeOne(identity, 'gzip')).toString()).toBe(body);
+    expect(await encodeOne(identity, 'identity')).toBe(identity);
+  });
+
+  it('takes no compression slot for a small body, and one for a large body', async () => {
+    const small = encodeOne(Buffer.from(bodyOf(4)), 'br', { brotliQuality: 6 });
+    expect(encodesRunning()).toBe(0);
+    const large = encodeOne(Buffer.from(longBody()), 'br', { brotliQuality: 6 });
+    expect(encodesRunning()).toBe(1);
+    await Promise.all([small, large]);
+    expect(encodesRunning()).toBe(0);
+  });
 });

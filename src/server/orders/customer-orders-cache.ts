@@ -1,8 +1,8 @@
-import { encodeAnswer, type SentAnswer } from '../http/encoded-answer';
+import { encodeOne, entityTag, type Encoding, type PreparedBytes } from '../http/encoded-answer';
 
 export interface CustomerOrdersCache {
-  /** The user's order list, ready to send; `version` is users.orders_version as read before this call. */
-  answer(userId: number, version: number): Promise<SentAnswer>;
+  /** The user's order list in `encoding`, ready to send; `version` is users.orders_version as read before this call. */
+  answer(userId: number, version: number, encoding: Encoding): Promise<PreparedBytes>;
 }
 
 export interface CustomerOrdersCacheOptions {
@@ -11,11 +11,16 @@ export interface CustomerOrdersCacheOptions {
   maxBytes?: number;
 }
 
-/** About what one kept answer holds: its three encodings, and the entry and tag around them. */
-function bytesOf(answer: SentAnswer): number {
-  const { identity, br, gzip } = answer.encoded;
-  return identity.length + br.length + gzip.length + 256;
+interface Entry {
+  version: number;
+  etag: string;
+  /** Only the encodings asked for: a browser asks for one, always the same. */
+  bytes: Partial<Record<Encoding, Buffer>>;
+  size: number;
 }
+
+// What an entry costs besides its bytes: the entry, its tag and the map's slot.
+const ENTRY_OVERHEAD = 256;
 
 /**
  * Keeps the last answer of the customers asking most recently, each with the orders_version it was built at.
@@ -23,45 +28,59 @@ function bytesOf(answer: SentAnswer): number {
  * process is seen on the next request. The version is read before the list, so a list is never filed under a
  * version newer than itself (at worst it is rebuilt once more).
  *
- * A list grows with every order, so the cache is bounded in bytes as well as in customers: under the load
- * benchmark's 200 customers ordering non-stop, their lists held 24 MB by the end of a minute, for answers that
- * their next order would replace anyway (issue 17). Only what is sent is kept, not the JSON text it came from.
+ * A list grows with every order, so the cache is bounded in bytes as well as in customers, and it keeps only what
+ * was sent: under the load benchmark's 200 customers ordering non-stop, the lists' text and all three encodings
+ * held 24 MB by the end of a minute, for answers that each customer's next order replaced anyway (issue 17).
  */
 export function createCustomerOrdersCache(load: (userId: number) => Promise<string>, options: CustomerOrdersCacheOptions = {}): CustomerOrdersCache {
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
-  const entries = new Map<number, { version: number; answer: SentAnswer; bytes: number }>();
+  const entries = new Map<number, Entry>();
   let bytes = 0;
   const drop = (userId: number) => {
     const entry = entries.get(userId);
     if (!entry) return;
-    bytes -= entry.bytes;
+    bytes -= entry.size;
     entries.delete(userId);
   };
+  const touch = (userId: number, entry: Entry) => {
+    // Most recently used last: Map keeps insertion order, so the first key is the one to drop.
+    entries.delete(userId);
+    entries.set(userId, entry);
+  };
+  const evict = () => {
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
   return {
-    async answer(userId, version) {
+    async answer(userId, version, encoding) {
       const kept = entries.get(userId);
-      if (kept && kept.version === version) {
-        // Most recently used last: Map keeps insertion order, so the first key is the one to drop.
-        entries.delete(userId);
-        entries.set(userId, kept);
-        return kept.answer;
+      const ready = kept?.version === version ? kept.bytes[encoding] : undefined;
+      if (kept && ready) {
+        touch(userId, kept);
+        return { etag: kept.etag, encoding, bytes: ready };
       }
+      const body = await load(userId);
+      const etag = entityTag(body);
       // A middle brotli level: the list changes with every order, and its first request waits for this.
-      const encoded = await encodeAnswer(await load(userId), kept?.answer ?? null, { brotliQuality: 6 });
-      const answer: SentAnswer = { etag: encoded.etag, encoded: encoded.encoded };
+      const encoded = await encodeOne(Buffer.from(body), encoding, { brotliQuality: 6 });
       const latest = entries.get(userId);
-      if (!latest || latest.version <= version) {
+      if (!latest || latest.version < version) {
         drop(userId);
-        const size = bytesOf(answer);
-        entries.set(userId, { version, answer, bytes: size });
+        const size = encoded.length + ENTRY_OVERHEAD;
+        entries.set(userId, { version, etag, bytes: { [encoding]: encoded }, size });
         bytes += size;
-        for (const oldest of entries.keys()) {
-          if (entries.size <= maxEntries && bytes <= maxBytes) break;
-          drop(oldest);
-        }
+        evict();
+      } else if (latest.version === version && latest.etag === etag && !latest.bytes[encoding]) {
+        latest.bytes[encoding] = encoded;
+        latest.size += encoded.length;
+        bytes += encoded.length;
+        touch(userId, latest);
+        evict();
       }
-      return answer;
+      return { etag, encoding, bytes: encoded };
     },
   };
 }

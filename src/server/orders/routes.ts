@@ -4,7 +4,7 @@ import { adminOrdersQuerySchema } from '../../domain/schemas/order';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { searchAdminOrders } from './admin-order-repository';
 import { searchOrdersByInvoice } from './invoiced-orders-repository';
-import { sendEncoded } from '../http/encoded-answer';
+import { preferredEncoding, sendPrepared } from '../http/encoded-answer';
 import { createCustomerOrdersCache } from './customer-orders-cache';
 import { customerOrdersJson } from './customer-orders-json';
 
@@ -17,7 +17,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   // browser, which revalidates every time (a 304 when nothing changed).
   api.get('/api/order', { preHandler: requireUser }, async (request, reply) => {
     const user = currentUser(request);
-    return sendEncoded(request, reply, await customerOrders.answer(user.id, user.ordersVersion), PRIVATE_CACHE_CONTROL);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    return sendPrepared(request, reply, await customerOrders.answer(user.id, user.ordersVersion, encoding), PRIVATE_CACHE_CONTROL);
   });
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {
