@@ -19,6 +19,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose (scripts/threadpool-size.cjs is preloaded with node --require).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/domain/**'],
     rules: boundary([{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/domain is pure and shared: no server, web or Node imports.' }]),
   },

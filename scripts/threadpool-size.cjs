@@ -1,0 +1,16 @@
+// Preloaded by `npm start` (node --require): sizes libuv's thread pool to the machine before anything can use it.
+// It has to be CommonJS and preloaded: an ES module entry is itself read through the pool, which starts the pool
+// at libuv's default of 4 threads before the module's first line runs.
+//
+// Why: the pool's work here is CPU-bound (argon2id password hashes, and compressing large answers), so threads
+// beyond the machine's cores add no throughput, while each thread that has hashed a password keeps its 7 MiB of
+// argon2 memory in its own malloc arena for the life of the process (decision 034). On a 2-core server, 2 threads
+// instead of 4 hold 14 MB less (issue 17, `npm run bench:load`). A value set in the environment wins.
+const os = require('node:os');
+
+const MIN_THREADS = 2;
+const MAX_THREADS = 4;
+
+if (!process.env.UV_THREADPOOL_SIZE) {
+  process.env.UV_THREADPOOL_SIZE = String(Math.min(MAX_THREADS, Math.max(MIN_THREADS, os.availableParallelism())));
+}
