@@ -43,15 +43,29 @@ describe('encodeOne', () => {
     ['large, on the thread pool', longBody()],
   ])('gives bytes that decode to the body in the encoding asked for (%s)', async (_, body) => {
     const identity = Buffer.from(body);
-    expect(brotliDecompressSync(await encodeOne(identity, 'br', { brotliQuality: 6 })).toString()).toBe(body);
-    expect(gunzipSync(await encodeOne(identity, 'gzip')).toString()).toBe(body);
-    expect(await encodeOne(identity, 'identity')).toBe(identity);
+    expect(brotliDecompressSync(await encodeOne(identity, 'br', 6)).toString()).toBe(body);
+    expect(gunzipSync(await encodeOne(identity, 'gzip', 6)).toString()).toBe(body);
+    expect(await encodeOne(identity, 'identity', 6)).toBe(identity);
+  });
+
+  it('gives the compressed bytes memory of their own size, not a view of a larger chunk', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const bytes = await encodeOne(Buffer.from(bodyOf(5)), encoding, 6);
+      expect(bytes.length).toBeLessThan(16 * 1024);
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+    }
+  });
+
+  it('compresses at the highest qualities on the thread pool, whatever the size', async () => {
+    const best = encodeOne(Buffer.from(bodyOf(6)), 'br', 11);
+    expect(encodesRunning()).toBe(1);
+    expect(brotliDecompressSync(await best).toString()).toBe(bodyOf(6));
   });
 
   it('takes no compression slot for a small body, and one for a large body', async () => {
-    const small = encodeOne(Buffer.from(bodyOf(4)), 'br', { brotliQuality: 6 });
+    const small = encodeOne(Buffer.from(bodyOf(4)), 'br', 6);
     expect(encodesRunning()).toBe(0);
-    const large = encodeOne(Buffer.from(longBody()), 'br', { brotliQuality: 6 });
+    const large = encodeOne(Buffer.from(longBody()), 'br', 6);
     expect(encodesRunning()).toBe(1);
     await Promise.all([small, large]);
     expect(encodesRunning()).toBe(0);

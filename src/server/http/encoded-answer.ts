@@ -28,8 +28,8 @@ export function entityTag(body: string): string {
  * At most this many answers are compressed at once. Each compression takes its encoders' memory (a brotli
  * encoder at quality 6 to 11 holds megabytes) as soon as it is started, not when a thread-pool thread takes it up,
  * so 200 customers whose order lists changed at once held hundreds of them: 100–150 MB of resident memory for a
- * moment (issue 17, `npm run bench:load`). Two at a time, brotli and gzip side by side, keep the pool's four
- * threads as busy as two hundred did.
+ * moment (issue 17, `npm run bench:load`). Two answers at a time, brotli and gzip side by side, keep a pool of up
+ * to four threads as busy as two hundred did.
  */
 export const ENCODE_CONCURRENCY = 2;
 let encoding = 0;
@@ -79,25 +79,37 @@ export async function encodeAnswer(body: string, previous: SentAnswer | null, op
 }
 
 /**
- * Bodies up to this size are compressed on the event loop, in the one encoding asked for. A 64 KB order list takes
- * well under a millisecond at brotli 6, while the thread pool's round trip (a stream, its callbacks, a turn of a
- * busy event loop for each) made the answer wait 0.4–2.5 s under `npm run bench:load`, holding its text and bytes
- * all that time (issue 17).
+ * Bodies up to this size are compressed on the event loop, in the one encoding asked for. At brotli 6 a 64 KB order
+ * list takes about 0.4 ms and a 12 KB one 0.1 ms (gzip about the same), while the thread pool's round trip (a
+ * stream, its callbacks, a turn of a busy event loop for each) made the answer wait 0.4–2.5 s under
+ * `npm run bench:load`, holding its text and bytes all that time (issue 17).
  */
 export const EVENT_LOOP_ENCODE_MAX_BYTES = 64 * 1024;
+/** The highest brotli quality compressed on the event loop: 7 and up cost several times as much for little. */
+export const EVENT_LOOP_BROTLI_MAX_QUALITY = 6;
 
-/** One answer's bytes in one encoding: compressed on the event loop when small, on the thread pool otherwise. */
-export async function encodeOne(identity: Buffer, encoding: Encoding, options: EncodeOptions = {}): Promise<Buffer> {
+/**
+ * One answer's bytes in one encoding: compressed on the event loop when small, on the thread pool otherwise. The
+ * bytes are a buffer of their own, not a view of zlib's 16 KB output chunk, so whoever keeps them keeps only them.
+ */
+export async function encodeOne(identity: Buffer, encoding: Encoding, brotliQuality: number): Promise<Buffer> {
   if (encoding === 'identity') return identity;
-  const quality = options.brotliQuality ?? zlibConstants.BROTLI_MAX_QUALITY;
-  const small = identity.length <= EVENT_LOOP_ENCODE_MAX_BYTES;
+  const onLoop = identity.length <= EVENT_LOOP_ENCODE_MAX_BYTES && (encoding === 'gzip' || brotliQuality <= EVENT_LOOP_BROTLI_MAX_QUALITY);
   if (encoding === 'gzip') {
     // gzip's default level: 9 made the same lists no smaller, for a third more time.
     const gzipOptions = { level: zlibConstants.Z_DEFAULT_COMPRESSION };
-    return small ? gzipSync(identity, gzipOptions) : inEncodeSlot(() => gzipAsync(identity, gzipOptions));
+    return ownBuffer(onLoop ? gzipSync(identity, gzipOptions) : await inEncodeSlot(() => gzipAsync(identity, gzipOptions)));
   }
-  const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } };
-  return small ? brotliCompressSync(identity, brotliOptions) : inEncodeSlot(() => brotliAsync(identity, brotliOptions));
+  const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } };
+  return ownBuffer(onLoop ? brotliCompressSync(identity, brotliOptions) : await inEncodeSlot(() => brotliAsync(identity, brotliOptions)));
+}
+
+/** `bytes` in memory of its own size: zlib answers a short output as a view of its 16 KB chunk, and Buffer.from a short text as a view of an 8 KB pool. */
+export function ownBuffer(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 /** br when the client takes it, else gzip, else the plain bytes (an encoding given q=0 is refused). */

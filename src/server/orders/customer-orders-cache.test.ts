@@ -61,4 +61,40 @@ describe('customer orders cache', () => {
     await cache.answer(2, 1, 'identity');
     expect([built(2), built(3)]).toEqual([2, 1]);
   });
+
+  it('keeps the bytes already made when a new version leaves the list as it was', async () => {
+    let builds = 0;
+    const cache = createCustomerOrdersCache(async () => {
+      builds += 1;
+      return JSON.stringify([{ orderid: 'order_1', status: 'Order Placed' }]);
+    });
+    const first = await cache.answer(1, 1, 'br');
+    const next = await cache.answer(1, 2, 'br');
+    expect(builds).toBe(2);
+    expect(next.etag).toBe(first.etag);
+    expect(next.bytes).toBe(first.bytes);
+  });
+
+  it('keeps small answers in memory of their own size, so the byte bound counts what is held', async () => {
+    const cache = createCustomerOrdersCache(async () => JSON.stringify([{ orderid: 'order_1' }]));
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
+      const { bytes } = await cache.answer(1, 1, encoding);
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+    }
+  });
+
+  it('does not file a list read at an older version over one read at a newer version that finished first', async () => {
+    const releases: ((body: string) => void)[] = [];
+    const cache = createCustomerOrdersCache(() => new Promise<string>((resolve) => releases.push(resolve)));
+    const older = cache.answer(1, 1, 'identity');
+    const newer = cache.answer(1, 2, 'identity');
+    releases[1]?.('["two orders"]');
+    await newer;
+    releases[0]?.('["one order"]');
+    expect((await older).bytes.toString()).toBe('["one order"]');
+    // The newer list is the one kept: asked at version 2, it answers without another read.
+    const again = cache.answer(1, 2, 'identity');
+    expect((await again).bytes.toString()).toBe('["two orders"]');
+    expect(releases).toHaveLength(2);
+  });
 });

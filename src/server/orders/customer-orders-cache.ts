@@ -1,4 +1,4 @@
-import { encodeOne, entityTag, type Encoding, type PreparedBytes } from '../http/encoded-answer';
+import { encodeOne, entityTag, ownBuffer, type Encoding, type PreparedBytes } from '../http/encoded-answer';
 
 export interface CustomerOrdersCache {
   /** The user's order list in `encoding`, ready to send; `version` is users.orders_version as read before this call. */
@@ -64,13 +64,16 @@ export function createCustomerOrdersCache(load: (userId: number) => Promise<stri
       }
       const body = await load(userId);
       const etag = entityTag(body);
+      // A change that leaves the list as it was (a payment's gateway id, say) keeps the bytes already made.
+      const same = kept?.etag === etag ? kept.bytes : {};
       // A middle brotli level: the list changes with every order, and its first request waits for this.
-      const encoded = await encodeOne(Buffer.from(body), encoding, { brotliQuality: 6 });
+      const encoded = same[encoding] ?? (await encodeOne(ownBuffer(Buffer.from(body)), encoding, 6));
       const latest = entries.get(userId);
       if (!latest || latest.version < version) {
         drop(userId);
-        const size = encoded.length + ENTRY_OVERHEAD;
-        entries.set(userId, { version, etag, bytes: { [encoding]: encoded }, size });
+        const carried = { ...(latest?.etag === etag ? latest.bytes : {}), [encoding]: encoded };
+        const size = Object.values(carried).reduce((sum, b) => sum + b.length, ENTRY_OVERHEAD);
+        entries.set(userId, { version, etag, bytes: carried, size });
         bytes += size;
         evict();
       } else if (latest.version === version && latest.etag === etag && !latest.bytes[encoding]) {

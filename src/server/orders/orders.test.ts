@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../domain/schemas/order';
@@ -70,5 +71,25 @@ describeEachDatabase("customers' own orders", (dialect) => {
     expect((await list(neha)).map((o) => o.orderid)).toEqual([second.orderid, order.orderid]);
     // Another customer never gets this kept answer.
     expect(await list(await createTestUser(shop))).toEqual([]);
+  });
+
+  it('answers in the encoding asked for, under one tag, and a client with the tag gets a 304 whichever encoding it asks', async () => {
+    const meera = await createTestUser(shop);
+    const order = (await codOrder(shop, meera)).json();
+    const ask = (encoding: string, etag?: string) =>
+      shop.app.inject({ url: '/api/order', headers: { ...meera.auth, 'accept-encoding': encoding, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toMatchObject([{ orderid: order.orderid }]);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toMatchObject([{ orderid: order.orderid }]);
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject([{ orderid: order.orderid }]);
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(1);
+    expect((await ask('gzip', String(br.headers.etag))).statusCode).toBe(304);
+    expect((await ask('br', String(gzip.headers.etag))).statusCode).toBe(304);
   });
 });
