@@ -93,7 +93,7 @@ export const EVENT_LOOP_BROTLI_MAX_QUALITY = 6;
  * bytes are a buffer of their own, not a view of zlib's 16 KB output chunk, so whoever keeps them keeps only them.
  */
 export async function encodeOne(identity: Buffer, encoding: Encoding, brotliQuality: number): Promise<Buffer> {
-  if (encoding === 'identity') return identity;
+  if (encoding === 'identity') return ownBuffer(identity);
   const onLoop = identity.length <= EVENT_LOOP_ENCODE_MAX_BYTES && (encoding === 'gzip' || brotliQuality <= EVENT_LOOP_BROTLI_MAX_QUALITY);
   if (encoding === 'gzip') {
     // gzip's default level: 9 made the same lists no smaller, for a third more time.

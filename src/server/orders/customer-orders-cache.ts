@@ -1,4 +1,4 @@
-import { encodeOne, entityTag, ownBuffer, type Encoding, type PreparedBytes } from '../http/encoded-answer';
+import { encodeOne, entityTag, type Encoding, type PreparedBytes } from '../http/encoded-answer';
 
 export interface CustomerOrdersCache {
   /** The user's order list in `encoding`, ready to send; `version` is users.orders_version as read before this call. */
@@ -67,7 +67,7 @@ export function createCustomerOrdersCache(load: (userId: number) => Promise<stri
       // A change that leaves the list as it was (a payment's gateway id, say) keeps the bytes already made.
       const same = kept?.etag === etag ? kept.bytes : {};
       // A middle brotli level: the list changes with every order, and its first request waits for this.
-      const encoded = same[encoding] ?? (await encodeOne(ownBuffer(Buffer.from(body)), encoding, 6));
+      const encoded = same[encoding] ?? (await encodeOne(Buffer.from(body), encoding, 6));
       const latest = entries.get(userId);
       if (!latest || latest.version < version) {
         drop(userId);
