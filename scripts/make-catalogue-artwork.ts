@@ -4,7 +4,7 @@
 // Run after changing the artwork code or the catalogue's drawings: npx tsx scripts/make-catalogue-artwork.ts
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { encodeImage } from '../src/server/media/image-store';
-import { renderBottleArtwork } from '../src/server/seed/artwork/bottle-art';
+import { renderBottleArtwork } from './artwork/bottle-art';
 import { SEED_PRODUCTS } from '../src/server/seed/catalogue-data';
 import { CATALOGUE_IMAGES_DIR, CATALOGUE_IMAGES_MANIFEST, type CatalogueImageEntry } from '../src/server/seed/catalogue-images';
 

@@ -1,11 +1,11 @@
 // Generates the home page's artwork (SPEC.md §2 Home) as WebP files in src/web/assets/home/.
-// Every picture is original vector art from src/server/seed/artwork, the same code that draws
+// Every picture is original vector art from scripts/artwork, the same code that draws
 // the product images, so the storefront and the catalogue share one look.
 // Run: npx tsx scripts/make-home-artwork.ts
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { HERO_H, HERO_W, heroBilonaSvg, heroMorningSvg, heroPouringSvg } from '../src/server/seed/artwork/home-heroes';
+import { HERO_H, HERO_W, heroBilonaSvg, heroMorningSvg, heroPouringSvg } from './artwork/home-heroes';
 import {
   BANNER_H,
   BANNER_W,
@@ -15,8 +15,8 @@ import {
   bannerTopSvg,
   gheesSvg,
   specialSvg,
-} from '../src/server/seed/artwork/home-panels';
-import { SLIDE, SLIDES } from '../src/server/seed/artwork/home-slides';
+} from './artwork/home-panels';
+import { SLIDE, SLIDES } from './artwork/home-slides';
 
 const OUT_DIR = fileURLToPath(new URL('../src/web/assets/home/', import.meta.url));
 /** Per-file budget: the home page must keep a Lighthouse performance score of 95 or more. */

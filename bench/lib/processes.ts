@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../../src/server/reliability/server-process';
+import { freePort } from '../../tests/faults/server-process';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 // BENCH_SHOP_MAIN points at another build of the server (e.g. one being profiled); dist/ is what `npm run build` makes.

@@ -2,7 +2,7 @@
 // alternating cash on delivery and online payment through the sandbox's pay call (as its dialog makes it).
 import type { Product } from '../../src/domain/schemas/product';
 import { SANDBOX_KEY_ID } from '../../src/server/payments/sandbox/sandbox-gateway';
-import { TEST_CARD, call, checkoutBody, fillCart, type Answer, type Customer } from '../../src/server/reliability/shop-client';
+import { TEST_CARD, call, checkoutBody, fillCart, type Answer, type Customer } from '../../tests/faults/shop-client';
 
 export type Step = 'catalogue' | 'config' | 'codorder' | 'createorder' | 'pay' | 'updateorder' | 'orders';
 

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/database';
-import { checkIntegrity } from '../../src/server/reliability/integrity';
-import { prepareDatabase, removeServerBundle, shopEnv, startShopProcess } from '../../src/server/reliability/server-process';
-import { registerCustomer, type Customer } from '../../src/server/reliability/shop-client';
+import { checkIntegrity } from '../../tests/faults/integrity';
+import { prepareDatabase, removeServerBundle, shopEnv, startShopProcess } from '../../tests/faults/server-process';
+import { registerCustomer, type Customer } from '../../tests/faults/shop-client';
 import { newTally, shopUntil, type Step } from './customer';
 
 const CUSTOMERS = Number(process.env.LOAD_CUSTOMERS ?? 200);

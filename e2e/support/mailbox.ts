@@ -1,7 +1,7 @@
 // Reads the mails the e2e server wrote as .eml files under E2E_DATA_DIR/mail.
 import { expect } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { readMailbox, type ParsedMail } from '../../src/server/test-support/mailbox';
+import { readMailbox, type ParsedMail } from '../../tests/support/mailbox';
 
 export type { ParsedMail };
 

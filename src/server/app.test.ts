@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '../domain/schemas/product';
-import { createTestShop, describeEachDatabase, type TestShop } from './test-support/test-shop';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../tests/support/test-shop';
 
 describeEachDatabase('foundation HTTP behaviour', (dialect) => {
   let shop: TestShop;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { VALIDATION } from '../../domain/messages';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { LAST_ADMIN_MESSAGE, adminAccessMessages } from './admin-access-service';
 import { call, mailsTo } from './test-helpers';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { ADMIN_GRANT_USAGE, runAdminGrant } from './admin-grant-command';
 import { LAST_ADMIN_MESSAGE, adminAccessMessages } from './admin-access-service';
 import { mailsTo } from './test-helpers';

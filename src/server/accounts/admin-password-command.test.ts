@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { ADMIN_PASSWORD_USAGE, runAdminPassword } from './admin-password-command';
 import { call } from './test-helpers';
 

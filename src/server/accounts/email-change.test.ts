@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../domain/messages';
 import { authAnswerSchema } from '../../domain/schemas/account';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { bearer, call, linkMailedTo, mailsTo, newBilling } from './test-helpers';
 
 describeEachDatabase('e-mail change', (dialect) => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { authAnswerSchema } from '../../domain/schemas/account';
 import { createShop } from '../bootstrap';
 import { notices } from './admin-notice';
-import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { call } from './test-helpers';
 
 /** A pino logger that keeps its lines, so a test can read what the first start printed. */

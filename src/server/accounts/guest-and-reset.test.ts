@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../domain/messages';
 import { authAnswerSchema } from '../../domain/schemas/account';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { RESET_REQUESTED_MESSAGE } from './password-reset-service';
 import { call, expectNoSecrets, linkMailedTo, mailsTo, newBilling } from './test-helpers';
 

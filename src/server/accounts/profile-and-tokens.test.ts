@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../domain/messages';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { PROFILE_EMAIL_TAKEN_MESSAGE } from './account-service';
 import { bearer, call, expectNoSecrets } from './test-helpers';
 

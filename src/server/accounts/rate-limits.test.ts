@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { FAILED_LOGINS_MAX } from './login-throttle';
 import { call, newBilling, newRegistration } from './test-helpers';
 

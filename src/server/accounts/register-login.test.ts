@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../domain/messages';
 import { authAnswerSchema } from '../../domain/schemas/account';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { EMAIL_TAKEN_MESSAGE, LOGIN_FAILED_MESSAGE } from './account-service';
 import { bearer, call, expectNoSecrets, newBilling, newRegistration } from './test-helpers';
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSessionSchema, authAnswerSchema } from '../../domain/schemas/account';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { bearer, call, linkMailedTo, newBilling } from './test-helpers';
 
 const ANDROID_CHROME =

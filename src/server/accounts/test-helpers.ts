@@ -1,7 +1,7 @@
 // Shared by the account integration tests.
 import { expect } from 'vitest';
-import { readMailbox, type ParsedMail } from '../test-support/mailbox';
-import type { TestShop } from '../test-support/test-shop';
+import { readMailbox, type ParsedMail } from '../../../tests/support/mailbox';
+import type { TestShop } from '../../../tests/support/test-shop';
 
 export interface Answer {
   status: number;

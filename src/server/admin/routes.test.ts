@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopTimestamp } from '../../domain/display';
 import { overviewAnswerSchema } from '../../domain/schemas/admin-overview';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { ordersCsv } from './orders-export-service';
 import { seedOrder } from './test-orders';
 

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLES } from '../../domain/constants';
 import { removeRole } from '../accounts/user-repository';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { loadCaller } from './caller-repository';
 
 describeEachDatabase('caller query', (dialect) => {

@@ -5,7 +5,7 @@ import { VALIDATION } from '../../domain/messages';
 import { productSchema } from '../../domain/schemas/product';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
 import { nowIso } from '../db/database';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
 
 const valid = {

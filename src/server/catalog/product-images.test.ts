@@ -4,7 +4,7 @@ import { PRODUCT_IMAGES_MAX, ROLES } from '../../domain/constants';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
 import { multipartBody, type TestFilePart } from '../media/multipart-test-body';
 import { uniquePicture } from '../media/test-pictures';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
 
 /** These tests' pictures are 640 × 480 unless one asks for another size. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Product } from '../../domain/schemas/product';
 import { openDatabase } from '../db/database';
 import { migrations } from '../db/migrate';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 const body = (name: string) => ({ name, description: '', offerpercentage: 0, instock: true, ratings: 0, ratingStar: 5, price: [300], quantitysize: [250], quantity: 250 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 const valid = {
   name: 'Buffalo Ghee Tax Test',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '../../domain/schemas/product';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { CATALOGUE_CACHE_TTL_MS, PUBLIC_CATALOGUE_CACHE_CONTROL } from './routes';
 
 const product = {

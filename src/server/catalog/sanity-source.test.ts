@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '../../domain/schemas/product';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { CATALOGUE_CACHE_TTL_MS } from './routes';
 import { SANITY_API_VERSION, SANITY_PRODUCT_QUERY } from './sanity-source';
 import { startSanityTestServer, type SanityTestServer } from './sanity-test-server';

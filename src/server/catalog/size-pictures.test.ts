@@ -3,7 +3,7 @@ import { productSchema } from '../../domain/schemas/product';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
 import { multipartBody } from '../media/multipart-test-body';
 import { uniquePicture as picture } from '../media/test-pictures';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
 
 const body = {

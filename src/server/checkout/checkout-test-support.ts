@@ -3,8 +3,8 @@ import type { CreateOrderBody } from '../../domain/schemas/order';
 import type { Database } from '../db/schema';
 import { SANDBOX_KEY_ID } from '../payments/sandbox/sandbox-gateway';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
-import { readMailbox, type ParsedMail } from '../test-support/mailbox';
-import type { TestShop, TestUser } from '../test-support/test-shop';
+import { readMailbox, type ParsedMail } from '../../../tests/support/mailbox';
+import type { TestShop, TestUser } from '../../../tests/support/test-shop';
 
 export const SUCCESS_CARD = { number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' };
 export const DECLINED_CARD = { ...SUCCESS_CARD, number: '4000 0000 0000 0002' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { paymentSignature } from '../payments/signatures';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { gatewayFor } from '../payments/gateway-registry';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import {
   codOrder,
   confirm,

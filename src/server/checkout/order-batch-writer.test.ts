@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import type { NewPlacement } from './order-batch-writer';
 
 describeEachDatabase('order batch writer (group commit)', (dialect) => {

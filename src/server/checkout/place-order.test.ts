@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { orderSchema } from '../../domain/schemas/order';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { getSettings, saveSettings } from '../settings/settings-repository';
 import { codOrder, confirm, countRows, createOrder, orderBody, sandboxPay, settledMailbox } from './checkout-test-support';
 

@@ -4,7 +4,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { useGateway } from '../payments/gateway-registry';
 import { createRazorpayGateway, type RazorpayClient, type RazorpayPaymentEntity } from '../payments/razorpay-gateway';
 import { insertSandboxPayment } from '../payments/sandbox/sandbox-repository';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { createOrder, orderRow, settledMailbox } from './checkout-test-support';
 import { reconcilePendingPayments } from './reconciliation';
 

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 
 describe('FACEBOOK_URL', () => {
   const base = { DATA_DIR: path.join(os.tmpdir(), 'ghee-config-test'), JWT_SECRET: 'x'.repeat(40) };

@@ -4,7 +4,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { webhookSignature } from '../payments/signatures';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { createOrder, orderRow, settledMailbox } from './checkout-test-support';
 
 function event(type: string, payment: { id: string; order_id: string; amount: number; status: string; error_description?: string }) {

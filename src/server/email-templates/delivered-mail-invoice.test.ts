@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { pdfText } from '../invoicing/test-invoicing';
-import { readMailbox } from '../test-support/mailbox';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { readMailbox } from '../../../tests/support/mailbox';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { insertTestOrder } from './test-order-fixture';
 
 describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => {

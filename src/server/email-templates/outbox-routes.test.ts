@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboxMailSchema, type OutboxMail } from '../../domain/schemas/mail-outbox';
 import { nowIso } from '../db/database';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { insertTestOrder } from './test-order-fixture';
 
 describeEachDatabase('mail outbox for admins', (dialect) => {

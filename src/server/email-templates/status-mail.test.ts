@@ -10,7 +10,7 @@ import {
   describeEachDatabase,
   type TestShop,
   type TestUser,
-} from '../test-support/test-shop';
+} from '../../../tests/support/test-shop';
 import { insertTestOrder, type FixtureOrder } from './test-order-fixture';
 
 const SHOP_EMAIL = 'owner@gheeshop.test';

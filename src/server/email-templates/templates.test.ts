@@ -8,7 +8,7 @@ import {
   describeEachDatabase,
   type TestShop,
   type TestUser,
-} from '../test-support/test-shop';
+} from '../../../tests/support/test-shop';
 import { insertTestOrder } from './test-order-fixture';
 
 describeEachDatabase('e-mail templates API', (dialect) => {

@@ -2,7 +2,7 @@
 // capability's; these tests only need an order to exist).
 import { randomBytes } from 'node:crypto';
 import { nowIso } from '../db/database';
-import type { TestShop } from '../test-support/test-shop';
+import type { TestShop } from '../../../tests/support/test-shop';
 
 export interface FixtureOrder {
   orderid: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../test-support/test-shop';
+import { createTestShop, type TestShop } from '../../../tests/support/test-shop';
 
 // `npm run build` writes .br/.gz beside the web app's files (scripts/compress-web.mjs); the server sends them.
 describe('built web app, compressed at build time [sqlite]', () => {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { insertTestOrder } from '../email-templates/test-order-fixture';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { issueAll } from './numbering-race-worker';
 
 const run = promisify(execFile);

@@ -8,8 +8,8 @@ import type { Order } from '../../domain/schemas/order';
 import { codOrder, orderBody } from '../checkout/checkout-test-support';
 import { orderPlacedMails } from '../checkout/order-placed-mail';
 import { getSettings } from '../settings/settings-repository';
-import { startLoopBlockProbe } from '../test-support/loop-block-probe';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { startLoopBlockProbe } from '../../../tests/support/loop-block-probe';
+import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { enqueueMails } from './outbox';
 import { createMailTransport, type MailMessage, type MailTransport } from './transport';
 

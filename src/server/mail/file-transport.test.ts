@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
-import { readMailbox } from '../test-support/mailbox';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
+import { readMailbox } from '../../../tests/support/mailbox';
 import { createFileTransport } from './file-transport';
 import type { MailMessage } from './mime';
 import { deliverOneMailTwice, outboxMessageIdPattern } from './outbox-test-support';

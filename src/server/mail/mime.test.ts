@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEml } from '../test-support/mailbox';
+import { parseEml } from '../../../tests/support/mailbox';
 import { createMimeBuilder, outboxMessageId, parseSender, type MailMessage } from './mime';
 
 const sender = parseSender('Ghee Shop <orders@gheeshop.test>');

@@ -1,6 +1,6 @@
 // Shared by the outbox tests of each transport.
 import { expect } from 'vitest';
-import type { TestShop } from '../test-support/test-shop';
+import type { TestShop } from '../../../tests/support/test-shop';
 import { enqueueMail } from './outbox';
 
 /**

@@ -2,7 +2,7 @@
 // exactly as it would to a mail provider.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { parseEml, type ParsedMail } from '../test-support/mailbox';
+import { parseEml, type ParsedMail } from '../../../tests/support/mailbox';
 
 export interface ReceivedMail extends Omit<ParsedMail, 'file'> {
   /** The envelope recipients (RCPT TO), which is where the mail really went. */

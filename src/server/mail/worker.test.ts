@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
-import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { enqueueMail } from './outbox';
 import { deliverOneMailTwice, outboxMessageIdPattern } from './outbox-test-support';
 import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { mediaUrl, storeImage } from './image-store';
 
 describeEachDatabase('media', (dialect) => {

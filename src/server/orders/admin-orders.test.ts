@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../domain/order-status';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';
 
 const COUNT = 1000;

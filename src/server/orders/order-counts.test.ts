@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { insertSyntheticOrders, syntheticOrder } from './test-fixtures';
 
 // The admin list's totals come from trigger-kept counters and its search from a trigram index (migration 0009):

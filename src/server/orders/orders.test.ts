@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../domain/schemas/order';
 import { codOrder, createOrder, orderBody } from '../checkout/checkout-test-support';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { customerOrdersJson } from './customer-orders-json';
 import { listOrdersOfUser } from './order-repository';
 import { insertSyntheticOrders } from './test-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminOrdersQuery } from '../../domain/schemas/order';
-import { createTestShop, describeEachDatabase, type TestShop } from '../test-support/test-shop';
+import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { monthStart, searchAdminOrders } from './admin-order-repository';
 import { SALE_PAYMENT_STATUSES, SALES_CONDITION, UNPAID_CONDITION } from './payment-scope';
 import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';

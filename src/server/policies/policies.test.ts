@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_POLICIES, POLICY_KEYS } from '../../domain/policies';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 describeEachDatabase('policy pages', (dialect) => {
   let shop: TestShop;

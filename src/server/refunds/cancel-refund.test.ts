@@ -6,7 +6,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
 import { SANDBOX_REFUND_SETTLE_MS } from '../payments/sandbox/sandbox-refunds';
 import { setStock } from '../stock/stock-repository';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { recordRefund } from './refund-service';
 
 const COW = 'A2 Desi Cow Ghee';

@@ -2,7 +2,7 @@
 // grass-fed butter, slow-cooked, lactose-free, high smoke point, vitamins A, D, E and K; no health
 // promises beyond that. Prices are integer rupees aligned by index with `quantitysize` (ml).
 // Offers are chosen so that rounding matters (15% of 649 = 97.35 → 97, 5% of 449 = 22.45 → 22).
-import type { BottleArtSpec } from './artwork/bottle-art';
+import type { BottleArtSpec } from './bottle-art-spec';
 
 export interface SeedProduct {
   name: string;

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { EncodedImage, ImageVariant } from '../media/image-store';
-import type { BottleArtSpec } from './artwork/bottle-art';
+import type { BottleArtSpec } from './bottle-art-spec';
 
 export interface CatalogueImageEntry {
   /** The drawing this picture was made from: a test checks the manifest still matches the seed catalogue. */

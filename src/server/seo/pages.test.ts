@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { formatRupees } from '../../domain/display';
 import { productSchema, type Product } from '../../domain/schemas/product';
 import { finalPriceFor, priceForSize } from '../../domain/pricing';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { breadcrumbLd, jsonLdBlocks, metaContent, productLd } from './test-pages';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INITIAL_ORDER_MAIL } from '../email-templates/default-mail-copy';
-import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 describeEachDatabase('settings API', (dialect) => {
   let shop: TestShop;

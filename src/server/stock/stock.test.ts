@@ -3,7 +3,7 @@ import { nowIso } from '../db/database';
 import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../checkout/checkout-test-support';
 import { reconcilePendingPayments } from '../checkout/reconciliation';
 import type { NewPlacement } from '../checkout/order-batch-writer';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../test-support/test-shop';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { setStock, takeStockTogether } from './stock-repository';
 import { stockList } from './stock-admin-service';
 
