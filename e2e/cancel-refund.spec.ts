@@ -1,4 +1,4 @@
-// Cancelling and refunding (DESIGN.md §7.3, issue 20): a customer cancels a paid online order in Your Orders and
+// Cancelling and refunding: a customer cancels a paid online order in Your Orders and
 // watches the refund go through; an admin refunds part of a delivered order, retries a failed refund and cancels
 // an order from its detail. Every order and account here is this spec's own.
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// How a checkout ends (issue 18): a declined card retried pays the same order with its note, an unpaid online
+// How a checkout ends: a declined card retried pays the same order with its note, an unpaid online
 // order waits in Your Orders with Pay now, and both success pages recap the order.
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';

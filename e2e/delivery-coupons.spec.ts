@@ -1,4 +1,4 @@
-// Issue 21 in Chromium: delivery rules and a discount code, from the admin's Coupons tab to a customer who checks
+// Delivery rules and a discount code in Chromium, from the admin's Coupons tab to a customer who checks
 // a pincode, applies the code, is refused cash on delivery above the limit and pays online instead.
 import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';

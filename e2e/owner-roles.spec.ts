@@ -1,4 +1,4 @@
-// Issue 18 item 11: a grant (and a revoke) reaches a signed-in tab without logging out and in: the app re-reads
+// A grant (and a revoke) reaches a signed-in tab without logging out and in: the app re-reads
 // the user's roles when the window regains focus and after any 403.
 import { expect, test } from '@playwright/test';
 import { loginThroughUi, openProfileMenu, registerCustomer } from './support/accounts';

@@ -1,6 +1,6 @@
-// Phones (issue 18 item 7): no route is wider than a 390 px screen as it loads (fade-ins armed, before any
+// Phones: no route is wider than a 390 px screen as it loads (fade-ins armed, before any
 // scrolling), the order summary's Total stays on screen with the contact button clear of it, and the profile
-// menu opens inside the window at 1280 px; toasts stack at most two deep on a phone (item 3).
+// menu opens inside the window at 1280 px; toasts stack at most two deep on a phone.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, loginThroughUi, openProfileMenu } from './support/accounts';

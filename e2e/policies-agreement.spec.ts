@@ -1,4 +1,4 @@
-// Issue 19: the order summary asks for agreement to the Terms and the Refund policy before an order is placed, and
+// The order summary asks for agreement to the Terms and the Refund policy before an order is placed, and
 // the policy pages are crawlable pages of their own (listed in the sitemap, readable without JavaScript).
 import { expect, test } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';

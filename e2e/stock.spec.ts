@@ -1,4 +1,4 @@
-// Stock per size (issue 20, DESIGN.md §7.3): the studio counts a size, the last bottle sells, the product page
+// Stock per size: the studio counts a size, the last bottle sells, the product page
 // says "Sold out", and a cart that still holds it is told at checkout with a one-press fix. Every product here
 // is this spec's own, so other specs' catalogue is untouched; the one setting changed is put back.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

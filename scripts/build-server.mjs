@@ -7,8 +7,8 @@ const cli = readdirSync('src/server/cli')
   .map((f) => `src/server/cli/${f}`);
 
 // Packages stay in node_modules, except pure-ESM ones shipped as hundreds of small files: Node resolves, reads and
-// links each file of those one by one at start-up (kysely's 280 files alone took about 150 ms of the shop's 0.8 s
-// to /readyz), while inside the bundle they cost a few milliseconds. zod goes with fastify-type-provider-zod, so the
+// links each file of those one by one at start-up (kysely's files alone were a large share of the time to /readyz;
+// bench/README.md), while inside the bundle they cost little. zod goes with fastify-type-provider-zod, so the
 // server keeps exactly one copy of zod (its error classes and global config are compared by identity).
 const BUNDLED_PACKAGES = /^(kysely|zod|fastify-type-provider-zod|jose)(\/|$)/;
 const keepPackagesExternal = {

@@ -5,7 +5,7 @@
 // Why: the pool's heavy work here is CPU-bound (argon2id password hashes, and compressing large answers), so
 // threads beyond the machine's cores add no throughput, while each thread that has hashed a password keeps its 7 MiB
 // of argon2 memory in its own malloc arena for the life of the process (decision 034). On a 2-core server, 2 threads
-// instead of 4 hold 14 MB less (issue 17, `npm run bench:load`). Its other work (file reads for static files and
+// instead of 4 hold two such blocks less (`npm run bench:load`). Its other work (file reads for static files and
 // pages, DNS lookups) is short, and mostly served from the OS page cache. A value set in the environment wins, and
 // child processes (the build `npm start` may run first) inherit it. os.availableParallelism() counts the CPUs the
 // process may run on; a container's CPU quota is not among them, so a quota-limited container may want the variable.

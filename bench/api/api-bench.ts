@@ -30,7 +30,7 @@ export const API_TARGETS = {
   codCpuMsWithMail: { sqlite: 1.5, postgres: 2.5 } as Record<BenchDialect, number>,
   /** Orders / (burst + time for the outbox to empty), against the burst's own rate. */
   sustainedShare: 0.6,
-  /** The catalogue's p50 with four loops posting hostile JSON, against its p50 without (issue 17). */
+  /** The catalogue's p50 with four loops posting hostile JSON, against its p50 without. */
   hostileJsonP50Ratio: 2,
 };
 
@@ -170,7 +170,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
         log,
       });
     const plainCod = () => burst('', buyer.token, buyerOrder);
-    // Issue 20: the same burst with both sizes of every order stock-tracked, so each order also takes its bottles
+    // The same burst with both sizes of every order stock-tracked, so each order also takes its bottles
     // (a conditional update per line) in its transaction; afterwards the shelf must hold exactly what was not sold.
     const stockTrackedCod = async () => {
       const admin = await login(shop!.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
@@ -198,7 +198,7 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       );
       return figures;
     };
-    // Issue 21: the same burst with every order paying a delivery fee and a COD fee and taking a coupon's discount,
+    // The same burst with every order paying a delivery fee and a COD fee and taking a coupon's discount,
     // which the order's transaction claims (a row in coupon_uses; counters only for codes with limits).
     const feeAndCouponCod = async () => {
       const admin = await login(shop!.url, BENCH_ADMIN.email, BENCH_ADMIN.password);

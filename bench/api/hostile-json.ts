@@ -1,5 +1,5 @@
-// Issue 17: four loops posting a 1 MB body nested 520,000 levels deep (through /sandbox/pay, which needs no login)
-// used to take the catalogue's p50 from 69 ms to 3–4 s. The row measures the catalogue with the loops running.
+// Four loops posting a 1 MB body nested 520,000 levels deep (through /sandbox/pay, which needs no login) used to
+// stall the catalogue for seconds (bench/README.md). The row measures the catalogue with the loops running.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';

@@ -28,8 +28,9 @@ const COUNTS_SQL = `select
 const UNSENT_SQL = `select count(*) as n from mail_outbox where status in ('pending', 'sending')`;
 // Polled every POLL_MS while the outbox drains: the oldest unsent row at or above the last one seen, read in id
 // order from the unsent index, so a poll costs the database a few index entries. Counting the unsent rows instead
-// took PostgreSQL 160 ms a poll behind a burst (its index keeps every row sent since the last VACUUM), most of a
-// core taken from the shop it measured. The worker sends oldest first, so the oldest unsent id only grows.
+// cost PostgreSQL more per poll the bigger the burst (its index keeps every row sent since the last VACUUM): most of
+// a core taken from the shop it measured (decision 045). The worker sends oldest first, so the oldest unsent id only
+// grows.
 const OLDEST_UNSENT_SQL = {
   postgres: `select id from mail_outbox where status in ('pending', 'sending') and id >= $1 order by id limit 1`,
   sqlite: `select id from mail_outbox indexed by mail_outbox_unsent_idx where status in ('pending', 'sending') and id >= ? order by id limit 1`,

@@ -14,7 +14,7 @@ import { newTally, shopUntil, type Step } from './customer';
 const CUSTOMERS = Number(process.env.LOAD_CUSTOMERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const DATABASE_URL = process.env.LOAD_DATABASE_URL ?? '';
-/** Issue 17: the serving process stays within this, first start and peak under load alike. */
+/** The serving process stays within this, first start and peak under load alike. */
 const RSS_TARGET_MB = 200;
 
 /** The node flags `npm start` runs the shop with, so the memory measured is the memory a shop owner gets. */

@@ -154,7 +154,7 @@ export interface OrderForMail {
   district: string;
   state: string;
   items: readonly { name: string; quantity: number; itemQty: number; finalPrice: number }[];
-  /** Charges besides the lines (issue 21); absent or 0 adds nothing, so older mails read as before. */
+  /** Charges besides the lines (fees and discount); absent or 0 adds nothing, so older mails read as before. */
   deliveryFee?: number;
   codFee?: number;
   discount?: number;

@@ -1,5 +1,5 @@
-// Attack suite: a 1 MB body nested 520,000 levels deep cost about 0.6 s of event loop per request, and four loops
-// of it (through /sandbox/pay, which needs no login, or codorder) pushed the catalogue's p50 from 69 ms to 3–4 s.
+// Attack suite: a 1 MB body nested 520,000 levels deep held the event loop for a long time per request, so a few
+// loops of it (through /sandbox/pay, which needs no login, or codorder) stalled every other customer (bench/README.md).
 // Nesting past 32 levels is refused with a 400 while the body streams in, before any parser builds a tree.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from 'vitest';
@@ -68,7 +68,8 @@ describeEachDatabase('attack: hostile JSON nesting', (dialect) => {
       expect(res.json<{ error: string }>().error).toBe('JSON_TOO_DEEP');
     }
     const report = probe.stop();
-    // The parser took ~600 ms per such body; the scan stops at byte 33. A wide margin for a loaded machine.
+    // The parser held the loop longer than this per such body; the scan stops at byte 33. A wide margin for a
+    // loaded machine.
     expect(report.longestBlockMs).toBeLessThan(300);
     expect((await shop.app.inject('/api/public/product')).statusCode).toBe(200);
   });

@@ -10,7 +10,7 @@ import { mailText } from './fields';
 export const settingsSchema = z.strictObject({
   emailsetting: z.boolean(),
   customeremail: z.boolean(),
-  // Required: the next order would otherwise mail the customer an empty message (issue 18).
+  // Required: the next order would otherwise mail the customer an empty message.
   intialsubject: mailText(VALIDATION.settingsSubjectRequired, SETTINGS_SUBJECT_MAX),
   intialbody: mailText(VALIDATION.settingsBodyRequired, SETTINGS_BODY_MAX),
   // Always answered; optional in a PUT so the original client, which sends the four fields above, keeps it as is.

@@ -2,9 +2,9 @@ import argon2 from 'argon2';
 
 // OWASP password storage cheat sheet, argon2id: 7 MiB of memory, 5 iterations, parallelism 1, the last of its
 // equally strong settings (46 MiB × 1 was used before). Each hash runs on a thread-pool thread with a block of
-// that size, and four threads hash at once under a wave of sign-ins: 4 × 46 MiB took the shop past 200 MB
-// resident, 4 × 7 MiB stays under 30 MB even when glibc keeps the freed blocks in each thread's arena. The CPU
-// per hash is about the same (fewer bytes, more passes). Hashes stored with other parameters still verify.
+// that size, and every pool thread may hash at once under a wave of sign-ins, each keeping its block even after
+// glibc frees it; the smallest block keeps the shop's resident memory within its target. The CPU per hash is about
+// the same (fewer bytes, more passes). Hashes stored with other parameters still verify.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 7_168, timeCost: 5, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -56,7 +56,8 @@ const sanityProductSchema = z.object({
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
 export function createSanitySource(settings: SanitySettings, log?: { warn(msg: string): void }): ProductSource {
-  // @sanity/client (and rxjs under it) is loaded on the first list: ~18 MB and ~90 ms a database-backed shop never needs.
+  // @sanity/client (and rxjs under it) is loaded on the first list: memory and start-up time a database-backed shop
+  // never needs (figures in bench/README.md, "Figures behind the code's comments").
   let client: Promise<SanityClient> | undefined;
   const connect = async () => (await import('@sanity/client')).createClient({
     projectId: settings.projectId,

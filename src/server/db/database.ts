@@ -48,7 +48,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // No memory map, and a 4 MB page cache (the driver's default is 16 MB): every page read through a map, and every
-  // page the cache fills, stays in the shop's resident memory, which the target of issue 9 caps at 150 MB. Pages
+  // page the cache fills, stays in the shop's resident memory, which has a target of its own (bench/README.md). Pages
   // come from the OS page cache by read() instead, which costs the admin lists at a million orders a few
   // milliseconds (bench/README.md).
   sqlite.pragma('cache_size = -4000');
@@ -70,9 +70,10 @@ function openSqlite(file: string): DatabaseHandle {
 const STATEMENT_CACHE_MAX = 500;
 /**
  * Statements with more parameters than this are prepared each time, not kept. They are the multi-row writes of a
- * group commit (orders, lines, mails), whose text differs with the group's size: a prepared statement holds
- * 55–185 KB of SQLite's memory (1 to 50 orders' rows), and keeping one per size grew the shop's malloc heap by
- * 20 MB over `npm run bench:load` (issue 17). Preparing a 50-row insert costs 0.25 ms, once for the whole group.
+ * group commit (orders, lines, mails), whose text differs with the group's size: a prepared statement of that
+ * size holds a lot of SQLite's memory, and keeping one per group size grew the shop's malloc heap through all of
+ * `npm run bench:load` without shrinking. Preparing one afresh is cheap, and happens once for the whole group
+ * (figures in bench/README.md).
  */
 export const STATEMENT_CACHE_MAX_PARAMETERS = 64;
 

@@ -33,7 +33,7 @@ export interface EncodedImage {
  * stored once and its URLs can be cached forever.
  */
 export async function encodeImage(input: Buffer): Promise<EncodedImage> {
-  // Loaded on first use: a running shop rarely decodes images, and sharp weighs ~30 MB and ~70 ms at start-up.
+  // Loaded on first use: a running shop rarely decodes images, and sharp is heavy in memory and start-up time.
   const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {

@@ -14,7 +14,7 @@ const BACKDROP = '#fff8e7';
  * edges are drawn out to the card's width, so a studio backdrop simply continues.
  */
 export async function makeOgImage(picture: Buffer): Promise<Buffer> {
-  // Loaded on first use, like the uploads' image code: sharp weighs ~30 MB that a shop may never need.
+  // Loaded on first use, like the uploads' image code: sharp weighs memory that a shop may never need.
   const { default: sharp } = await import('sharp');
   const { width, height } = OG_IMAGE_SIZE;
   const fitted = await sharp(picture).rotate().resize({ width, height, fit: 'inside' }).toBuffer({ resolveWithObject: true });

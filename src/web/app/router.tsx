@@ -52,7 +52,7 @@ function ServerHashRouter({ location, children }: { location: string; children: 
 /**
  * Hash routes, as SPEC.md §2 requires. Home is in the first load; every other screen is a chunk of its own.
  * The declarative HashRouter is used rather than the data router: no screen uses loaders or actions, and it
- * is about 17 KB (gzip) lighter on the first load. `location` is given only when the server renders a screen.
+ * is lighter on the first load (bench/README.md). `location` is given only when the server renders a screen.
  */
 export function AppRoutes({ location }: { location?: string | undefined }) {
   const routes = (

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * Searching the admin list by a name that tens of thousands of orders share (issue 9): the trigram index finds
- * every one of them, and counting and sorting 80,000 matches per request costs hundreds of milliseconds. Orders
+ * Searching the admin list by a name that tens of thousands of orders share: the trigram index finds every one
+ * of them, and counting and sorting them all on every request is slow. Orders
  * are placed by far fewer distinct names than there are orders, so:
  * - `order_names` holds how many orders each customer name (lower-cased) has per payment mode, payment status and
  *   status, kept by triggers in the same transaction as every order write: the names a term matches, and the

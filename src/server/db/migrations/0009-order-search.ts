@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * The admin order list at a million orders (issue 9):
+ * The admin order list at a million orders:
  * - substring search by short order id or customer name through a real index: an FTS5 trigram table on SQLite,
  *   pg_trgm GIN indexes on PostgreSQL;
  * - exact totals without counting rows: `order_counts` holds how many orders there are per payment mode,

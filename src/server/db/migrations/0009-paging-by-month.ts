@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * Deep pages of the admin list (issue 9): skipping 450,000 index entries to reach the middle of 900,000 sales
- * costs PostgreSQL 40–50 ms. `order_counts` now counts orders per month of `created_at` (its first seven
- * characters, 'YYYY-MM', so the month is a prefix of the sort key) as well as per payment mode, payment status and
+ * Deep pages of the admin list at a million orders: skipping hundreds of thousands of index entries to reach the
+ * middle of the sales is slow on PostgreSQL. `order_counts` now counts orders per month of `created_at` (its first
+ * seven characters, 'YYYY-MM', so the month is a prefix of the sort key) as well as per payment mode, payment status and
  * status: summing the months before a page tells in which month the page starts and how many orders precede that
  * month, and the page is read from the start of that month, skipping at most one month of orders. The triggers
  * keep it as before, in the same transaction as every order write, now also when an order's date changes.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A size's own picture (issue 18): one of the product's photos, shown on the product page when the size is picked.
+ * A size's own picture: one of the product's photos, shown on the product page when the size is picked.
  * Beside product_sizes, not in it, like stock_levels: a studio save that leaves the pictures out keeps them. The
  * service keeps every row's picture among the product's photos (product_images is rewritten on each reorder, so
  * no foreign key to it); images rows are never deleted.
