@@ -5,7 +5,7 @@ import type { DB } from './database';
  *
  * Fifty requests in flight asking "who is this caller?" become one query: on PostgreSQL one round trip instead of
  * fifty queued behind ten pooled connections, on SQLite one statement instead of fifty passes through the
- * driver's single connection (GET /api/order went from 14,000 to 33,000 requests a second in the benchmark). The
+ * driver's single connection (more than twice the requests a second on GET /api/order; bench/README.md). The
  * query is sent after every waiter joined it, so each still reads the database as it was after its request
  * arrived: nothing is kept between batches.
  *
