@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FOOD_LABEL } from '../schemas/food-label';
 import { rupeesInWords, numberInWords } from './amount-in-words';
 import { stateCodeOf } from './gst-states';
 import { financialYearOf, formatPaise, GST_RATES, splitLineTax, sumSplits, documentNumber } from './gst-tax';
@@ -114,7 +115,7 @@ describe('label declarations', () => {
   const product = {
     _id: '1', name: 'A2 Desi Cow Ghee', offerpercentage: 15, instock: true, ratings: 0, ratingStar: 5, description: '',
     price: [649, 1199], quantitysize: [250, 500], quantity: 500, images: [], slug: 'a2', hsn: '0405', gstRate: 5,
-    bestBeforeMonths: 9, countryOfOrigin: 'India',
+    bestBeforeMonths: 9, countryOfOrigin: 'India', ...EMPTY_FOOD_LABEL,
   };
   it('declares the selected size: net quantity, MRP, unit sale price per 100 ml', async () => {
     const { labelDeclarations, unitPricePer100ml } = await import('./label-declarations');

@@ -2,9 +2,9 @@
 // They appear on invoices, label declarations and policy pages, so they are validated here once.
 import { z } from 'zod';
 import { ADDRESS_MAX, BUSINESS_PLACEHOLDER, NAME_MAX, REGION_MAX } from '../constants';
-import { GSTIN_MESSAGES, gstinProblem, gstinStateCode } from '../india/gstin';
+import { gstinStateCode } from '../india/gstin';
 import { stateCodeOf, stateNameOf } from '../india/gst-states';
-import { emailField, pincodeField, requiredText } from './fields';
+import { emailField, gstinField, pincodeField, requiredText, stateField } from './fields';
 
 // It lives in constants.ts; the owner's form still finds it beside the schema.
 export { BUSINESS_PLACEHOLDER };
@@ -15,23 +15,12 @@ const phoneField = z
   .min(1, { error: 'Phone number is required', abort: true })
   .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { error: 'Phone number: digits, spaces, dashes and a leading + only' });
 
-const gstinField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .superRefine((value, ctx) => {
-    const problem = value === '' ? null : gstinProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
-  });
-
 export const businessSchema = z
   .strictObject({
     legalName: requiredText('Legal name is required', NAME_MAX),
     addressLine: requiredText('Address is required', ADDRESS_MAX),
     city: requiredText('City is required', REGION_MAX),
-    state: requiredText('State is required', REGION_MAX).refine((s) => stateCodeOf(s) !== null, {
-      error: 'Choose an Indian state or union territory',
-    }),
+    state: stateField,
     pincode: pincodeField,
     gstin: gstinField,
     fssai: z
