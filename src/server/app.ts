@@ -24,6 +24,7 @@ import { chooseGateway } from './payments/gateway-choice';
 import { createOutboxWorker } from './mail/worker';
 import { createMailAttachments } from './invoicing/invoice-attachment';
 import { preloadPdfKit } from './invoicing/pdf-library';
+import { loadDocumentSigner } from './invoicing/pdf-signing';
 import { registerRoutes } from './routes';
 import { seoRoutes } from './seo/routes';
 import { builtScreenEntry } from './seo/screen-renderer';
@@ -71,6 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const monitor = options.backgroundJobs ? createLoadMonitor() : undefined;
+  // Opened now, so a wrong path or password stops the start with a message rather than failing an invoice later.
+  const signer = await loadDocumentSigner(config);
+  if (signer) app.log.info(`Invoices and credit notes are signed by ${signer.signerName}`);
   const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, filesMax: config.MAIL_FILES_MAX });
   const outbox = createOutboxWorker({
     handle: database,
@@ -78,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.MAIL_FROM,
     logger: app.log,
     pollMs: config.MAIL_POLL_MS,
-    attachments: createMailAttachments(database.db),
+    attachments: createMailAttachments(database.db, signer),
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
     ...(monitor ? { yieldTo: { busy: monitor.busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });
@@ -92,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
     catalogue: createCatalogueSource(config, database.db, app.log),
     backgroundJobs: options.backgroundJobs ?? false,
+    signer,
   };
   app.decorate('ctx', ctx);
   // Whether strangers can pay, pay for free, or not pay online at all is the first thing an owner must know.

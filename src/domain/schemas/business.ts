@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ADDRESS_MAX, BUSINESS_PLACEHOLDER, NAME_MAX, REGION_MAX } from '../constants';
 import { gstinStateCode } from '../india/gstin';
 import { stateCodeOf, stateNameOf } from '../india/gst-states';
-import { emailField, gstinField, pincodeField, requiredText, stateField } from './fields';
+import { emailField, gstinField, optionalText, pincodeField, requiredText, stateField } from './fields';
 
 // It lives in constants.ts; the owner's form still finds it beside the schema.
 export { BUSINESS_PLACEHOLDER };
@@ -32,6 +32,9 @@ export const businessSchema = z
     grievanceName: requiredText('Grievance officer’s name is required', NAME_MAX),
     grievanceEmail: emailField,
     grievancePhone: phoneField,
+    // Printed over "Authorised signatory" on invoices and credit notes (DESIGN.md §8.2); left out: blank.
+    signatoryName: optionalText(NAME_MAX).default(''),
+    signatoryTitle: optionalText(NAME_MAX).default(''),
   })
   // The GSTIN says which state the shop is registered in; the address must not contradict it.
   .transform((b) => (b.gstin ? { ...b, state: stateNameOf(gstinStateCode(b.gstin)) ?? b.state } : b));
@@ -43,7 +46,9 @@ export function businessStateCode(business: Business): string | null {
   return business.gstin ? gstinStateCode(business.gstin) : stateCodeOf(business.state);
 }
 
+const OPTIONAL_FIELDS = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
+
 /** True once no field still carries the placeholder of a new installation. */
 export function businessIsFilled(business: Business): boolean {
-  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (field === 'gstin' || value !== ''));
+  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (OPTIONAL_FIELDS.has(field) || value !== ''));
 }
