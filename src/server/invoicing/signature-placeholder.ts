@@ -38,7 +38,10 @@ export function addSignaturePlaceholder(pdf: Doc, fields: SignatureFields, first
   });
   finish(widget);
   firstPage.annotations.push(widget);
-  const form = pdf.ref({ Type: 'AcroForm', SigFlags: 3, Fields: [widget] });
-  finish(form);
-  (pdf as unknown as { _root: { data: Record<string, unknown> } })._root.data.AcroForm = form;
+  // pdfkit's own form, which it finishes in end(): signatures exist, and the file is only ever appended to.
+  pdf.initForm();
+  const form = (pdf as unknown as { _root: { data: { AcroForm: { data: Record<string, unknown> & { Fields: unknown[] } } } } })._root.data.AcroForm;
+  form.data.SigFlags = 3;
+  delete form.data.NeedAppearances;
+  form.data.Fields.push(widget);
 }
