@@ -1,7 +1,8 @@
 // Delivery rules and coupons on the wire (DESIGN.md §7.6). The arithmetic that uses them is in ../pricing.ts.
 import { z } from 'zod';
 import { PINCODE_PATTERN } from '../pricing';
-import { orderBodySchema, requireBusinessName } from './order';
+import { requireBusinessName } from './fields';
+import { orderBodySchema } from './order';
 
 /** A fee or an order value: whole rupees, never negative, never a fraction (abuse: a −50 fee would pay the customer). */
 const rupees = z

@@ -105,3 +105,8 @@ export const gstinField = z
     const problem = value === '' ? null : gstinProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
   });
+
+/** A GSTIN without the business's name would print a recipient the GSTIN does not name. */
+export function requireBusinessName(body: { gstin: string; businessName: string }, ctx: z.RefinementCtx): void {
+  if (body.gstin && !body.businessName) ctx.addIssue({ code: 'custom', path: ['businessName'], message: VALIDATION.gstinBusinessNameRequired });
+}

@@ -33,6 +33,7 @@ import {
   nameField,
   optionalText,
   pincodeField,
+  requireBusinessName,
   requiredText,
   stateField,
 } from './fields';
@@ -100,11 +101,6 @@ export const orderBodySchema = z.object({
   gstin: gstinField.default(''),
   businessName: optionalText(NAME_MAX).default(''),
 });
-
-/** A GSTIN without the business's name would print a recipient the GSTIN does not name. */
-export function requireBusinessName(body: { gstin: string; businessName: string }, ctx: z.RefinementCtx): void {
-  if (body.gstin && !body.businessName) ctx.addIssue({ code: 'custom', path: ['businessName'], message: VALIDATION.gstinBusinessNameRequired });
-}
 
 export const createOrderSchema = orderBodySchema.superRefine(requireBusinessName);
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
