@@ -10,7 +10,7 @@ import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
 import { registerCors } from './http/cors';
-import { registerErrorHandling } from './http/error-handler';
+import { registerErrorHandling, type ErrorHandlingOptions } from './http/error-handler';
 import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -111,7 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const webDir = webDistDir(config.WEB_DIST);
   const serveWeb = (options.serveWeb ?? true) && isWebBuilt(webDir);
-  registerErrorHandling(app, { spaFallback: serveWeb });
+  // The crawlable pages' "page not found" page, once their routes exist (below).
+  let notFoundPage: ErrorHandlingOptions['notFoundPage'];
+  registerErrorHandling(app, {
+    spaFallback: serveWeb,
+    notFoundPage: async (request, reply) =>
+      notFoundPage ? notFoundPage(request, reply) : reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html'),
+  });
   registerTextGuard(app);
   registerJsonDepthGuard(app);
   await registerSecurityHeaders(app);
@@ -135,7 +141,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMetrics(app);
   await registerRoutes(app);
   await app.register(openApiRoutes);
-  await app.register(seoRoutes, { webDir: serveWeb ? webDir : null, screenEntry: options.screenEntry ?? builtScreenEntry(webDir) });
+  await app.register(seoRoutes, {
+    webDir: serveWeb ? webDir : null,
+    screenEntry: options.screenEntry ?? builtScreenEntry(webDir),
+    onNotFoundPage: (handler) => {
+      notFoundPage = handler;
+    },
+  });
   if (serveWeb) await registerWebApp(app, webDir);
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 
