@@ -18,8 +18,8 @@ const OID = {
   rsaEncryption: '1.2.840.113549.1.1.1',
 } as const;
 
-/** Room for the signature in the file: a 4096-bit key with a chain of three certificates fits with margin. */
-export const SIGNATURE_BYTES = 16_384;
+/** Room for the signature in the file (written twice as many hex digits): a chain of four 4096-bit certificates fits. */
+export const SIGNATURE_BYTES = 8_192;
 
 /** What the signature dictionary says besides the signature: shown by PDF readers in their signature panel. */
 export interface SignatureFields {
