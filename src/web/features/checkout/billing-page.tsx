@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
@@ -54,12 +54,12 @@ export function BillingPage() {
   const lines = useCart();
   const navigate = useNavigate();
   const [emailTaken, setEmailTaken] = useState(false);
-  const { register, handleSubmit, formState, setError, watch, getValues, setValue } = useForm<BillingPageForm>({
+  const { register, handleSubmit, formState, setError, control, getValues, setValue } = useForm<BillingPageForm>({
     resolver: zodResolver(billingPageSchema),
     defaultValues: prefill(session?.user),
   });
   const { errors, submitCount, isSubmitting } = formState;
-  const businessInvoice = watch('businessInvoice');
+  const businessInvoice = useWatch({ control, name: 'businessInvoice' });
 
   // A pincode typed with the state still unchosen: India Post's directory (asked of the server) fills it in.
   const pincodeField = register('pincode', {

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FOOD_TEXT_MAX, NUTRITION_FIELDS, VEG_MARKS } from '../../../domain/schemas/food-label';
 import { VegMark } from '../../components/veg-mark';
 import type { ProductFormValues } from './product-form-values';
@@ -10,10 +10,10 @@ type TextName = 'ingredients' | 'allergens' | 'storage';
  * allergens, the veg or non-veg mark, nutrition per 100 g (all boxes empty: not declared yet) and storage.
  */
 export function FoodLabelFields({ form, idPrefix }: { form: UseFormReturn<ProductFormValues>; idPrefix: string }) {
-  const { register, formState, watch } = form;
+  const { register, formState, control } = form;
   const { errors } = formState;
   const id = `${idPrefix}-food`;
-  const mark = watch('vegMark');
+  const mark = useWatch({ control, name: 'vegMark' });
   const text = (name: TextName, label: string, help: string, rows = 1) => (
     <div className={name === 'storage' ? 'col-12' : 'col-md-6'}>
       <label htmlFor={`${id}-${name}`} className="form-label">
