@@ -140,7 +140,7 @@ test('the owner edits the food label in the studio and the signatory in the busi
   const editor = page.getByRole('region', { name: `Edit ${name}` });
   const label = editor.getByRole('group', { name: 'Food label' });
   await expect(label.getByLabel('Ingredients')).toHaveValue("Milk fat (from cultured cow's milk)");
-  await expect(label.getByRole('radio', { name: 'Vegetarian' })).toBeChecked();
+  await expect(label.getByRole('radio', { name: 'Vegetarian', exact: true })).toBeChecked();
   await label.getByLabel('Storage instructions').fill('Store in a cool, dry place. Use a dry spoon.');
   await label.getByLabel('Trans fat (g)').fill('-1');
   await editor.getByRole('button', { name: 'Save changes' }).click();

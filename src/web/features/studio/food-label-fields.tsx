@@ -50,7 +50,7 @@ export function FoodLabelFields({ form, idPrefix }: { form: UseFormReturn<Produc
             <div className="form-check d-flex align-items-center gap-2" key={value}>
               <input className="form-check-input" type="radio" id={`${id}-vegMark-${value}`} value={value} {...register('vegMark')} />
               <label className="form-check-label d-flex align-items-center gap-2" htmlFor={`${id}-vegMark-${value}`}>
-                <VegMark mark={value} size={18} />
+                <VegMark mark={value} size={18} decorative />
                 {value === 'VEG' ? 'Vegetarian' : 'Non-vegetarian'}
               </label>
             </div>
