@@ -37,7 +37,7 @@ test('changing the e-mail asks for the password and takes effect through the lin
   await page.getByLabel('Address').fill('4 Lake View Road');
   await page.getByLabel('Pincode').fill('411001');
   await page.getByLabel('District').fill('Pune');
-  await page.getByLabel('State').fill('Maharashtra');
+  await page.getByLabel('State').selectOption('Maharashtra');
   await page.getByLabel('Email').fill(newEmail);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Enter your current password to change your email address')).toBeVisible();

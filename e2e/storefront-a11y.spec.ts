@@ -113,7 +113,7 @@ test('signed-in screens: account, orders, checkout, success, failure, menus and 
   await visit(page, '/checkoutbilling', 'Billing details');
   await page.getByLabel('Pincode', { exact: true }).fill('560001');
   await page.getByLabel('Address', { exact: true }).fill('12 Temple Street');
-  await page.getByLabel('State', { exact: true }).fill('Karnataka');
+  await page.getByLabel('State', { exact: true }).selectOption('Karnataka');
   await page.getByLabel('District', { exact: true }).fill('Bengaluru Urban');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();

@@ -160,13 +160,13 @@ test('profile: view, edit with field checks, save', async ({ page }) => {
   await page.getByLabel('Address').fill('4 Lake View Road');
   await page.getByLabel('Pincode').fill('12');
   await page.getByLabel('District').fill('Pune');
-  await page.getByLabel('State').fill('');
+  await page.getByLabel('State').selectOption('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Pincode must be 6 digits')).toBeVisible();
   await expect(page.getByText('State is required')).toBeVisible();
 
   await page.getByLabel('Pincode').fill('411001');
-  await page.getByLabel('State').fill('Maharashtra');
+  await page.getByLabel('State').selectOption('Maharashtra');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated Successfully')).toBeVisible();
   const main = page.getByRole('main');

@@ -48,7 +48,7 @@ export async function fillBilling(
   await page.getByLabel('Mobile number', { exact: true }).fill(v.mobilenumber);
   await page.getByLabel('Pincode', { exact: true }).fill(v.pincode);
   await page.getByLabel('Address', { exact: true }).fill(v.address);
-  await page.getByLabel('State', { exact: true }).fill(v.state);
+  await page.getByLabel('State', { exact: true }).selectOption(v.state);
   await page.getByLabel('District', { exact: true }).fill(v.district);
 }
 

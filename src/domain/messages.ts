@@ -28,6 +28,10 @@ export const VALIDATION = {
   pincodeInvalid: 'Pincode must be 6 digits',
   districtRequired: 'District is required',
   stateRequired: 'State is required',
+  // DESIGN.md §8.2
+  stateUnknown: 'Choose your state or union territory from the list',
+  pincodeInOtherState: (pincode: string, states: readonly string[]) => `${pincode} is in ${states.join(' or ')}`,
+  gstinBusinessNameRequired: 'Business name is required with a GSTIN (it is printed on the invoice)',
   itemQtyRange: `Quantity must be between ${QTY_MIN} and ${QTY_MAX}`,
   // Ours: limits the spec does not word
   tooLong: (max: number) => `Must be at most ${max} characters`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FOOD_LABEL } from './schemas/food-label';
 import { META_DESCRIPTION_MAX, metaDescription, pageTitle, productDescription, productPagePath, productRoute } from './page-meta';
 import { PRODUCT_TAX_DEFAULTS } from './schemas/product';
 
@@ -16,6 +17,7 @@ const product = {
   images: [],
   slug: 'a2-desi-cow-ghee',
   ...PRODUCT_TAX_DEFAULTS,
+  ...EMPTY_FOOD_LABEL,
 };
 
 describe('page meta', () => {

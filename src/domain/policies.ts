@@ -65,7 +65,7 @@ or UPI id you give us.`,
 This shop is run by {{legalName}}, {{addressLine}}, {{city}}, {{state}} {{pincode}}. By placing an order you agree to
 these terms, to our Shipping policy and to our Cancellation & Refunds policy.
 
-- Prices are MRP, inclusive of all taxes, and are confirmed on the order summary before you pay.
+- Prices include GST. You pay the selling price shown (after any offer), confirmed on the order summary before you pay; the crossed-out MRP is the most the jar may be sold for.
 - We may refuse or cancel an order we cannot fulfil; any amount paid is then refunded in full.
 - Product pictures are illustrative; the label on the jar is authoritative.
 - These terms are governed by the laws of India; courts at {{city}} have jurisdiction.

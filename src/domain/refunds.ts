@@ -49,8 +49,15 @@ export interface RefundView {
   error?: string | null;
 }
 
-/** The order and its refunds, as the cancel, refund and retry calls answer. */
-export type OrderWithRefunds = Order & { refunds: RefundView[] };
+/** A credit note against the order's invoice (DESIGN.md §8.7): its number, date of issue and rupees credited. */
+export interface CreditNoteView {
+  number: string;
+  date: string;
+  amount: number;
+}
+
+/** The order with its refunds and credit notes, as the cancel, refund and retry calls answer. */
+export type OrderWithRefunds = Order & { refunds: RefundView[]; creditNotes?: CreditNoteView[] };
 
 /** Rupees refunded or on their way: a failed refund gives its amount back until it is retried. */
 export function refundedSoFar(refunds: readonly Pick<RefundView, 'amount' | 'status'>[]): number {

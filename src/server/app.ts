@@ -10,7 +10,7 @@ import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
 import { registerCors } from './http/cors';
-import { registerErrorHandling } from './http/error-handler';
+import { registerErrorHandling, type ErrorHandlingOptions } from './http/error-handler';
 import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -24,6 +24,7 @@ import { chooseGateway } from './payments/gateway-choice';
 import { createOutboxWorker } from './mail/worker';
 import { createMailAttachments } from './invoicing/invoice-attachment';
 import { preloadPdfKit } from './invoicing/pdf-library';
+import { loadDocumentSigner } from './invoicing/pdf-signing';
 import { registerRoutes } from './routes';
 import { seoRoutes } from './seo/routes';
 import { builtScreenEntry } from './seo/screen-renderer';
@@ -71,6 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const monitor = options.backgroundJobs ? createLoadMonitor() : undefined;
+  // Opened now, so a wrong path or password stops the start with a message rather than failing an invoice later.
+  const signer = await loadDocumentSigner(config);
+  if (signer) app.log.info(`Invoices and credit notes are signed by ${signer.signerName}`);
   const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, filesMax: config.MAIL_FILES_MAX });
   const outbox = createOutboxWorker({
     handle: database,
@@ -78,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.MAIL_FROM,
     logger: app.log,
     pollMs: config.MAIL_POLL_MS,
-    attachments: createMailAttachments(database.db),
+    attachments: createMailAttachments(database.db, signer),
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
     ...(monitor ? { yieldTo: { busy: monitor.busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });
@@ -92,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
     catalogue: createCatalogueSource(config, database.db, app.log),
     backgroundJobs: options.backgroundJobs ?? false,
+    signer,
   };
   app.decorate('ctx', ctx);
   // Whether strangers can pay, pay for free, or not pay online at all is the first thing an owner must know.
@@ -106,7 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const webDir = webDistDir(config.WEB_DIST);
   const serveWeb = (options.serveWeb ?? true) && isWebBuilt(webDir);
-  registerErrorHandling(app, { spaFallback: serveWeb });
+  // The crawlable pages' "page not found" page, once their routes exist (below).
+  let notFoundPage: ErrorHandlingOptions['notFoundPage'];
+  registerErrorHandling(app, {
+    spaFallback: serveWeb,
+    notFoundPage: async (request, reply) =>
+      notFoundPage ? notFoundPage(request, reply) : reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html'),
+  });
   registerTextGuard(app);
   registerJsonDepthGuard(app);
   await registerSecurityHeaders(app);
@@ -130,7 +141,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMetrics(app);
   await registerRoutes(app);
   await app.register(openApiRoutes);
-  await app.register(seoRoutes, { webDir: serveWeb ? webDir : null, screenEntry: options.screenEntry ?? builtScreenEntry(webDir) });
+  await app.register(seoRoutes, {
+    webDir: serveWeb ? webDir : null,
+    screenEntry: options.screenEntry ?? builtScreenEntry(webDir),
+    onNotFoundPage: (handler) => {
+      notFoundPage = handler;
+    },
+  });
   if (serveWeb) await registerWebApp(app, webDir);
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 

@@ -96,6 +96,10 @@ const configFields = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(72_000).default(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4_000),
+  // A PKCS#12 file with the document-signing certificate and its key: every invoice and credit note PDF is then signed
+  // (PAdES). docs/operations.md says how to get one.
+  INVOICE_SIGNING_P12: optionalString,
+  INVOICE_SIGNING_PASSWORD: optionalString,
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   SERVE_WEB: boolFlag,
   WEB_DIST: optionalString,

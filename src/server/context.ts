@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle, DB, Dialect } from './db/database';
 import type { TokenService } from './auth/tokens';
 import type { OrderBatchWriter } from './checkout/order-batch-writer';
+import type { DocumentSigner } from './invoicing/pdf-signing';
 import type { OutboxWorker } from './mail/worker';
 
 /** What every capability needs, built once per app and reachable as `app.ctx`. */
@@ -17,6 +18,8 @@ export interface AppContext {
   orderWriter: OrderBatchWriter;
   /** The product list customers see and checkout prices from (the database's, or Sanity's when configured). */
   catalogue: CatalogueSourceHandle;
+  /** Signs invoice and credit note PDFs when the shop has a certificate (INVOICE_SIGNING_P12); null otherwise. */
+  signer: DocumentSigner | null;
   /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */
   backgroundJobs: boolean;
 }

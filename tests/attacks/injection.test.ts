@@ -53,29 +53,42 @@ describeEachDatabase('attack: SQL injection', (dialect) => {
         {
           method: 'POST',
           url: '/api/account/registeronprocess',
-          payload: { name: p, email: `guest${i}-${dialect}@example.in`, mobilenumber: '9876543210', address: p, pincode: '560001', district: p, state: p },
+          payload: { name: p, email: `guest${i}-${dialect}@example.in`, mobilenumber: '9876543210', address: p, pincode: '560001', district: p, state: 'Karnataka' },
         },
         `billing ${p}`,
       );
       expect(guest.statusCode, guest.body).toBe(200);
       registered += 1;
-      expect(guest.json().user).toMatchObject({ username: p.trim(), address: p.trim(), district: p.trim(), state: p.trim() });
+      expect(guest.json().user).toMatchObject({ username: p.trim(), address: p.trim(), district: p.trim(), state: 'Karnataka' });
+      // The state is one of the list's (DESIGN.md §8.2): anything else is refused by its field rule.
+      const state = await send(
+        {
+          method: 'POST',
+          url: '/api/account/registeronprocess',
+          payload: { name: 'Guest', email: `guest${i}-state-${dialect}@example.in`, mobilenumber: '9876543210', address: 'a', pincode: '560001', district: 'd', state: p },
+        },
+        `billing state ${p}`,
+      );
+      expect(state.statusCode).toBe(400);
+      expect(Object.keys(state.json().fields)).toEqual(['state']);
     }
   });
 
   it('profile: every field is stored verbatim', async () => {
     for (const p of SQL_INJECTIONS) {
-      const body = { username: p, emailaddress: customer.email, address: p, pincode: '560001', state: p, mobilenumber: '9876543210', district: p };
+      const body = { username: p, emailaddress: customer.email, address: p, pincode: '560001', state: 'Karnataka', mobilenumber: '9876543210', district: p };
       const res = await send({ method: 'PUT', url: '/api/account/profile', headers: customer.auth, payload: body }, `profile ${p}`);
       expect(res.statusCode, res.body).toBe(200);
       const row = await shop.app.ctx.db.selectFrom('users').selectAll().where('id', '=', customer.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ username: p.trim(), address: p.trim(), state: p.trim(), district: p.trim() });
+      expect(row).toMatchObject({ username: p.trim(), address: p.trim(), state: 'Karnataka', district: p.trim() });
+      const state = await send({ method: 'PUT', url: '/api/account/profile', headers: customer.auth, payload: { ...body, state: p } }, `profile state ${p}`);
+      expect(state.statusCode).toBe(400);
     }
   });
 
   it('order bodies: customer fields, note and receipt stored verbatim; an injected product name is an unknown product', async () => {
     for (const p of SQL_INJECTIONS) {
-      const body = orderBody({ paymentmode: 'CASHONDELIVERY', username: p, address: p, district: p, state: p, note: p, receipt: `R-${p}` });
+      const body = orderBody({ paymentmode: 'CASHONDELIVERY', username: p, address: p, district: p, note: p, receipt: `R-${p}` });
       const res = await send({ method: 'POST', url: '/api/checkout/codorder', headers: customer.auth, payload: body }, `order ${p}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ username: p.trim(), address: p.trim(), note: p.trim(), receipt: `R-${p}`.trim() });

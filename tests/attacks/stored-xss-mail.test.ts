@@ -47,14 +47,14 @@ describeEachDatabase('attack: stored XSS in delivered mails', (dialect) => {
     for (const payload of payloads) expect(html).toContain(escapeHtml(payload));
   }
 
-  it('customer name, address, district, state and note in the order-placed mails', async () => {
+  it('customer name, address, district and note in the order-placed mails', async () => {
     const before = readMailbox(shop.dataDir).length;
     const body = orderBody({
       paymentmode: 'CASHONDELIVERY',
       username: script,
-      address: img,
+      // The state is one of the list's (DESIGN.md §8.2), so its script rides in the address instead.
+      address: `${img} ${js}`,
       district: svg,
-      state: js,
       note: `${script}${img}`,
       items: [{ name: productName, quantity: 250, itemQty: 1, finalPrice: 250 }],
       totalAmount: 250,

@@ -42,35 +42,55 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '97': 'Other Territory',
 };
 
-// Customers type their state by hand: compare letters only, and accept the common short and old names.
+export interface IndianState {
+  code: string;
+  name: string;
+}
+
+/**
+ * The 36 states and union territories an address can name, in alphabetical order, each with its GST code.
+ * Andhra Pradesh is the post-2014 state (37); "Other Territory" (97) is a GSTIN code, not a place to deliver.
+ */
+export const INDIAN_STATES: readonly IndianState[] = Object.entries(GST_STATES)
+  .filter(([code]) => code !== '28' && code !== '97')
+  .map(([code, name]) => ({ code, name }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+// Older and common names people still write; spelling mistakes are not guessed (the forms offer the list).
 const ALIASES: Readonly<Record<string, string>> = {
   orissa: '21',
   pondicherry: '34',
   tamilnadu: '33',
-  tn: '33',
-  ka: '29',
   newdelhi: '07',
   nctofdelhi: '07',
+  nationalcapitalterritoryofdelhi: '07',
   jammukashmir: '01',
   andamannicobar: '35',
+  andamanandnicobar: '35',
   damananddiu: '26',
   dadraandnagarhaveli: '26',
   uttaranchal: '05',
+  chattisgarh: '22',
 };
 
 const key = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, '');
 
-/** The GST state code for a state as a person typed it, or null when it names no state. */
+const BY_KEY: ReadonlyMap<string, string> = new Map([
+  ...INDIAN_STATES.map((s) => [key(s.name), s.code] as const),
+  ...Object.entries(ALIASES),
+]);
+
+/** The GST state code of a state as written (case, spaces and "&" forgiven), or null when it names no state. */
 export function stateCodeOf(name: string): string | null {
-  const k = key(name);
-  if (!k) return null;
-  if (ALIASES[k]) return ALIASES[k];
-  // 37 before 28: a state typed today as "Andhra Pradesh" is the post-2014 one.
-  const entries = Object.entries(GST_STATES).sort(([a], [b]) => (a === '37' ? -1 : b === '37' ? 1 : 0));
-  for (const [code, state] of entries) if (key(state) === k) return code;
-  return null;
+  return BY_KEY.get(key(name)) ?? null;
 }
 
 export function stateNameOf(code: string): string | null {
   return GST_STATES[code] ?? null;
+}
+
+/** The list's own spelling of a state as written, or null: what an address stores. */
+export function canonicalStateName(name: string): string | null {
+  const code = stateCodeOf(name);
+  return code ? (GST_STATES[code] ?? null) : null;
 }

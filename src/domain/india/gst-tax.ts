@@ -34,9 +34,15 @@ export function splitLineTax(line: TaxableLine, interState: boolean): TaxSplit {
   const taxablePaise = mulDivHalfUp(line.grossPaise, 100, 100 + line.rate);
   const taxPaise = line.grossPaise - taxablePaise;
   if (interState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, taxPaise };
-  // The odd paisa of an odd tax goes to CGST, so the halves sum to the tax exactly.
-  const cgstPaise = Math.ceil(taxPaise / 2);
-  return { taxablePaise, cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0, taxPaise };
+  // CGST and SGST are equal halves at equal rates (DESIGN.md §8.2): an odd paisa of tax goes to the taxable value,
+  // so the halves match and the line still adds up to its amount.
+  const half = Math.floor(taxPaise / 2);
+  return { taxablePaise: line.grossPaise - 2 * half, cgstPaise: half, sgstPaise: half, igstPaise: 0, taxPaise: 2 * half };
+}
+
+/** "2.5%": the CGST (or SGST) rate, half the GST rate. */
+export function halfRate(rate: number): string {
+  return `${rate / 2}%`;
 }
 
 export function sumSplits(splits: readonly TaxSplit[]): TaxSplit {

@@ -9,6 +9,7 @@ import { splitLineTax, sumSplits, type TaxSplit } from './gst-tax';
 export interface InvoiceLine extends TaxSplit {
   description: string;
   hsn: string;
+  /** 0 with unit '' for a line of value alone (a credit note's refund of value: no goods move). */
   quantity: number;
   unit: string;
   unitPricePaise: number;
@@ -31,7 +32,8 @@ export interface InvoiceDocument {
   orderid: string;
   orderDate: string;
   seller: Business & { stateCode: string };
-  buyer: InvoiceParty & { mobilenumber: string; email: string };
+  /** A registered buyer's GSTIN and business name (absent on documents issued before buyers could give them). */
+  buyer: InvoiceParty & { mobilenumber: string; email: string; gstin?: string; businessName?: string };
   placeOfSupply: { stateName: string; stateCode: string };
   interState: boolean;
   lines: InvoiceLine[];
@@ -45,6 +47,11 @@ export interface CreditNoteDocument extends Omit<InvoiceDocument, 'kind'> {
   invoiceNumber: string;
   invoiceDate: string;
   reason: string;
+  /**
+   * SUPPLY: the whole supply is reversed (the order was cancelled or came back), its lines as invoiced. VALUE: part of
+   * the price is given back and no goods move, one line per tax rate without quantity. Absent on older notes.
+   */
+  basis?: 'SUPPLY' | 'VALUE';
 }
 
 /** An order line as the invoice needs it: amounts in whole rupees (the order's), tax facts of its product. */
@@ -70,7 +77,17 @@ export interface InvoiceSource {
   orderDate: string;
   totalAmount: number;
   charges?: InvoiceCharges;
-  buyer: { name: string; address: string; district: string; state: string; pincode: string; mobilenumber: string; email: string };
+  buyer: {
+    name: string;
+    address: string;
+    district: string;
+    state: string;
+    pincode: string;
+    mobilenumber: string;
+    email: string;
+    gstin?: string;
+    businessName?: string;
+  };
   lines: InvoiceSourceLine[];
 }
 
@@ -174,6 +191,7 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
       stateCode: buyerCode,
       mobilenumber: b.mobilenumber,
       email: b.email,
+      ...(b.gstin ? { gstin: b.gstin, businessName: b.businessName ?? '' } : {}),
     },
     placeOfSupply: { stateName: stateNameOf(buyerCode) ?? b.state, stateCode: buyerCode },
     interState,
@@ -185,9 +203,10 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
 }
 
 /**
- * A credit note for part or all of an invoice: the amount is spread over the invoice's lines in proportion to
- * their value (largest remainders get the odd paise) and each share has its tax carved out at the line's rate,
- * so the reversed tax follows the invoice's split exactly as the original did.
+ * A credit note against an invoice. When the whole supply is reversed (a cancelled or returned order, credited in full
+ * at once) its lines are the invoice's, quantities and units as invoiced, so the reversal matches it to the paisa.
+ * Otherwise it gives back value alone: the amount spread over the invoice's goods by value, one line per HSN and rate
+ * ("Refund of value against invoice …", no quantity or unit), each with its tax carved out at that rate.
  */
 export function buildCreditNoteDocument(
   invoice: InvoiceDocument,
@@ -195,24 +214,17 @@ export function buildCreditNoteDocument(
   reason: string,
   number: string,
   issuedAt: string,
+  wholeSupply = false,
 ): CreditNoteDocument {
-  const positive = invoice.lines.filter((l) => l.grossPaise > 0);
-  const shares = spreadByValue(amountPaise, positive.map((l) => l.grossPaise));
   const registered = invoice.kind === 'TAX_INVOICE';
-  const lines = positive
-    .map((l, i) =>
-      taxedLine(
-        { description: l.description, hsn: l.hsn, quantity: 1, unit: 'NOS', unitPricePaise: shares[i] ?? 0, grossPaise: shares[i] ?? 0, rate: l.rate },
-        invoice.interState,
-        registered,
-      ),
-    )
-    .filter((l) => l.grossPaise > 0);
+  const mirror = wholeSupply && amountPaise === invoice.totals.grossPaise;
+  const lines = mirror ? invoice.lines.map((l) => ({ ...l })) : valueLines(invoice, amountPaise, registered);
   const totals = { ...sumSplits(lines), grossPaise: amountPaise };
   const { kind: _kind, ...rest } = invoice;
   return {
     ...rest,
     kind: 'CREDIT_NOTE',
+    basis: mirror ? 'SUPPLY' : 'VALUE',
     number,
     issuedAt,
     invoiceNumber: invoice.number,
@@ -222,4 +234,25 @@ export function buildCreditNoteDocument(
     totals,
     amountInWords: rupeesInWords(amountPaise),
   };
+}
+
+function valueLines(invoice: InvoiceDocument, amountPaise: number, registered: boolean): InvoiceLine[] {
+  const groups = new Map<string, { hsn: string; rate: number; grossPaise: number }>();
+  for (const l of invoice.lines) {
+    const key = `${l.hsn}|${l.rate}`;
+    const group = groups.get(key) ?? { hsn: l.hsn, rate: l.rate, grossPaise: 0 };
+    group.grossPaise += l.grossPaise;
+    groups.set(key, group);
+  }
+  // A group the coupon took to nothing or below has no value to give back.
+  const list = [...groups.values()].filter((g) => g.grossPaise > 0);
+  const shares = spreadByValue(amountPaise, list.map((g) => g.grossPaise));
+  const description = `Refund of value against invoice ${invoice.number}`;
+  return list
+    .map((g, i) => {
+      const paise = shares[i] ?? 0;
+      const text = list.length > 1 ? `${description} (goods at ${g.rate}%)` : description;
+      return taxedLine({ description: text, hsn: g.hsn, quantity: 0, unit: '', unitPricePaise: 0, grossPaise: paise, rate: g.rate }, invoice.interState, registered);
+    })
+    .filter((l) => l.grossPaise > 0);
 }

@@ -4,17 +4,20 @@
 // rejected (400) rather than silently dropped, so a typo'd field name fails loudly. Exceptions
 // are marked where they occur.
 import { z } from 'zod';
-import { PASSWORD_MAX, RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
+import { NAME_MAX, PASSWORD_MAX, RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
 import { VALIDATION } from '../messages';
 import {
   addressField,
   districtField,
   emailField,
+  gstinField,
   loginPasswordField,
   mobileField,
   nameField,
+  optionalText,
   passwordField,
   pincodeField,
+  requireBusinessName,
   stateField,
 } from './fields';
 
@@ -46,6 +49,23 @@ export const billingFormSchema = z.object({
   district: districtField,
 });
 export type BillingForm = z.infer<typeof billingFormSchema>;
+
+/**
+ * The billing page: the address, and optionally a business buyer's GSTIN and name for a B2B invoice (DESIGN.md
+ * §8.2). Those two go with the order, never with the on-the-fly registration.
+ */
+export const billingPageSchema = billingFormSchema
+  .extend({
+    businessInvoice: z.boolean(),
+    gstin: gstinField,
+    businessName: optionalText(NAME_MAX),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.businessInvoice) return;
+    if (!v.gstin) ctx.addIssue({ code: 'custom', path: ['gstin'], message: 'Enter your GSTIN, or untick "Add GSTIN for a business invoice"' });
+    else requireBusinessName(v, ctx);
+  });
+export type BillingPageForm = z.infer<typeof billingPageSchema>;
 
 /** Registration on the fly at billing: the billing form as sent. */
 export const guestRegisterSchema = z.strictObject(billingFormSchema.shape);

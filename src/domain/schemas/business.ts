@@ -2,9 +2,9 @@
 // They appear on invoices, label declarations and policy pages, so they are validated here once.
 import { z } from 'zod';
 import { ADDRESS_MAX, BUSINESS_PLACEHOLDER, NAME_MAX, REGION_MAX } from '../constants';
-import { GSTIN_MESSAGES, gstinProblem, gstinStateCode } from '../india/gstin';
+import { gstinStateCode } from '../india/gstin';
 import { stateCodeOf, stateNameOf } from '../india/gst-states';
-import { emailField, pincodeField, requiredText } from './fields';
+import { emailField, gstinField, optionalText, pincodeField, requiredText, stateField } from './fields';
 
 // It lives in constants.ts; the owner's form still finds it beside the schema.
 export { BUSINESS_PLACEHOLDER };
@@ -15,23 +15,12 @@ const phoneField = z
   .min(1, { error: 'Phone number is required', abort: true })
   .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { error: 'Phone number: digits, spaces, dashes and a leading + only' });
 
-const gstinField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .superRefine((value, ctx) => {
-    const problem = value === '' ? null : gstinProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
-  });
-
 export const businessSchema = z
   .strictObject({
     legalName: requiredText('Legal name is required', NAME_MAX),
     addressLine: requiredText('Address is required', ADDRESS_MAX),
     city: requiredText('City is required', REGION_MAX),
-    state: requiredText('State is required', REGION_MAX).refine((s) => stateCodeOf(s) !== null, {
-      error: 'Choose an Indian state or union territory',
-    }),
+    state: stateField,
     pincode: pincodeField,
     gstin: gstinField,
     fssai: z
@@ -43,6 +32,9 @@ export const businessSchema = z
     grievanceName: requiredText('Grievance officer’s name is required', NAME_MAX),
     grievanceEmail: emailField,
     grievancePhone: phoneField,
+    // Printed over "Authorised signatory" on invoices and credit notes (DESIGN.md §8.2); left out: blank.
+    signatoryName: optionalText(NAME_MAX).default(''),
+    signatoryTitle: optionalText(NAME_MAX).default(''),
   })
   // The GSTIN says which state the shop is registered in; the address must not contradict it.
   .transform((b) => (b.gstin ? { ...b, state: stateNameOf(gstinStateCode(b.gstin)) ?? b.state } : b));
@@ -54,7 +46,9 @@ export function businessStateCode(business: Business): string | null {
   return business.gstin ? gstinStateCode(business.gstin) : stateCodeOf(business.state);
 }
 
+const OPTIONAL_FIELDS = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
+
 /** True once no field still carries the placeholder of a new installation. */
 export function businessIsFilled(business: Business): boolean {
-  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (field === 'gstin' || value !== ''));
+  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (OPTIONAL_FIELDS.has(field) || value !== ''));
 }

@@ -1,7 +1,8 @@
 // Delivery rules and coupons on the wire (DESIGN.md §7.6). The arithmetic that uses them is in ../pricing.ts.
 import { z } from 'zod';
 import { PINCODE_PATTERN } from '../pricing';
-import { createOrderSchema } from './order';
+import { requireBusinessName } from './fields';
+import { orderBodySchema } from './order';
 
 /** A fee or an order value: whole rupees, never negative, never a fraction (abuse: a −50 fee would pay the customer). */
 const rupees = z
@@ -54,6 +55,8 @@ export interface DeliveryCheck {
   fee: number;
   codFee: number;
   estimate: { minDays: number; maxDays: number };
+  /** The state(s) India Post files the pincode under (DESIGN.md §8.2); empty when its directory lacks it. */
+  states: string[];
 }
 
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
@@ -95,10 +98,12 @@ export type Coupon = CouponInput & { used: number };
 export const couponParamSchema = z.object({ code: z.string().trim().min(1).max(64) });
 
 /** Body of POST /api/checkout/quote: an order body whose receipt and total are optional. */
-export const quoteSchema = createOrderSchema.extend({
-  receipt: z.string().max(200).optional(),
-  totalAmount: z.number().int().min(0).optional(),
-});
+export const quoteSchema = orderBodySchema
+  .extend({
+    receipt: z.string().max(200).optional(),
+    totalAmount: z.number().int().min(0).optional(),
+  })
+  .superRefine(requireBusinessName);
 export type QuoteInput = z.infer<typeof quoteSchema>;
 
 export interface Quote {

@@ -14,6 +14,8 @@ import {
   REGION_MAX,
 } from '../constants';
 import { VALIDATION } from '../messages';
+import { canonicalStateName } from '../india/gst-states';
+import { GSTIN_MESSAGES, gstinProblem } from '../india/gstin';
 
 /** Trimmed text that must not be empty; the same message covers a missing field. */
 export function requiredText(message: string, max: number) {
@@ -69,7 +71,13 @@ export const pincodeField = z
 
 export const addressField = requiredText(VALIDATION.addressRequired, ADDRESS_MAX);
 export const districtField = requiredText(VALIDATION.districtRequired, REGION_MAX);
-export const stateField = requiredText(VALIDATION.stateRequired, REGION_MAX);
+/** One of the 36 states and union territories, however it is capitalised or spaced; the list's spelling is kept. */
+export const stateField = requiredText(VALIDATION.stateRequired, REGION_MAX).transform((typed, ctx) => {
+  const name = canonicalStateName(typed);
+  if (name) return name;
+  ctx.addIssue({ code: 'custom', message: VALIDATION.stateUnknown });
+  return z.NEVER;
+});
 
 export const itemQtyField = z
   .number({ error: VALIDATION.itemQtyRange })
@@ -86,4 +94,19 @@ export function mailText(message: string, max: number) {
     const unknown = unknownPlaceholders(text);
     if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown) });
   });
+}
+
+/** A GSTIN, upper-cased; '' means none. Its shape, state code and check character are verified. */
+export const gstinField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? null : gstinProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
+  });
+
+/** A GSTIN without the business's name would print a recipient the GSTIN does not name. */
+export function requireBusinessName(body: { gstin: string; businessName: string }, ctx: z.RefinementCtx): void {
+  if (body.gstin && !body.businessName) ctx.addIssue({ code: 'custom', path: ['businessName'], message: VALIDATION.gstinBusinessNameRequired });
 }

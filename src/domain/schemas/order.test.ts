@@ -132,8 +132,25 @@ describe('createOrderSchema', () => {
   it('strips unknown keys such as a client-chosen status, payment id or owner', () => {
     const parsed = createOrderSchema.parse({ ...body, id: 42, status: 'DELIVERED', paymentstatus: 'PAID', paymentid: 'pay_X', user_id: 1, roles: ['ADMIN'] });
     expect(Object.keys(parsed).sort()).toEqual(
-      ['username', 'mobilenumber', 'emailaddress', 'address', 'pincode', 'state', 'district', 'items', 'totalAmount', 'receipt', 'note', 'createdAt', 'paymentmode'].sort(),
+      ['username', 'mobilenumber', 'emailaddress', 'address', 'pincode', 'state', 'district', 'items', 'totalAmount', 'receipt', 'note', 'createdAt', 'paymentmode', 'gstin', 'businessName'].sort(),
     );
+  });
+
+  it('takes the list spelling of a state typed loosely, and refuses a state not on the list', () => {
+    expect(createOrderSchema.parse({ ...body, state: '  karnataka ' }).state).toBe('Karnataka');
+    expect(createOrderSchema.parse({ ...body, state: 'ORISSA' }).state).toBe('Odisha');
+    expect(createOrderSchema.parse({ ...body, state: 'Jammu & Kashmir' }).state).toBe('Jammu and Kashmir');
+    expect(errorsOf(createOrderSchema, { ...body, state: 'Karnatka' })).toEqual({ state: 'Choose your state or union territory from the list' });
+  });
+
+  it('takes a business buyer: a checksum-valid GSTIN, upper-cased, with the business name', () => {
+    const parsed = createOrderSchema.parse({ ...body, gstin: ' 29aagcb7383j1z4 ', businessName: 'Nandi Foods' });
+    expect(parsed).toMatchObject({ gstin: '29AAGCB7383J1Z4', businessName: 'Nandi Foods' });
+    expect(createOrderSchema.parse(body)).toMatchObject({ gstin: '', businessName: '' });
+    expect(errorsOf(createOrderSchema, { ...body, gstin: '29AAGCB7383J1Z5', businessName: 'Nandi Foods' }).gstin).toMatch(/last character/);
+    expect(errorsOf(createOrderSchema, { ...body, gstin: '29AAGCB7383J1Z4' })).toEqual({
+      businessName: 'Business name is required with a GSTIN (it is printed on the invoice)',
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ADMIN_ORDERS_DEFAULT_LIMIT,
   ADMIN_ORDERS_MAX_LIMIT,
+  NAME_MAX,
   CURRENCY_CODE,
   DEFAULT_PAYMENT_MODE,
   GATEWAY_ID_MAX_LENGTH,
@@ -25,12 +26,14 @@ import {
   addressField,
   districtField,
   emailField,
+  gstinField,
   idField,
   itemQtyField,
   mobileField,
   nameField,
   optionalText,
   pincodeField,
+  requireBusinessName,
   requiredText,
   stateField,
 } from './fields';
@@ -65,7 +68,7 @@ export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
  * original client's order draft carries more (its draft `id`, for one), and unknown fields are stripped before
  * the service sees them, so a smuggled `status`, `paymentstatus`, `paymentid` or `user_id` reaches nothing.
  */
-export const createOrderSchema = z.object({
+export const orderBodySchema = z.object({
   username: nameField,
   mobilenumber: mobileField,
   emailaddress: emailField,
@@ -94,7 +97,12 @@ export const createOrderSchema = z.object({
   paymentmode: paymentModeSchema.default(DEFAULT_PAYMENT_MODE),
   // One discount code (DESIGN.md §7.6); the server decides whether it applies, the total sent must then match.
   coupon: z.string().trim().max(64, { error: 'That code is too long' }).optional(),
+  // A business buyer (DESIGN.md §8.2): printed on the invoice as the recipient's; '' (or left out) for a consumer.
+  gstin: gstinField.default(''),
+  businessName: optionalText(NAME_MAX).default(''),
 });
+
+export const createOrderSchema = orderBodySchema.superRefine(requireBusinessName);
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 /** What a caller builds before defaults apply (note and paymentmode may be left out). */
 export type CreateOrderBody = z.input<typeof createOrderSchema>;
@@ -176,6 +184,9 @@ export const orderSchema = z.object({
   couponCode: z.string().nullable(),
   /** The tax invoice's number once issued (DESIGN.md §7.6); null before. Optional for callers that build orders. */
   invoiceNumber: z.string().nullable().optional(),
+  /** A business buyer's GSTIN and name (DESIGN.md §8.7), '' for a consumer. Optional for callers that build orders. */
+  gstin: z.string().optional(),
+  businessName: z.string().optional(),
   /** Rupees refunded or on their way (failed refunds not counted). The admin list carries it; other answers leave it out. */
   refundedAmount: z.number().optional(),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FOOD_LABEL } from './food-label';
 import { productInputSchema, productSchema } from './product';
 import { errorsOf } from './test-helpers';
 
@@ -16,7 +17,7 @@ const input = {
 
 describe('productSchema (answer)', () => {
   it('reads the DESIGN.md product shape', () => {
-    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'], slug: 'classic-cow-ghee', hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India' };
+    const product = { _id: 'p1', ...input, images: ['/api/images/abc/300.webp'], slug: 'classic-cow-ghee', hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India', ...EMPTY_FOOD_LABEL };
     expect(productSchema.parse(product)).toEqual(product);
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../constants';
 import { GST_RATES } from '../india/gst-tax';
 import { VALIDATION } from '../messages';
+import { foodLabelAnswerShape, foodLabelInputShape } from './food-label';
 
 export const PRODUCT_TAX_DEFAULTS = { hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India' } as const;
 const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} percent`;
@@ -53,6 +54,8 @@ export const productSchema = z.object({
    * shows when the size is picked; null for none (the first picture). An addition, no SPEC field changed.
    */
   sizeImages: z.array(z.string().nullable()).optional(),
+  /** The food label (DESIGN.md §8.2, §8.7): additions, no SPEC field changed. */
+  ...foodLabelAnswerShape,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -119,6 +122,7 @@ export const productInputSchema = z
       .min(1, { error: 'Country of origin is required' })
       .max(60, { error: VALIDATION.tooLong(60) })
       .default(PRODUCT_TAX_DEFAULTS.countryOfOrigin),
+    ...foodLabelInputShape,
     // Per size, aligned with quantitysize: the hash of one of the product's photos, or null. Left out: unchanged.
     sizeImageHashes: z
       .array(z.string().regex(/^[a-f0-9]{32}$/, { error: SIZE_IMAGES_MESSAGES.hash }).nullable())

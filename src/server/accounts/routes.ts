@@ -17,6 +17,7 @@ import {
   resetNewPasswordSchema,
   resetRequestSchema,
 } from '../../domain/schemas/account';
+import { withPincodeCheck } from '../addresses/address-checks';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { currentProfile, login, register, registerGuest, updateProfile } from './account-service';
@@ -59,7 +60,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/account/registeronprocess',
-    { config: perIp, schema: { body: guestRegisterSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, schema: { body: withPincodeCheck(guestRegisterSchema), response: { 200: authAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => registerGuest(ctx, request.body, clientOf(request))),
   );
 
@@ -84,7 +85,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/account/profile',
-    { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
+    { onRequest: requireUser, schema: { body: withPincodeCheck(profileSchema), response: { 200: profileAnswerSchema } } },
     async (request, reply) =>
       limitAddressTaken(request, () => updateProfile(ctx, currentUser(request).id, request.body, loginGuard(request, reply))),
   );

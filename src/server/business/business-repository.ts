@@ -18,6 +18,8 @@ export async function getBusiness(executor: Executor): Promise<Business> {
     grievanceName: row.grievance_name,
     grievanceEmail: row.grievance_email,
     grievancePhone: row.grievance_phone,
+    signatoryName: row.signatory_name,
+    signatoryTitle: row.signatory_title,
   };
 }
 
@@ -37,6 +39,8 @@ export async function saveBusiness(executor: Executor, b: Business): Promise<voi
       grievance_name: b.grievanceName,
       grievance_email: b.grievanceEmail,
       grievance_phone: b.grievancePhone,
+      signatory_name: b.signatoryName,
+      signatory_title: b.signatoryTitle,
       updated_at: nowIso(),
     })
     .where('id', '=', 1)

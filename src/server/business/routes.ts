@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessSchema } from '../../domain/schemas/business';
+import { withPincodeCheck } from '../addresses/address-checks';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { getBusiness } from './business-repository';
 import { updateBusiness } from './business-service';
@@ -11,7 +12,7 @@ export async function businessRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   app.get('/api/settings/business', { onRequest: requireAdmin }, async () => getBusiness(db));
-  app.put('/api/settings/business', { onRequest: requireAdmin, schema: { body: businessSchema } }, async (request) =>
+  app.put('/api/settings/business', { onRequest: requireAdmin, schema: { body: withPincodeCheck(businessSchema) } }, async (request) =>
     updateBusiness(db, request.body, currentUser(request).id),
   );
   // Every field is what a customer must be able to read anyway (invoices, labels, the contact page).

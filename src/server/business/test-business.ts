@@ -12,4 +12,6 @@ export const KARNATAKA_BUSINESS = {
   grievanceName: 'Lakshmi Rao',
   grievanceEmail: 'grievance@nandi.example',
   grievancePhone: '9845012345',
+  signatoryName: 'Lakshmi Rao',
+  signatoryTitle: 'Director',
 };

@@ -22,6 +22,11 @@ const valid = {
   gstRate: 5,
   bestBeforeMonths: 9,
   countryOfOrigin: 'India',
+  ingredients: "Milk fat (from buffalo's milk)",
+  allergens: 'Contains milk',
+  vegMark: 'VEG',
+  nutritionPer100g: { energyKcal: 897, fatG: 99.7, saturatedFatG: 65, transFatG: 2.5, carbohydrateG: 0, sugarsG: 0, proteinG: 0, sodiumMg: 0 },
+  storage: 'Cool and dry',
 };
 
 describeEachDatabase('product studio API', (dialect) => {
@@ -197,6 +202,11 @@ describeEachDatabase('product studio API', (dialect) => {
       gstRate: 18,
       bestBeforeMonths: 12,
       countryOfOrigin: 'Bhutan',
+      ingredients: 'Milk fat',
+      allergens: 'Contains milk',
+      vegMark: 'NONVEG',
+      nutritionPer100g: null,
+      storage: '',
     });
     expect(res.statusCode).toBe(200);
     const expected = {
@@ -215,6 +225,11 @@ describeEachDatabase('product studio API', (dialect) => {
       gstRate: 18,
       bestBeforeMonths: 12,
       countryOfOrigin: 'Bhutan',
+      ingredients: 'Milk fat',
+      allergens: 'Contains milk',
+      vegMark: 'NONVEG',
+      nutritionPer100g: null,
+      storage: '',
     };
     expect(res.json()).toMatchObject(expected);
     // Out of stock products stay on the list, marked as such; a new name gives a new page address.

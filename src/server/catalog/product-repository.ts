@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { FoodLabel, NutritionPer100g, VegMark } from '../../domain/schemas/food-label';
 import type { Product } from '../../domain/schemas/product';
 import type { StudioProduct } from '../../domain/schemas/studio';
 import type { Executor } from '../db/database';
@@ -10,7 +11,7 @@ import { publicStock } from '../../domain/stock';
 export type CatalogueProduct = Product;
 
 /** The product fields a write sets (images are attached separately). */
-export interface ProductFields {
+export interface ProductFields extends FoodLabel {
   name: string;
   description: string;
   offerpercentage: number;
@@ -60,6 +61,11 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     gstRate: p.gst_rate,
     bestBeforeMonths: p.best_before_months,
     countryOfOrigin: p.country_of_origin,
+    ingredients: p.ingredients,
+    allergens: p.allergens,
+    vegMark: p.veg_mark === 'NONVEG' ? 'NONVEG' : ('VEG' satisfies VegMark),
+    nutritionPer100g: p.nutrition ? (JSON.parse(p.nutrition) as NutritionPer100g) : null,
+    storage: p.storage,
     sizeInStock: facts.map((f) => f.inStock),
     stockLeft: facts.map((f) => f.left),
     sizeImages: sizes.map((s) => {
@@ -159,6 +165,11 @@ function productColumns(fields: ProductFields) {
     gst_rate: fields.gstRate,
     best_before_months: fields.bestBeforeMonths,
     country_of_origin: fields.countryOfOrigin,
+    ingredients: fields.ingredients,
+    allergens: fields.allergens,
+    veg_mark: fields.vegMark,
+    nutrition: fields.nutritionPer100g ? JSON.stringify(fields.nutritionPer100g) : null,
+    storage: fields.storage,
   };
 }
 

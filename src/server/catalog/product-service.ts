@@ -48,6 +48,11 @@ function fieldsOf(input: ProductInput): ProductFields {
     gstRate: input.gstRate,
     bestBeforeMonths: input.bestBeforeMonths,
     countryOfOrigin: input.countryOfOrigin,
+    ingredients: input.ingredients,
+    allergens: input.allergens,
+    vegMark: input.vegMark,
+    nutritionPer100g: input.nutritionPer100g,
+    storage: input.storage,
   };
 }
 

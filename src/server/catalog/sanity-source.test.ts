@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
+import { EMPTY_FOOD_LABEL } from '../../domain/schemas/food-label';
 import { productSchema } from '../../domain/schemas/product';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { CATALOGUE_CACHE_TTL_MS } from './routes';
@@ -91,6 +92,7 @@ describeEachDatabase('Sanity product source', (dialect) => {
         gstRate: 5,
         bestBeforeMonths: 9,
         countryOfOrigin: 'India',
+        ...EMPTY_FOOD_LABEL,
       },
       {
         _id: 'prod-sparse',
@@ -109,6 +111,7 @@ describeEachDatabase('Sanity product source', (dialect) => {
         gstRate: 5,
         bestBeforeMonths: 9,
         countryOfOrigin: 'India',
+        ...EMPTY_FOOD_LABEL,
       },
     ]);
   });

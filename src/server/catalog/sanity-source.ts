@@ -4,6 +4,7 @@ import type { SanityClient } from '@sanity/client';
 import { createImageUrlBuilder, type SanityImageSource } from '@sanity/image-url';
 import { z } from 'zod';
 import { PRODUCT_IMAGE_WIDTH } from '../../domain/constants';
+import { EMPTY_FOOD_LABEL } from '../../domain/schemas/food-label';
 import type { Product } from '../../domain/schemas/product';
 import { slugsFor } from '../../domain/slug';
 import type { Config } from '../config';
@@ -112,6 +113,7 @@ export function createSanitySource(settings: SanitySettings, log?: { warn(msg: s
       images: doc.images.map(imageUrl).filter((u): u is string => u !== null),
       // Sanity documents carry no tax or label facts: ghee's (DESIGN.md §7.2).
       ...PRODUCT_TAX_DEFAULTS,
+      ...EMPTY_FOOD_LABEL,
     };
   }
 

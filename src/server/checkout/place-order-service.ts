@@ -139,6 +139,8 @@ async function insertPricedOrder(
       pincode: input.pincode,
       district: input.district,
       state: input.state,
+      gstin: input.gstin,
+      business_name: input.gstin ? input.businessName : '',
       note: input.note,
       total_amount: priced.totals.total,
       subtotal: priced.totals.subtotal,

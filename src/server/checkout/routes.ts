@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteSchema } from '../../domain/schemas/delivery';
 import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
+import { withPincodeCheck } from '../addresses/address-checks';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { createCouponThrottle } from '../coupons/coupon-throttle';
 import { connectRedis, registerRateLimit } from '../http/rate-limit';
@@ -15,6 +16,9 @@ import { placeCodOrder, placeOnlineOrder } from './place-order-service';
 import { scheduleReconciliation } from './reconciliation';
 import { shopConfig } from './shop-config';
 import { handleWebhook } from './webhook-service';
+
+// An order's pincode must lie in its state (DESIGN.md §8.2); the quote prices whatever it is given.
+const checkedOrderSchema = withPincodeCheck(createOrderSchema);
 
 /** Checkout: orders priced by the server, online payment through the active gateway, cash on delivery. */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
@@ -37,11 +41,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
-  api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
+  api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: checkedOrderSchema } }, async (request) =>
     placeOnlineOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
-  api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
+  api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: checkedOrderSchema } }, async (request) =>
     placeCodOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 

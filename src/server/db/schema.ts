@@ -58,6 +58,12 @@ export interface ProductsTable {
   gst_rate: Generated<number>;
   best_before_months: Generated<number>;
   country_of_origin: Generated<string>;
+  /** The food label (migration 0027): texts, 'VEG' or 'NONVEG', and nutrition per 100 g as JSON (null: not declared). */
+  ingredients: Generated<string>;
+  allergens: Generated<string>;
+  veg_mark: Generated<string>;
+  nutrition: ColumnType<string | null, string | null | undefined, string | null>;
+  storage: Generated<string>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -146,6 +152,9 @@ export interface OrdersTable {
   cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Rupees refunded or on their way (migration 0020-refunds); never above total_amount. */
   refunded_amount: Generated<number>;
+  /** A business buyer's GSTIN and name (migration 0027), '' for a consumer; printed on the invoice as the recipient's. */
+  gstin: Generated<string>;
+  business_name: Generated<string>;
 }
 
 /**
@@ -351,6 +360,9 @@ export interface BusinessDetailsTable {
   grievance_name: string;
   grievance_email: string;
   grievance_phone: string;
+  /** Printed over "Authorised signatory" (migration 0027); '' leaves the line blank. */
+  signatory_name: Generated<string>;
+  signatory_title: Generated<string>;
   updated_at: IsoTime;
 }
 
@@ -378,6 +390,17 @@ export interface CreditNotesTable {
   amount_paise: number;
   reason: string;
   document: string;
+}
+
+/**
+ * The PDF of an invoice or credit note as first printed (migration 0027), signed when the server had a certificate
+ * then: every later print sends these bytes (docs/decisions/055).
+ */
+export interface DocumentPdfsTable {
+  number: string;
+  pdf: Buffer;
+  signed: Flag;
+  printed_at: IsoTime;
 }
 
 /** Policy pages an admin edited (migration 0017); the others show their defaults (domain/policies.ts). */
@@ -477,6 +500,7 @@ export interface Database {
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
+  document_pdfs: DocumentPdfsTable;
   policies: PoliciesTable;
   stock_levels: StockLevelsTable;
   refunds: RefundsTable;

@@ -1,5 +1,6 @@
 import { codVerdict, deliveryFeeFor, isServiceable } from '../../domain/pricing';
 import type { DeliveryCheck, DeliverySettings } from '../../domain/schemas/delivery';
+import { statesOfPincode } from '../addresses/pincode-states';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
 import { getDeliverySettings, saveDeliverySettings } from './delivery-repository';
@@ -40,5 +41,6 @@ export function checkPincode(rules: DeliverySettings, pincode: string): Delivery
     fee: deliveryFeeFor({ ...rules, freeDeliveryFrom: null }, 0),
     codFee: rules.codFee,
     estimate: { minDays: rules.estimateMinDays, maxDays: rules.estimateMaxDays },
+    states: statesOfPincode(pincode),
   };
 }

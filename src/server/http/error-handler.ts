@@ -43,7 +43,13 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   },
 };
 
-export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
+export interface ErrorHandlingOptions {
+  spaFallback: boolean;
+  /** Answers a page address that is no app page, crawlable page or file: 404 with the app's not-found page. */
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
@@ -82,9 +88,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    // The shop uses hash routes, so any other page address is the app itself.
+    // The app's own pages are hash routes of / (served as a file): any other page address names nothing, and says
+    // so with a 404, not the home page (a "soft 404" to search engines).
     if (options.spaFallback && !isApi && request.method === 'GET') {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (options.notFoundPage) return options.notFoundPage(request, reply);
+      return reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply
       .status(404)

@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
-import { formatPaise } from '../../domain/india/gst-tax';
+import { formatPaise, halfRate } from '../../domain/india/gst-tax';
 import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
+import type { SignatureFields } from './pdf-signing';
+import { addSignaturePlaceholder } from './signature-placeholder';
 
 // Noto Sans has the rupee sign; it ships in an npm package, so the server needs nothing downloaded.
 const require = createRequire(import.meta.url);
@@ -33,27 +35,34 @@ const dateOf = (iso: string) => {
 
 function columns(doc: AnyDocument): Column[] {
   const money = (f: (l: InvoiceLine) => number) => (l: InvoiceLine) => formatPaise(f(l));
+  // A line of value alone (a refund of part of the price) moves no goods: no quantity, unit or unit price.
+  const goods = (f: (l: InvoiceLine) => string) => (l: InvoiceLine) => (l.unit ? f(l) : '');
   const head: Column[] = [
-    { title: '#', width: 18, align: 'left', value: (_l, i) => String(i + 1) },
+    { title: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
     { title: 'Description', width: 0, align: 'left', value: (l) => l.description },
-    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
-    { title: 'Qty', width: 40, align: 'right', value: (l) => `${l.quantity} ${l.unit}` },
-    { title: 'Unit price', width: 56, align: 'right', value: money((l) => l.unitPricePaise) },
+    { title: 'HSN', width: 36, align: 'left', value: (l) => l.hsn },
+    { title: 'Qty', width: 36, align: 'right', value: goods((l) => `${l.quantity} ${l.unit}`) },
+    { title: 'Unit price', width: 52, align: 'right', value: goods((l) => formatPaise(l.unitPricePaise)) },
   ];
   const taxed = doc.kind !== 'BILL_OF_SUPPLY';
+  // CGST and SGST each show their own rate, half the GST rate (DESIGN.md §8.2).
   const tax: Column[] = !taxed
     ? []
     : [
-        { title: 'Taxable value', width: 60, align: 'right', value: money((l) => l.taxablePaise) },
-        { title: 'Rate', width: 30, align: 'right', value: (l) => `${l.rate}%` },
+        { title: 'Taxable value', width: 58, align: 'right', value: money((l) => l.taxablePaise) },
         ...(doc.interState
-          ? [{ title: 'IGST', width: 52, align: 'right' as const, value: money((l) => l.igstPaise) }]
+          ? [
+              { title: 'IGST rate', width: 34, align: 'right' as const, value: (l: InvoiceLine) => `${l.rate}%` },
+              { title: 'IGST', width: 50, align: 'right' as const, value: money((l) => l.igstPaise) },
+            ]
           : [
-              { title: 'CGST', width: 46, align: 'right' as const, value: money((l) => l.cgstPaise) },
-              { title: 'SGST', width: 46, align: 'right' as const, value: money((l) => l.sgstPaise) },
+              { title: 'CGST rate', width: 34, align: 'right' as const, value: (l: InvoiceLine) => halfRate(l.rate) },
+              { title: 'CGST', width: 44, align: 'right' as const, value: money((l) => l.cgstPaise) },
+              { title: 'SGST rate', width: 34, align: 'right' as const, value: (l: InvoiceLine) => halfRate(l.rate) },
+              { title: 'SGST', width: 44, align: 'right' as const, value: money((l) => l.sgstPaise) },
             ]),
       ];
-  const all = [...head, ...tax, { title: 'Amount', width: 60, align: 'right' as const, value: money((l) => l.grossPaise) }];
+  const all = [...head, ...tax, { title: 'Amount', width: 56, align: 'right' as const, value: money((l) => l.grossPaise) }];
   const fixed = all.reduce((sum, c) => sum + c.width, 0);
   return all.map((c) => (c.width === 0 ? { ...c, width: WIDTH - fixed } : c));
 }
@@ -95,13 +104,20 @@ function drawHeader(pdf: Doc, doc: AnyDocument): number {
     ['Order date', dateOf(doc.orderDate)],
   ];
   if (doc.kind === 'CREDIT_NOTE') {
-    facts.push(['Against invoice No.', doc.invoiceNumber], ['Invoice date', dateOf(doc.invoiceDate)]);
+    facts.push(['Against invoice', doc.invoiceNumber], ['Invoice date', dateOf(doc.invoiceDate)]);
   }
+  // Label and value side by side, each row as tall as its taller half, so a long label never runs into the next row.
+  const labelWidth = 78;
+  const valueWidth = rw - labelWidth;
   let y = pdf.y + 4;
   for (const [k, v] of facts) {
-    pdf.font('regular').text(`${k}:`, rx, y, { width: rw - 120, align: 'left' });
-    pdf.font('bold').text(v, rx + rw - 130, y, { width: 130, align: 'right' });
-    y += 12;
+    pdf.font('regular');
+    const labelHeight = pdf.heightOfString(`${k}:`, { width: labelWidth });
+    pdf.text(`${k}:`, rx, y, { width: labelWidth, align: 'left' });
+    pdf.font('bold');
+    const valueHeight = pdf.heightOfString(v, { width: valueWidth });
+    pdf.text(v, rx + labelWidth, y, { width: valueWidth, align: 'right' });
+    y += Math.max(labelHeight, valueHeight, 12);
   }
   return Math.max(leftBottom, y) + 10;
 }
@@ -110,7 +126,14 @@ function drawParties(pdf: Doc, doc: AnyDocument, top: number): number {
   pdf.moveTo(MARGIN, top).lineTo(MARGIN + WIDTH, top).lineWidth(0.8).strokeColor(RULE).stroke();
   const b = doc.buyer;
   pdf.font('bold').fontSize(9).fillColor(BROWN).text('Bill to / Ship to', MARGIN, top + 8);
-  pdf.font('bold').fontSize(9).fillColor('#222').text(b.name, MARGIN, pdf.y + 2, { width: 300 });
+  if (b.gstin) {
+    // A registered recipient: its name and GSTIN, as CGST rule 46(e) asks, then the person it was sent to.
+    pdf.font('bold').fontSize(9).fillColor('#222').text(b.businessName || b.name, MARGIN, pdf.y + 2, { width: 300 });
+    pdf.font('regular').fontSize(8.5).text(`GSTIN: ${b.gstin}`, { width: 300 });
+    pdf.text(`Attn: ${b.name}`, { width: 300 });
+  } else {
+    pdf.font('bold').fontSize(9).fillColor('#222').text(b.name, MARGIN, pdf.y + 2, { width: 300 });
+  }
   pdf.font('regular').fontSize(8.5).text(b.address, { width: 300 });
   pdf.text(`Phone ${b.mobilenumber} · ${b.email}`, { width: 300 });
   const leftBottom = pdf.y;
@@ -140,8 +163,75 @@ function drawRow(pdf: Doc, cols: Column[], cells: string[], y: number, bold: boo
   return y + height;
 }
 
+/** The rows of the totals box: CGST and SGST with their rate when every line has one rate. */
+function totalRows(doc: AnyDocument): [string, string][] {
+  const t = doc.totals;
+  const rows: [string, string][] = [];
+  if (doc.kind !== 'BILL_OF_SUPPLY') {
+    const rates = new Set(doc.lines.map((l) => l.rate));
+    const only = rates.size === 1 ? [...rates][0] : undefined;
+    rows.push(['Taxable value', formatPaise(t.taxablePaise)]);
+    if (doc.interState) rows.push([only === undefined ? 'IGST' : `IGST @ ${only}%`, formatPaise(t.igstPaise)]);
+    else {
+      const at = only === undefined ? '' : ` @ ${halfRate(only)}`;
+      rows.push([`CGST${at}`, formatPaise(t.cgstPaise)], [`SGST${at}`, formatPaise(t.sgstPaise)]);
+    }
+    rows.push(['Total tax', formatPaise(t.taxPaise)]);
+  }
+  rows.push([doc.kind === 'CREDIT_NOTE' ? 'Total credited (₹)' : 'Total (₹)', formatPaise(t.grossPaise)]);
+  return rows;
+}
+
+/** Totals, amount in words, the declarations, and the signatory over "Authorised signatory". */
+function drawClosing(pdf: Doc, doc: AnyDocument, y: number, options: RenderOptions) {
+  let ty = y + 8;
+  const rows = totalRows(doc);
+  for (const [i, [k, v]] of rows.entries()) {
+    const last = i === rows.length - 1;
+    pdf.font(last ? 'bold' : 'regular').fontSize(last ? 10 : 8.5).fillColor('#222');
+    pdf.text(k, MARGIN + WIDTH - 230, ty, { width: 130, align: 'left' });
+    pdf.text(v, MARGIN + WIDTH - 100, ty, { width: 100, align: 'right' });
+    ty += last ? 16 : 12;
+  }
+  pdf.font('bold').fontSize(8.5).text('Amount in words', MARGIN, y + 8, { width: 260 });
+  pdf.font('regular').text(doc.amountInWords, MARGIN, pdf.y, { width: 260 });
+  pdf.moveDown(0.6);
+  pdf.text('Tax is payable on reverse charge: No', { width: 260 });
+  if (doc.kind === 'BILL_OF_SUPPLY') pdf.text('Supplier not registered under GST: no tax is charged.', { width: 260 });
+  if (doc.kind === 'CREDIT_NOTE') pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
+  // The price paid is the selling price after the offer, never the MRP (DESIGN.md §8.2).
+  pdf.text(doc.kind === 'BILL_OF_SUPPLY' ? 'Prices are the selling prices charged.' : 'Prices include GST.', { width: 260 });
+  pdf.text(`This is a computer-generated ${doc.kind === 'CREDIT_NOTE' ? 'credit note' : 'invoice'}.`, { width: 260 });
+  if (options.signed) pdf.text('It carries a digital signature: open it in a PDF reader to verify.', { width: 260 });
+
+  const x = MARGIN + WIDTH - 220;
+  const sy = Math.max(ty, pdf.y) + 20;
+  pdf.font('bold').fontSize(9).fillColor('#222').text(`For ${doc.seller.legalName}`, x, sy, { width: 220, align: 'right' });
+  const line = sy + 40;
+  pdf.moveTo(MARGIN + WIDTH - 160, line).lineTo(MARGIN + WIDTH, line).lineWidth(0.6).strokeColor('#555').stroke();
+  // Documents issued before the signatory was a setting have none: the line stays blank.
+  const { signatoryName, signatoryTitle } = doc.seller as { signatoryName?: string; signatoryTitle?: string };
+  let ny = line + 4;
+  if (signatoryName) {
+    pdf.font('bold').fontSize(8.5).text(signatoryName, x, ny, { width: 220, align: 'right' });
+    ny = pdf.y;
+  }
+  if (signatoryTitle) {
+    pdf.font('regular').fontSize(8.5).text(signatoryTitle, x, ny, { width: 220, align: 'right' });
+    ny = pdf.y;
+  }
+  pdf.font('regular').fontSize(8.5).text('Authorised signatory', x, ny, { width: 220, align: 'right' });
+}
+
+export interface RenderOptions {
+  /** Says on the page that the file carries a digital signature (it is added to the finished PDF). */
+  signed: boolean;
+  /** Draws the empty signature (dictionary, field and room for the bytes) that pdf-signing.ts fills. */
+  signature?: SignatureFields;
+}
+
 /** The document as an A4 PDF: header, parties, the lines (repeating their heading on every page), totals. */
-export async function renderDocumentPdf(doc: AnyDocument): Promise<Buffer> {
+export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions = { signed: false }): Promise<Buffer> {
   const issued = new Date(doc.issuedAt);
   const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({
@@ -175,39 +265,11 @@ export async function renderDocumentPdf(doc: AnyDocument): Promise<Buffer> {
   }
 
   // Totals, amount in words, declarations and the signature block are kept together on one page.
-  if (y + 190 > bottom) {
+  if (y + 220 > bottom) {
     pdf.addPage();
     y = MARGIN;
   }
-  const t = doc.totals;
-  const rows: [string, string][] = [];
-  if (doc.kind !== 'BILL_OF_SUPPLY') {
-    rows.push(['Taxable value', formatPaise(t.taxablePaise)]);
-    if (doc.interState) rows.push(['IGST', formatPaise(t.igstPaise)]);
-    else rows.push(['CGST', formatPaise(t.cgstPaise)], ['SGST', formatPaise(t.sgstPaise)]);
-    rows.push(['Total tax', formatPaise(t.taxPaise)]);
-  }
-  rows.push([doc.kind === 'CREDIT_NOTE' ? 'Total credited (₹)' : 'Total (₹)', formatPaise(t.grossPaise)]);
-  let ty = y + 8;
-  for (const [i, [k, v]] of rows.entries()) {
-    const last = i === rows.length - 1;
-    pdf.font(last ? 'bold' : 'regular').fontSize(last ? 10 : 8.5).fillColor('#222');
-    pdf.text(k, MARGIN + WIDTH - 230, ty, { width: 130, align: 'left' });
-    pdf.text(v, MARGIN + WIDTH - 100, ty, { width: 100, align: 'right' });
-    ty += last ? 16 : 12;
-  }
-  pdf.font('bold').fontSize(8.5).text('Amount in words', MARGIN, y + 8, { width: 260 });
-  pdf.font('regular').text(doc.amountInWords, MARGIN, pdf.y, { width: 260 });
-  pdf.moveDown(0.6);
-  pdf.text('Tax is payable on reverse charge: No', { width: 260 });
-  if (doc.kind === 'BILL_OF_SUPPLY') pdf.text('Supplier not registered under GST: no tax is charged.', { width: 260 });
-  if (doc.kind === 'CREDIT_NOTE') pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
-  pdf.text('Prices are MRP, inclusive of all taxes.', { width: 260 });
-
-  const sy = Math.max(ty, pdf.y) + 24;
-  pdf.font('bold').fontSize(9).text(`For ${doc.seller.legalName}`, MARGIN + WIDTH - 220, sy, { width: 220, align: 'right' });
-  pdf.moveTo(MARGIN + WIDTH - 160, sy + 44).lineTo(MARGIN + WIDTH, sy + 44).lineWidth(0.6).strokeColor('#555').stroke();
-  pdf.font('regular').fontSize(8.5).text('Authorised signatory', MARGIN + WIDTH - 220, sy + 48, { width: 220, align: 'right' });
+  drawClosing(pdf, doc, y, options);
 
   const range = pdf.bufferedPageRange();
   for (let p = 0; p < range.count; p += 1) {
@@ -221,6 +283,10 @@ export async function renderDocumentPdf(doc: AnyDocument): Promise<Buffer> {
       PAGE_H - MARGIN - 8,
       { width: WIDTH, align: 'center', lineBreak: false },
     );
+  }
+  if (options.signature) {
+    pdf.switchToPage(range.start);
+    addSignaturePlaceholder(pdf, options.signature, pdf.page);
   }
   pdf.end();
   return done;

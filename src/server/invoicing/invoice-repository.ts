@@ -105,3 +105,20 @@ export async function listCreditNoteNumbers(executor: Executor, orderRowId: numb
   const rows = await executor.selectFrom('credit_notes').select('number').where('order_id', '=', orderRowId).orderBy('issued_at').execute();
   return rows.map((r) => r.number);
 }
+
+export async function findCreditNoteByNumber(executor: Executor, number: string): Promise<CreditNoteDocument | null> {
+  const row = await executor.selectFrom('credit_notes').select('document').where('number', '=', number).executeTakeFirst();
+  return row ? (JSON.parse(row.document) as CreditNoteDocument) : null;
+}
+
+/** The order's credit notes as GET /api/order/{orderid}/refunds lists them (DESIGN.md §8.7), oldest first. */
+export async function listCreditNotes(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number }[]> {
+  const rows = await executor
+    .selectFrom('credit_notes')
+    .select(['number', 'issued_at', 'amount_paise'])
+    .where('order_id', '=', orderRowId)
+    .orderBy('issued_at')
+    .orderBy('number')
+    .execute();
+  return rows.map((r) => ({ number: r.number, date: r.issued_at, amount: Number(r.amount_paise) / 100 }));
+}

@@ -15,6 +15,7 @@ import type { OrderRow } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import {
   creditedPaise,
+  listCreditNotes,
   findInvoiceOfOrder,
   insertCreditNote,
   insertInvoice,
@@ -28,6 +29,9 @@ export const CREDIT_NOTE_SERIES = 'CN';
 
 /** Statuses at which an order must carry its invoice (DESIGN.md §7.2: first set to READY, or later). */
 export const INVOICED_STATUSES: readonly OrderStatus[] = ['READY', 'OUTFORDELIVERY', 'DELIVERED'];
+
+/** Statuses at which the goods never reached the customer or came back. */
+const SUPPLY_UNDONE: readonly string[] = ['CANCELLED', 'RETURNED'];
 
 export const notInvoiced = () =>
   new HttpError(409, 'NOT_INVOICED', 'This order has no invoice yet: it gets one when it is ready to ship or paid online.');
@@ -67,6 +71,8 @@ export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Prom
         pincode: order.pincode,
         mobilenumber: order.mobilenumber,
         email: order.emailaddress,
+        gstin: order.gstin,
+        businessName: order.business_name,
       },
       lines: await invoiceSourceLines(trx, order.id),
     },
@@ -105,15 +111,23 @@ export async function issueCreditNote(
     if (!row) throw notFound('There is no such order.');
     const invoice = await findInvoiceOfOrder(trx, row.id);
     if (!invoice) throw notInvoiced();
-    const left = invoice.totals.grossPaise - (await creditedPaise(trx, row.id));
+    const credited = await creditedPaise(trx, row.id);
+    const left = invoice.totals.grossPaise - credited;
     if (amount * 100 > left) {
       throw badRequest(`The credit notes of this order may not exceed its invoice: at most ₹${Math.floor(left / 100)} is left to credit.`);
     }
     const issuedAt = shopTimestamp();
     const fy = financialYearOf(issuedAt);
     const number = documentNumber(CREDIT_NOTE_SERIES, fy, await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, fy));
-    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt);
+    // A cancelled (or returned) order credited in full at once reverses the supply; anything else gives back value.
+    const wholeSupply = credited === 0 && SUPPLY_UNDONE.includes(row.status);
+    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply);
     await insertCreditNote(trx, row.id, doc);
     return doc;
   });
+}
+
+/** The order's credit notes as GET /api/order/{orderid}/refunds answers them: `[{number, date, amount}]` (rupees). */
+export function creditNotesOf(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number }[]> {
+  return listCreditNotes(executor, orderRowId);
 }

@@ -19,8 +19,8 @@ describeEachDatabase('tax invoices', (dialect) => {
   });
   afterAll(async () => shop.close());
 
-  const place = async (state = 'Karnataka') => {
-    const res = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', state }));
+  const place = async (state = 'Karnataka', pincode = state === 'Karnataka' ? '560001' : '600001') => {
+    const res = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', state, pincode }));
     expect(res.statusCode, res.body).toBe(200);
     return res.json().orderid as string;
   };
@@ -77,12 +77,19 @@ describeEachDatabase('tax invoices', (dialect) => {
       expect(text, field).toContain(field);
     }
     expect(text).not.toContain('IGST');
-    // 2038 at 5%: taxable 1940.95, tax 97.05 → CGST 48.53 + SGST 48.52; 999: 951.43 + 47.57 → 23.79 + 23.78.
-    expect(text).toContain('1,940.95');
-    expect(text).toContain('48.53');
-    expect(text).toContain('48.52');
-    expect(text).toContain('2,892.38'); // taxable total: 1940.95 + 951.43
-    expect(text).toContain('144.62'); // tax total: 97.05 + 47.57
+    // 2038 at 5%: taxable 1940.95, tax 97.05: odd, so its odd paisa joins the taxable value → 1940.96 + 48.52 + 48.52;
+    // 999: 951.43 + 47.57 → 951.44 + 23.78 + 23.78. CGST and SGST each at 2.5%, equal on every line and in total.
+    expect(text).toContain('1,940.96');
+    expect(text).toContain('951.44');
+    expect(text).not.toContain('48.53');
+    expect(text).toMatch(/CGST @ 2\.5%\s+72\.30/);
+    expect(text).toMatch(/SGST @ 2\.5%\s+72\.30/);
+    expect(text).toContain('2,892.40'); // taxable total: 1940.96 + 951.44
+    expect(text).toContain('144.60'); // tax total: 97.04 + 47.56
+    // Each line's CGST and SGST columns show the half rate; IGST's never appears.
+    expect(text.match(/2\.5%/g)?.length).toBeGreaterThanOrEqual(4);
+    for (const field of ['Prices include GST.', 'This is a computer-generated invoice.', 'Lakshmi Rao', 'Director']) expect(text, field).toContain(field);
+    expect(text).not.toMatch(/MRP/);
     // Issued once: a later status keeps the number, and a reprint is the same document.
     await setStatus(orderid, 'DELIVERED');
     expect((await myOrder(orderid))?.invoiceNumber).toBe(number);

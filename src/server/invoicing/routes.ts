@@ -6,8 +6,8 @@ import { currentUser, requireUser } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { documentFilename } from './invoice-attachment';
 import { findCreditNote, findInvoiceOfOrder } from './invoice-repository';
-import { renderDocumentPdf } from './invoice-pdf';
 import { notInvoiced } from './invoice-service';
+import { printedPdf } from './printed-documents';
 
 const orderParam = z.object({ orderid: z.string().max(64) });
 // Numbers hold slashes (CN/26-27/000007): sent encoded (%2F), or with dashes in their place.
@@ -43,7 +43,7 @@ export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
     const order = await orderFor(request, request.params.orderid);
     const invoice = await findInvoiceOfOrder(db, order.id);
     if (!invoice) throw notInvoiced();
-    return sendPdf(reply, await renderDocumentPdf(invoice), invoice.number);
+    return sendPdf(reply, await printedPdf(db, app.ctx.signer, invoice), invoice.number);
   });
 
   app.get(
@@ -53,7 +53,7 @@ export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
       const order = await orderFor(request, request.params.orderid);
       const note = await findCreditNote(db, order.id, request.params.number);
       if (!note) throw notFound('This order has no credit note with that number.');
-      return sendPdf(reply, await renderDocumentPdf(note), note.number);
+      return sendPdf(reply, await printedPdf(db, app.ctx.signer, note), note.number);
     },
   );
 }

@@ -33,6 +33,8 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     discount: row.discount,
     couponCode: row.coupon_code,
     invoiceNumber: row.invoice_number,
+    gstin: row.gstin,
+    businessName: row.business_name,
   };
 }
 

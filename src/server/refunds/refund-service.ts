@@ -9,6 +9,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { GatewayRefund } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
+import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
 import { creditNoteHook } from './credit-note-hook';
 import {
   findRefund,
@@ -47,12 +48,13 @@ export async function recordRefund(
   const id = newGatewayId('refund_');
   await insertRefund(trx, { id, orderRowId: order.id, paymentId: order.paymentid, amount: refund.amount, reason: refund.reason, actorUserId: refund.actorUserId });
   await writeAudit(trx, { actorUserId: refund.actorUserId, action: 'order.refund', target: order.orderid, details: { refundId: id, amount: refund.amount, reason: refund.reason } });
-  await creditNoteHook(trx, { orderRowId: order.id, orderid: order.orderid, amount: refund.amount, reason: refund.reason });
+  const note = await creditNoteHook(trx, { orderRowId: order.id, orderid: order.orderid, amount: refund.amount, reason: refund.reason });
   await enqueueMail(trx, {
     kind: REFUND_MAIL_KIND,
     to: order.emailaddress,
     subject: `Refund of ${formatRupees(refund.amount)} initiated for order ${displayOrderId(order.orderid)}`,
-    text: `Namaste ${order.username},\n\nWe have started a refund of ${formatRupees(refund.amount)} for your order ${displayOrderId(order.orderid)} (${refund.reason}).\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.\n\nThe Ghee Shop family`,
+    text: `Namaste ${order.username},\n\nWe have started a refund of ${formatRupees(refund.amount)} for your order ${displayOrderId(order.orderid)} (${refund.reason}).\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.${creditNoteMailLine(note)}\n\nThe Ghee Shop family`,
+    ...creditNoteMailAttachment(note),
   });
   return id;
 }

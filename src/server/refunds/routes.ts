@@ -6,6 +6,7 @@ import { cancelOrderSchema, isCustomerCancelReason, refundOrderSchema } from '..
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { cancelOrder } from '../cancellation/cancellation-service';
 import { badRequest, notFound } from '../http/errors';
+import { creditNotesOf } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { refundDeliveredOrder, refundsView, retryRefund } from './refund-service';
 
@@ -22,7 +23,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
     if (!order || (userId !== null && (await ctx.db.selectFrom('orders').select('user_id').where('id', '=', order.id).executeTakeFirst())?.user_id !== userId)) {
       throw notFound(`There is no order ${orderid} on your account. Check the order id and try again.`);
     }
-    return { ...order, refunds: await refundsView(ctx, order.id) };
+    return { ...order, refunds: await refundsView(ctx, order.id), creditNotes: await creditNotesOf(ctx.db, order.id) };
   }
 
   api.post('/api/order/:orderid/cancel', { onRequest: requireUser, schema: { params: orderParams, body: cancelOrderSchema } }, async (request) => {

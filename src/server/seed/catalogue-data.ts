@@ -2,6 +2,7 @@
 // grass-fed butter, slow-cooked, lactose-free, high smoke point, vitamins A, D, E and K; no health
 // promises beyond that. Prices are integer rupees aligned by index with `quantitysize` (ml).
 // Offers are chosen so that rounding matters (15% of 649 = 97.35 → 97, 5% of 449 = 22.45 → 22).
+import type { FoodLabel } from '../../domain/schemas/food-label';
 import type { BottleArtSpec } from './bottle-art-spec';
 
 export interface SeedProduct {
@@ -19,6 +20,8 @@ export interface SeedProduct {
   price: number[];
   /** Default size in ml; one of `quantitysize`. */
   quantity: number;
+  /** The food label (FSSAI): ghee's typical values, for the owner to check against the pack's lab report. */
+  foodLabel: FoodLabel;
   /** Gallery drawings (front, with bowl and spoon, lifestyle), shipped pre-drawn in `catalogue-images/`. */
   art: BottleArtSpec[];
 }
@@ -26,6 +29,17 @@ export interface SeedProduct {
 /** Front, bowl-and-spoon and lifestyle shots of one pack, all showing the default size. */
 function gallery(base: Omit<BottleArtSpec, 'variant'>): BottleArtSpec[] {
   return [0, 1, 2].map((variant) => ({ ...base, variant }));
+}
+
+/** Ghee is all milk fat: per 100 g about 897 kcal and 99.7 g fat, no carbohydrate, sugar or protein to speak of. */
+function gheeLabel(milk: string): FoodLabel {
+  return {
+    ingredients: `Milk fat (from ${milk})`,
+    allergens: 'Contains milk',
+    vegMark: 'VEG',
+    nutritionPer100g: { energyKcal: 897, fatG: 99.7, saturatedFatG: 62, transFatG: 2.5, carbohydrateG: 0, sugarsG: 0, proteinG: 0, sodiumMg: 0 },
+    storage: 'Store in a cool, dry place away from direct sunlight. Close the lid after use and use a dry spoon. No need to refrigerate.',
+  };
 }
 
 export const SEED_PRODUCTS: SeedProduct[] = [
@@ -44,6 +58,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     quantitysize: [250, 500, 1000],
     price: [649, 1199, 2299],
     quantity: 500,
+    foodLabel: gheeLabel("cow's milk"),
     art: gallery({ title: 'A2 Desi Cow Ghee', subtitle: 'Grass-fed · Small-batch', sizeMl: 500, style: 'bottle', hue: 'gold' }),
   },
   {
@@ -61,6 +76,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     quantitysize: [250, 500, 1000],
     price: [799, 1499, 2899],
     quantity: 500,
+    foodLabel: gheeLabel("cow's milk"),
     art: gallery({ title: 'Bilona Gir Cow Ghee', subtitle: 'Hand-churned', sizeMl: 500, style: 'tin', hue: 'green' }),
   },
   {
@@ -77,6 +93,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     quantitysize: [500, 1000],
     price: [549, 999],
     quantity: 500,
+    foodLabel: gheeLabel("buffalo's milk"),
     art: gallery({ title: 'Buffalo Ghee', subtitle: 'Rich & creamy', sizeMl: 500, style: 'jar', hue: 'amber' }),
   },
   {
@@ -93,6 +110,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     quantitysize: [100, 250, 300],
     price: [199, 449, 529],
     quantity: 250,
+    foodLabel: gheeLabel("cultured cow's milk"),
     art: gallery({ title: 'Cultured Cow Ghee', subtitle: 'Slow-cultured', sizeMl: 250, style: 'bottle', hue: 'cream' }),
   },
   {
@@ -109,6 +127,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     quantitysize: [250, 500, 1000],
     price: [499, 949, 1849],
     quantity: 1000,
+    foodLabel: gheeLabel("cow's milk"),
     art: gallery({ title: 'Danedar Desi Ghee', subtitle: 'Big golden grain', sizeMl: 1000, style: 'jar', hue: 'gold' }),
   },
   {
@@ -126,6 +145,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     quantitysize: [250, 500],
     price: [899, 1699],
     quantity: 250,
+    foodLabel: gheeLabel("cow's milk"),
     art: gallery({ title: 'Himalayan Badri Cow Ghee', subtitle: 'Mountain pasture', sizeMl: 250, style: 'bottle', hue: 'amber' }),
   },
 ];

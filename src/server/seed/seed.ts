@@ -141,6 +141,11 @@ async function seedCatalogue(db: DB, withImages: boolean) {
           default_size: product.quantity,
           position: index,
           slug: slugs[index] ?? '',
+          ingredients: product.foodLabel.ingredients,
+          allergens: product.foodLabel.allergens,
+          veg_mark: product.foodLabel.vegMark,
+          nutrition: JSON.stringify(product.foodLabel.nutritionPer100g),
+          storage: product.foodLabel.storage,
           created_at: now,
           updated_at: now,
         })

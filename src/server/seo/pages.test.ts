@@ -27,6 +27,27 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     const { name, description, offerpercentage, instock, ratings, ratingStar, price, quantitysize, quantity } = { ...p, ...changes };
     return { name, description, offerpercentage, instock, ratings, ratingStar, price, quantitysize, quantity };
   };
+  it('shows the food label on the crawlable page: veg mark, ingredients, allergens, nutrition per 100 g, storage', async () => {
+    const [product] = await products();
+    if (!product) throw new Error('no seeded product');
+    // The public answer carries it as DESIGN.md §8.7 names it, seeded for the seed catalogue's ghee.
+    expect(product).toMatchObject({
+      ingredients: expect.stringMatching(/^Milk fat \(from /),
+      allergens: 'Contains milk',
+      vegMark: 'VEG',
+      nutritionPer100g: { energyKcal: 897, fatG: 99.7 },
+      storage: expect.stringContaining('cool, dry place'),
+    });
+    const html = (await get(`/products/${product.slug}`)).body;
+    expect(html).toContain('Food label');
+    expect(html).toContain('aria-label="Vegetarian (green mark)"');
+    expect(html).toContain('Milk fat (from cow&#x27;s milk)');
+    expect(html).toContain('Contains milk');
+    expect(html).toContain('897 kcal');
+    expect(html).toContain('99.7 g');
+    expect(html).toContain('Store in a cool, dry place');
+  });
+
   const save = async (id: string, body: object) => {
     const res = await shop.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.auth, payload: body });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
 import { policyOfRoute } from '../../domain/policies';
 import { shopConfig } from '../checkout/shop-config';
@@ -15,6 +15,8 @@ export interface SeoRoutesOptions {
   webDir: string | null;
   /** The app's server entry that renders a screen (see screen-renderer.ts). */
   screenEntry: string;
+  /** Receives the handler that answers an unknown page address with the "page not found" page and a 404. */
+  onNotFoundPage?: (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => void;
 }
 
 /** Like the product list: every load revalidates (a 304 costs a few bytes), a CDN may keep a page a minute. */
@@ -40,6 +42,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     log: app.log,
   });
   const ogImages = createOgImages(db, app.log);
+  options.onNotFoundPage?.(async (request, reply) => sendEncoded(request, reply.status(404), await pages.missingPage(), 'no-cache', HTML));
 
   // Pages are compressed ahead of time (sendEncoded), so the compression plugin's hooks are left off these routes.
   app.get('/products', { compress: false }, async (request, reply) =>

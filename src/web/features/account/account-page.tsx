@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { canonicalStateName } from '../../../domain/india/gst-states';
 import { TOASTS } from '../../../domain/messages';
 import { profileFormSchema, type ProfileForm, type PublicUser } from '../../../domain/schemas/account';
 import { LoginRequired } from '../../components/login-required';
+import { StateSelect } from '../../components/state-select';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
@@ -73,7 +75,12 @@ function ProfileView({ user, onEdit }: { user: PublicUser; onEdit: () => void })
 function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const { register, handleSubmit, formState, control, setError } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { ...(Object.fromEntries(FIELDS.map(({ key }) => [key, user[key] ?? ''])) as ProfileForm), currentpassword: '' },
+    defaultValues: {
+      ...(Object.fromEntries(FIELDS.map(({ key }) => [key, user[key] ?? ''])) as ProfileForm),
+      // A state typed before the list existed is kept when the list knows it, else chosen again.
+      state: canonicalStateName(user.state ?? '') ?? '',
+      currentpassword: '',
+    },
   });
   const { errors, submitCount, isSubmitting } = formState;
   // Asked for only when the address changes (DESIGN.md §7.1): a new address is how an account is taken over.
@@ -97,17 +104,22 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
     <form onSubmit={onSubmit} noValidate>
       <h2 className="h5 mb-3">Edit profile</h2>
       <div className="row">
-        {FIELDS.map(({ key, label }) => (
-          <TextField
-            key={key}
-            className={key === 'address' ? 'col-12 mb-3' : 'col-sm-6 mb-3'}
-            label={label}
-            type={key === 'emailaddress' ? 'email' : key === 'mobilenumber' ? 'tel' : 'text'}
-            registration={register(key)}
-            error={errors[key]?.message}
-            attempt={submitCount}
-          />
-        ))}
+        {FIELDS.map(({ key, label }) =>
+          key === 'state' ? (
+            <StateSelect key={key} className="col-sm-6 mb-3" registration={register('state')} error={errors.state?.message} attempt={submitCount} />
+          ) : (
+            <TextField
+              key={key}
+              className={key === 'address' ? 'col-12 mb-3' : 'col-sm-6 mb-3'}
+              label={label}
+              type={key === 'emailaddress' ? 'email' : key === 'mobilenumber' ? 'tel' : 'text'}
+              inputMode={key === 'pincode' ? 'numeric' : undefined}
+              registration={register(key)}
+              error={errors[key]?.message}
+              attempt={submitCount}
+            />
+          ),
+        )}
         {changingEmail ? (
           <TextField
             className="col-sm-6 mb-3"

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
-import { billingFormSchema, type BillingForm, type PublicUser } from '../../../domain/schemas/account';
+import { canonicalStateName } from '../../../domain/india/gst-states';
+import { billingPageSchema, type BillingForm, type BillingPageForm, type PublicUser } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
+import { StateSelect } from '../../components/state-select';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
@@ -13,7 +15,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
-import { getBilling, saveBilling } from './checkout-draft';
+import { onlyStateOf, pincodeStateMessage } from '../delivery/pincode-state';
+import { getBilling, getBusinessBuyer, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 
@@ -27,16 +30,21 @@ const FIELDS: { key: keyof BillingForm; label: string; type?: string; autoComple
   { key: 'district', label: 'District', autoComplete: 'address-level2' },
 ];
 
-function prefill(user: PublicUser | undefined): BillingForm {
+function prefill(user: PublicUser | undefined): BillingPageForm {
   const saved = getBilling();
+  const business = getBusinessBuyer();
   return {
     name: saved?.name || user?.username || '',
     email: saved?.email || user?.emailaddress || '',
     mobilenumber: saved?.mobilenumber || user?.mobilenumber || '',
     pincode: saved?.pincode || user?.pincode || '',
     address: saved?.address || user?.address || '',
-    state: saved?.state || user?.state || '',
+    // A state typed before the list existed is kept when the list knows it, else chosen again.
+    state: canonicalStateName(saved?.state || user?.state || '') ?? '',
     district: saved?.district || user?.district || '',
+    businessInvoice: !!business?.gstin,
+    gstin: business?.gstin ?? '',
+    businessName: business?.businessName ?? '',
   };
 }
 
@@ -46,14 +54,30 @@ export function BillingPage() {
   const lines = useCart();
   const navigate = useNavigate();
   const [emailTaken, setEmailTaken] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<BillingForm>({
-    resolver: zodResolver(billingFormSchema),
+  const { register, handleSubmit, formState, setError, control, getValues, setValue } = useForm<BillingPageForm>({
+    resolver: zodResolver(billingPageSchema),
     defaultValues: prefill(session?.user),
   });
   const { errors, submitCount, isSubmitting } = formState;
+  const businessInvoice = useWatch({ control, name: 'businessInvoice' });
 
-  const onSubmit = handleSubmit(async (billing) => {
+  // A pincode typed with the state still unchosen: India Post's directory (asked of the server) fills it in.
+  const pincodeField = register('pincode', {
+    onBlur: async (event: { target: { value: string } }) => {
+      const pincode = event.target.value.trim();
+      if (!/^[1-9][0-9]{5}$/.test(pincode) || getValues('state')) return;
+      const state = await onlyStateOf(pincode);
+      if (state && !getValues('state')) setValue('state', state, { shouldValidate: submitCount > 0 });
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ businessInvoice: wantsGstin, gstin, businessName, ...billing }: BillingPageForm) => {
     setEmailTaken(false);
+    const mismatch = await pincodeStateMessage(billing.pincode, billing.state);
+    if (mismatch) {
+      setError('pincode', { type: 'server', message: mismatch });
+      return;
+    }
     if (!session) {
       // A visitor gets an account on the fly and goes on only when that worked (SPEC.md §4).
       try {
@@ -63,13 +87,13 @@ export function BillingPage() {
         if (error instanceof ApiError && error.status === 409) {
           toast.error(TOASTS.guestRegisterExists);
           setEmailTaken(true);
-        } else if (!showServerFieldErrors(error, billing, setError)) {
+        } else if (!showServerFieldErrors(error, getValues(), setError)) {
           toast.error(error instanceof Error ? error.message : TOASTS.registerFailed);
         }
         return;
       }
     }
-    saveBilling(billing);
+    saveBilling(billing, wantsGstin ? { gstin, businessName } : null);
     navigate('/checkoutorder');
   });
 
@@ -102,19 +126,55 @@ export function BillingPage() {
       ) : null}
       <form onSubmit={onSubmit} noValidate className="card shadow-sm border-0">
         <div className="card-body p-4 row">
-          {FIELDS.map((f) => (
-            <TextField
-              key={f.key}
-              className={f.wide ? 'col-12 mb-3' : 'col-md-6 mb-3'}
-              label={f.label}
-              type={f.type ?? 'text'}
-              autoComplete={f.autoComplete}
-              inputMode={f.key === 'mobilenumber' || f.key === 'pincode' ? 'numeric' : undefined}
-              registration={register(f.key)}
-              error={errors[f.key]?.message}
-              attempt={submitCount}
-            />
-          ))}
+          {FIELDS.map((f) =>
+            f.key === 'state' ? (
+              <StateSelect key={f.key} className="col-md-6 mb-3" registration={register('state')} error={errors.state?.message} attempt={submitCount} />
+            ) : (
+              <TextField
+                key={f.key}
+                className={f.wide ? 'col-12 mb-3' : 'col-md-6 mb-3'}
+                label={f.label}
+                type={f.type ?? 'text'}
+                autoComplete={f.autoComplete}
+                inputMode={f.key === 'mobilenumber' || f.key === 'pincode' ? 'numeric' : undefined}
+                registration={f.key === 'pincode' ? pincodeField : register(f.key)}
+                error={errors[f.key]?.message}
+                attempt={submitCount}
+              />
+            ),
+          )}
+          <div className="col-12 mb-3">
+            <div className="form-check">
+              <input id="field-businessInvoice" type="checkbox" className="form-check-input" aria-controls="business-buyer" aria-expanded={businessInvoice} {...register('businessInvoice')} />
+              <label htmlFor="field-businessInvoice" className="form-check-label">
+                Add GSTIN for a business invoice
+              </label>
+            </div>
+            <div className="form-text">Registered under GST? Your tax invoice will name your business and GSTIN, so you can claim the input tax credit.</div>
+          </div>
+          {businessInvoice ? (
+            <div id="business-buyer" className="col-12 row mx-0 px-0">
+              <TextField
+                className="col-md-6 mb-3"
+                label="GSTIN"
+                autoComplete="off"
+                spellCheck={false}
+                style={{ textTransform: 'uppercase' }}
+                maxLength={15}
+                registration={register('gstin')}
+                error={errors.gstin?.message}
+                attempt={submitCount}
+              />
+              <TextField
+                className="col-md-6 mb-3"
+                label="Business name (as registered)"
+                autoComplete="organization"
+                registration={register('businessName')}
+                error={errors.businessName?.message}
+                attempt={submitCount}
+              />
+            </div>
+          ) : null}
           <div className="col-12 d-flex justify-content-between gap-2 flex-wrap">
             <Link to="/cart" className="btn btn-outline-amber">
               Back to cart

@@ -8,8 +8,15 @@ import type { CartLine } from '../cart/cart-lines';
 
 const KEY = 'ghee-shop.checkout';
 
+/** A business buyer's details for a B2B invoice, when the customer gave them. */
+export interface BusinessBuyer {
+  gstin: string;
+  businessName: string;
+}
+
 interface Draft {
   billing?: BillingForm;
+  business?: BusinessBuyer | null;
   receipt?: string;
   /** The order content the receipt was made for. */
   receiptFor?: string;
@@ -34,8 +41,12 @@ export function getBilling(): BillingForm | undefined {
   return read().billing;
 }
 
-export function saveBilling(billing: BillingForm): void {
-  write({ ...read(), billing });
+export function getBusinessBuyer(): BusinessBuyer | null {
+  return read().business ?? null;
+}
+
+export function saveBilling(billing: BillingForm, business: BusinessBuyer | null = null): void {
+  write({ ...read(), billing, business });
 }
 
 export function getNote(): string {
@@ -48,8 +59,8 @@ export function saveNote(note: string): void {
 
 /** After a placed order: the next checkout starts with a fresh receipt (the address is kept for next time). */
 export function finishCheckout(): void {
-  const { billing } = read();
-  write(billing ? { billing } : {});
+  const { billing, business } = read();
+  write(billing ? { billing, business: business ?? null } : {});
 }
 
 export function newReceipt(random: () => number = Math.random): string {
@@ -76,6 +87,7 @@ export function buildOrderBody(
   note: string,
   paymentmode: PaymentMode,
   priced?: { total: number; coupon?: string | undefined },
+  business: BusinessBuyer | null = getBusinessBuyer(),
 ): CreateOrderBody {
   const items = lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice }));
   const totalAmount = priced?.total ?? subtotal(lines);
@@ -92,6 +104,7 @@ export function buildOrderBody(
     note,
     paymentmode,
     ...(priced?.coupon ? { coupon: priced.coupon } : {}),
+    ...(business?.gstin ? { gstin: business.gstin, businessName: business.businessName } : {}),
   };
   // The payment mode (and the total, which holds the COD fee) is left out of the attempt: switching an unpaid
   // online attempt to cash on delivery keeps its receipt, so the server turns that order into the COD order

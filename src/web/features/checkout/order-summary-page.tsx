@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
-import { buildOrderBody, finishCheckout, getBilling, getNote, saveNote } from './checkout-draft';
+import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, saveNote } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 import { CouponField, OrderCharges } from './order-charges';
@@ -25,11 +25,14 @@ import { QUOTE_KEY, useQuote } from './quote-api';
 import { StockShortNote } from './stock-short-note';
 import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
+const ADDRESS_FIELDS = ['pincode', 'state', 'gstin', 'businessName'] as const;
+
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
   const lines = useCart();
   const session = useSession();
   const billing = getBilling();
+  const business = getBusinessBuyer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const noteId = useId();
@@ -99,6 +102,11 @@ export function OrderSummaryPage() {
     } else if (error instanceof ApiError && ['COUPON_USED_UP', 'COUPON_NOT_APPLICABLE', 'COD_NOT_ALLOWED', 'PINCODE_NOT_SERVED'].includes(error.code)) {
       void queryClient.invalidateQueries({ queryKey: QUOTE_KEY });
       toast.error(error.message);
+    } else if (error instanceof ApiError && ADDRESS_FIELDS.some((f) => error.fields[f])) {
+      // An address saved before states and pincodes were checked: fixed where it is typed, then back here.
+      const field = ADDRESS_FIELDS.find((f) => error.fields[f]) ?? 'pincode';
+      toast.error(`${error.fields[field]}. Please correct it on the billing page.`);
+      navigate('/checkoutbilling');
     } else if (error instanceof ApiError && error.status === 401) {
       toast.error('Your session has ended. Please log in again to place your order.');
       navigate('/login?next=%2Fcheckoutorder');
@@ -197,6 +205,12 @@ export function OrderSummaryPage() {
                 <br />
                 {billing.address}, {billing.district}, {billing.state} {billing.pincode}
                 <br />
+                {business?.gstin ? (
+                  <>
+                    Business invoice: {business.businessName}, GSTIN {business.gstin}
+                    <br />
+                  </>
+                ) : null}
                 <Link to="/checkoutbilling">Change</Link>
               </p>
               <CouponField applied={coupon} verdict={priced?.coupon} onApply={setCoupon} />

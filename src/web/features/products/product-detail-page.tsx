@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cart } from '../cart/cart-store';
+import { FoodLabel } from './food-label';
 import { LabelDeclarations } from './label-declarations';
 import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';
@@ -128,6 +129,7 @@ function ProductDetail({ product }: { product: Product }) {
           <p className="text-body-secondary product-description">{product.description}</p>
           {/* This component is also the crawlable page's HTML (src/web/ssr), so the declarations are on /products/{slug} too. */}
           <LabelDeclarations product={product} size={size} />
+          <FoodLabel product={product} />
           <div className="d-flex flex-wrap align-items-center gap-3">
             <Link className="btn btn-outline-amber" to="/products">
               Continue Shopping

@@ -10,6 +10,7 @@ import { emptyForm, formMessages, formOf, inputOfForm, productFormResolver, type
 import { SizePictures } from './size-pictures';
 import { SizesEditor } from './sizes-editor';
 import { StockPanel } from './stock-panel';
+import { FoodLabelFields } from './food-label-fields';
 import { TaxLabelFields } from './tax-label-fields';
 import { messageOf } from './studio-errors';
 import { useSaveProduct } from './studio-api';
@@ -184,6 +185,7 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
               </div>
             </div>
             <TaxLabelFields form={form} idPrefix={id} />
+            <FoodLabelFields form={form} idPrefix={id} />
             <ImageManager
               product={product}
               pending={pending}

@@ -19,6 +19,11 @@ const values: ProductFormValues = {
   gstRate: 12,
   bestBeforeMonths: 6,
   countryOfOrigin: 'India',
+  ingredients: "Milk fat (from cow's milk)",
+  allergens: 'Contains milk',
+  vegMark: 'VEG',
+  storage: 'Cool and dry',
+  nutrition: { energyKcal: 897, fatG: 99.7, saturatedFatG: 62, transFatG: 2.5, carbohydrateG: 0, sugarsG: 0, proteinG: 0, sodiumMg: 0 },
 };
 
 const resolve = (v: ProductFormValues) =>

@@ -2,6 +2,7 @@ import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { PRODUCT_TAX_DEFAULTS, productInputSchema, type ProductInput } from '../../../domain/schemas/product';
 import type { StudioProduct } from '../../../domain/schemas/studio';
+import { NUTRITION_FIELDS, type NutritionKey, type NutritionPer100g, type VegMark } from '../../../domain/schemas/food-label';
 import { fieldErrors } from '../../../domain/schemas/zod-fields';
 
 /** One bottle size and its price, as one row of the form, with the size's own photo (its hash) if it has one. */
@@ -29,6 +30,19 @@ export interface ProductFormValues {
   gstRate: number;
   bestBeforeMonths: number;
   countryOfOrigin: string;
+  ingredients: string;
+  allergens: string;
+  vegMark: VegMark;
+  storage: string;
+  /** Per 100 g; every box empty (NaN) means "not declared yet". */
+  nutrition: Record<NutritionKey, number>;
+}
+
+const noNutrition = () => Object.fromEntries(NUTRITION_FIELDS.map((f) => [f.key, NaN])) as Record<NutritionKey, number>;
+
+/** The form's nutrition boxes as the API takes them: null when all are empty, else every figure (an empty one fails). */
+function nutritionOf(values: Record<NutritionKey, number>): NutritionPer100g | null {
+  return NUTRITION_FIELDS.every((f) => Number.isNaN(values[f.key])) ? null : { ...values };
 }
 
 export function emptyForm(): ProductFormValues {
@@ -42,6 +56,11 @@ export function emptyForm(): ProductFormValues {
     sizes: [{ size: 250, price: NaN }],
     defaultRow: 0,
     ...PRODUCT_TAX_DEFAULTS,
+    ingredients: '',
+    allergens: '',
+    vegMark: 'VEG',
+    storage: '',
+    nutrition: noNutrition(),
   };
 }
 
@@ -60,6 +79,11 @@ export function formOf(product: StudioProduct): ProductFormValues {
     gstRate: product.gstRate,
     bestBeforeMonths: product.bestBeforeMonths,
     countryOfOrigin: product.countryOfOrigin,
+    ingredients: product.ingredients,
+    allergens: product.allergens,
+    vegMark: product.vegMark,
+    storage: product.storage,
+    nutrition: product.nutritionPer100g ? { ...product.nutritionPer100g } : noNutrition(),
   };
 }
 
@@ -79,6 +103,11 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
     gstRate: values.gstRate,
     bestBeforeMonths: values.bestBeforeMonths,
     countryOfOrigin: values.countryOfOrigin,
+    ingredients: values.ingredients,
+    allergens: values.allergens,
+    vegMark: values.vegMark,
+    nutritionPer100g: nutritionOf(values.nutrition),
+    storage: values.storage,
     sizeImageHashes: values.sizes.map((row) => row.picture ?? null),
   };
 }
@@ -92,6 +121,8 @@ export function formPathOf(apiField: string): string {
   if (apiField === 'sizeImageHashes') return 'sizes';
   if (apiField === 'price' || apiField === 'quantitysize') return 'sizes';
   if (apiField === 'quantity') return 'defaultRow';
+  const nutrient = /^nutritionPer100g\.(\w+)$/.exec(apiField);
+  if (nutrient) return `nutrition.${nutrient[1]}`;
   return apiField;
 }
 

@@ -95,6 +95,11 @@ export function inputOf(product: StudioProduct): ProductInput {
     gstRate: product.gstRate,
     bestBeforeMonths: product.bestBeforeMonths,
     countryOfOrigin: product.countryOfOrigin,
+    ingredients: product.ingredients,
+    allergens: product.allergens,
+    vegMark: product.vegMark,
+    nutritionPer100g: product.nutritionPer100g,
+    storage: product.storage,
     sizeImageHashes: product.sizeImageHashes,
   };
 }

@@ -88,6 +88,12 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
               <Field label="Name" value={order.username} />
               <Field label="Email" value={order.emailaddress} />
               <Field label="Phone" value={order.mobilenumber} />
+              {order.gstin ? (
+                <>
+                  <Field label="Business" value={order.businessName ?? ''} />
+                  <Field label="GSTIN" value={order.gstin} />
+                </>
+              ) : null}
             </dl>
           </div>
         </section>

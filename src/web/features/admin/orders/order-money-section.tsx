@@ -1,4 +1,5 @@
 import { isAdminCancellable, isRefundable, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
+import { CreditNoteList } from '../../../components/credit-note-list';
 import { LoadError } from '../../../components/load-error';
 import { LoadingDots } from '../ui/loading-dots';
 import { OrderCancelAction } from './order-cancel-action';
@@ -36,6 +37,9 @@ export function OrderMoneySection({ headingId, order, loadError, onRetry }: Orde
           <>
             {(order.refunds.length > 0 || (order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID')) && (
               <OrderRefundList orderid={order.orderid} refunds={order.refunds} />
+            )}
+            {order.creditNotes && order.creditNotes.length > 0 && (
+              <CreditNoteList orderid={order.orderid} creditNotes={order.creditNotes} className="list-unstyled small mt-2 mb-0" />
             )}
             {noActionNote(order) && <p className="small text-muted-strong mt-2 mb-0">{noActionNote(order)}</p>}
             {isAdminCancellable(order) && (

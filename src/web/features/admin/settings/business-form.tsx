@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { GST_STATES } from '../../../../domain/india/gst-states';
+import { canonicalStateName, INDIAN_STATES } from '../../../../domain/india/gst-states';
 import { BUSINESS_PLACEHOLDER, businessSchema, type Business } from '../../../../domain/schemas/business';
 import { fieldErrors } from '../../../../domain/schemas/zod-fields';
 import { LoadError } from '../../../components/load-error';
@@ -21,9 +21,12 @@ const FIELDS: { name: keyof Business; label: string; hint?: string; type?: strin
   { name: 'grievanceName', label: 'Grievance officer' },
   { name: 'grievanceEmail', label: 'Grievance officer’s e-mail', type: 'email' },
   { name: 'grievancePhone', label: 'Grievance officer’s phone', type: 'tel' },
+  { name: 'signatoryName', label: 'Authorised signatory', hint: 'Printed over "Authorised signatory" on invoices and credit notes.' },
+  { name: 'signatoryTitle', label: 'Signatory’s title', hint: 'E.g. Proprietor, Partner or Director.' },
 ];
 
-const STATE_NAMES = [...new Set(Object.values(GST_STATES))].sort();
+/** Fields that may stay empty: no "set me" hint for them. */
+const OPTIONAL: ReadonlySet<keyof Business> = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
 
 /** The seller's details of DESIGN.md §7.2: printed on invoices and labels, named on the policy pages. */
 export function BusinessSection() {
@@ -46,7 +49,9 @@ function BusinessForm({ business }: { business: Business }) {
   const save = useSaveBusiness();
   // Placeholders show as empty boxes with "set me" as their hint, so the owner types over nothing.
   const [values, setValues] = useState<Business>(() =>
-    Object.fromEntries(Object.entries(business).map(([k, v]) => [k, v === BUSINESS_PLACEHOLDER ? '' : v])) as Business,
+    Object.fromEntries(
+      Object.entries(business).map(([k, v]) => [k, v === BUSINESS_PLACEHOLDER ? '' : k === 'state' ? (canonicalStateName(v) ?? '') : v]),
+    ) as Business,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -83,28 +88,40 @@ function BusinessForm({ business }: { business: Business }) {
             <label htmlFor={`${id}-${f.name}`} className="form-label">
               {f.label}
             </label>
-            <input
-              id={`${id}-${f.name}`}
-              type={f.type ?? 'text'}
-              list={f.name === 'state' ? `${id}-states` : undefined}
-              className={`form-control${errors[f.name] ? ' is-invalid' : ''}`}
-              placeholder={BUSINESS_PLACEHOLDER}
-              value={values[f.name]}
-              aria-invalid={errors[f.name] ? true : undefined}
-              aria-describedby={`${id}-${f.name}-help`}
-              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
-            />
+            {f.name === 'state' ? (
+              <select
+                id={`${id}-${f.name}`}
+                className={`form-select${errors[f.name] ? ' is-invalid' : ''}`}
+                value={values.state}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={`${id}-${f.name}-help`}
+                onChange={(e) => setValues({ ...values, state: e.target.value })}
+              >
+                <option value="">Choose the state or union territory</option>
+                {INDIAN_STATES.map((s) => (
+                  <option key={s.code} value={s.name}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={`${id}-${f.name}`}
+                type={f.type ?? 'text'}
+                className={`form-control${errors[f.name] ? ' is-invalid' : ''}`}
+                placeholder={OPTIONAL.has(f.name) ? undefined : BUSINESS_PLACEHOLDER}
+                value={values[f.name]}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={`${id}-${f.name}-help`}
+                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+              />
+            )}
             <div id={`${id}-${f.name}-help`} className={errors[f.name] ? 'invalid-feedback d-block' : 'form-text'}>
               {errors[f.name] ?? f.hint}
             </div>
           </div>
         ))}
       </div>
-      <datalist id={`${id}-states`}>
-        {STATE_NAMES.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
       <button type="submit" className="btn btn-amber mt-3" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save business details'}
       </button>

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../checkout/checkout-test-support';
+import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { pdfText } from './test-invoicing';
+
+// Credit notes are visible (DESIGN.md §8.2): listed with the refunds, linked, mailed; a refund of value is one line
+// without a quantity, a cancelled order's note mirrors its invoice; and a B2B invoice names the buyer's GSTIN.
+describeEachDatabase('credit notes and business buyers', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let customer: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await adminOf(shop);
+    customer = await createTestUser(shop, { username: 'Asha Verma' });
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+  });
+  afterAll(async () => shop.close());
+
+  const setStatus = (orderid: string, status: string) =>
+    shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status } });
+  const refunds = (orderid: string, who: TestUser = customer) => shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: who.auth });
+  async function paidOnline(body = orderBody({ paymentmode: 'ONLINE' })): Promise<string> {
+    const orderid = (await createOrder(shop, customer, body)).json().orderid as string;
+    const pay = (await sandboxPay(shop, orderid)).json();
+    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
+    await sandboxWebhooksSettled(shop.app.ctx);
+    return orderid;
+  }
+
+  it('prints a business buyer’s GSTIN and name on its invoice', async () => {
+    const body = orderBody({ paymentmode: 'CASHONDELIVERY', gstin: '29aagcb7383j1z4', businessName: 'Verma Sweets Private Limited' });
+    const placed = await codOrder(shop, customer, body);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json()).toMatchObject({ gstin: '29AAGCB7383J1Z4', businessName: 'Verma Sweets Private Limited' });
+    const orderid = placed.json().orderid as string;
+    const mine = (await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; gstin: string }[];
+    expect(mine.find((o) => o.orderid === orderid)).toMatchObject({ gstin: '29AAGCB7383J1Z4', businessName: 'Verma Sweets Private Limited' });
+    await setStatus(orderid, 'READY');
+    const text = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: customer.auth })).rawPayload);
+    expect(text).toContain('Verma Sweets Private Limited');
+    expect(text).toContain('GSTIN: 29AAGCB7383J1Z4');
+    expect(text).toContain('Attn: Asha Verma');
+    const bad = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', gstin: '29AAGCB7383J1Z5', businessName: 'X' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.gstin).toMatch(/last character/);
+  });
+
+  it('a refund of value: one line without quantity, listed in creditNotes, attached to the refund mail', async () => {
+    const orderid = await paidOnline();
+    await setStatus(orderid, 'DELIVERED');
+    const invoiceNumber = (await refunds(orderid)).json().invoiceNumber as string;
+    expect((await refunds(orderid)).json().creditNotes).toEqual([]);
+    const refunded = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: admin.auth, payload: { amount: 500, reason: 'One jar arrived dented' } });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const [note] = refunded.json().creditNotes as { number: string; date: string; amount: number }[];
+    expect(note).toMatchObject({ number: expect.stringMatching(/^CN\/\d\d-\d\d\/\d{6}$/), amount: 500 });
+    expect((await refunds(orderid)).json().creditNotes).toEqual([note]);
+    expect((await refunds(orderid, admin)).json().creditNotes).toEqual([note]);
+    const stranger = await createTestUser(shop);
+    expect((await refunds(orderid, stranger)).statusCode).toBe(404);
+
+    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note?.number.replace(/\//g, '-')}.pdf`, headers: customer.auth });
+    const text = pdfText(pdf.rawPayload);
+    // The description wraps in its column: "Refund of value against" / "invoice GS/…".
+    expect(text).toContain('Refund of value against');
+    expect(text).toContain(`invoice ${invoiceNumber}`);
+    expect(text).not.toMatch(/\bNOS\b|\bOTH\b/);
+    expect(text).toContain('Against invoice:');
+    expect(text).toContain('500.00');
+
+    const mail = (await settledMailbox(shop)).find((m) => m.subject.startsWith('Refund of') && m.text.includes(note?.number ?? '?'));
+    expect(mail?.attachments.map((a) => a.filename)).toEqual([`${note?.number.replace(/\//g, '-')}.pdf`]);
+    // The mail carries the very file the download gives.
+    expect(Buffer.compare(mail?.attachments[0]?.content ?? Buffer.alloc(0), pdf.rawPayload)).toBe(0);
+  });
+
+  it('a cancelled paid order: its credit note mirrors the invoice, quantities and units as invoiced', async () => {
+    const orderid = await paidOnline();
+    const invoice = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: customer.auth })).rawPayload);
+    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: customer.auth, payload: { reason: 'Ordered by mistake' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [note] = cancelled.json().creditNotes as { number: string; amount: number }[];
+    expect(note?.amount).toBe(3037);
+    const text = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note?.number ?? '')}`.concat('.pdf'), headers: customer.auth })).rawPayload);
+    for (const figure of ['2 NOS', '1 NOS', '1,940.96', '48.52', '3,037.00']) {
+      expect(invoice, figure).toContain(figure);
+      expect(text, figure).toContain(figure);
+    }
+  });
+
+  it('prints a document once even when many ask for it at once: every copy is the same file', async () => {
+    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const orderid = placed.json().orderid as string;
+    await setStatus(orderid, 'READY');
+    const copies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: (i % 2 ? admin : customer).auth })),
+    );
+    for (const copy of copies) {
+      expect(copy.statusCode).toBe(200);
+      expect(Buffer.compare(copy.rawPayload, copies[0]?.rawPayload ?? Buffer.alloc(0))).toBe(0);
+    }
+    const stored = await shop.app.ctx.db.selectFrom('document_pdfs').select(['number', 'signed']).where('number', 'like', 'GS/%').execute();
+    expect(new Set(stored.map((r) => r.number)).size).toBe(stored.length);
+    expect(stored.every((r) => Number(r.signed) === 0)).toBe(true);
+  });
+});

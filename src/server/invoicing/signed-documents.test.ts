@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { codOrder, orderBody } from '../checkout/checkout-test-support';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { loadDocumentSigner, SigningSetupError } from './pdf-signing';
+import { pdfText } from './test-invoicing';
+
+// A self-signed document-signing certificate made for the test, as a .p12 the way docs/operations.md tells the owner.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'ghee-signing-'));
+const P12 = path.join(dir, 'signing.p12');
+const PASSWORD = 'ghee-test-pass';
+function makeCertificate() {
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', '/CN=Nandi Dairy Foods Test Signer/O=Nandi Dairy Foods', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], { stdio: 'ignore' });
+  execFileSync('openssl', ['pkcs12', '-export', '-inkey', key, '-in', cert, '-out', P12, '-passout', `pass:${PASSWORD}`], { stdio: 'ignore' });
+}
+
+/** pdfsig's report of the file's signatures. */
+function pdfsig(pdf: Buffer): string {
+  const file = path.join(dir, `doc-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdfsig', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    // pdfsig exits non-zero when it cannot trust the (self-signed) certificate; its report is still on stdout.
+    return String((error as { stdout?: string }).stdout ?? '');
+  }
+}
+
+makeCertificate();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('refuses to start with a wrong password or a missing file, saying which variable is wrong', async () => {
+  await expect(loadDocumentSigner({ INVOICE_SIGNING_P12: P12, INVOICE_SIGNING_PASSWORD: 'wrong' })).rejects.toThrow(SigningSetupError);
+  await expect(loadDocumentSigner({ INVOICE_SIGNING_P12: path.join(dir, 'none.p12'), INVOICE_SIGNING_PASSWORD: PASSWORD })).rejects.toThrow(/INVOICE_SIGNING_P12/);
+  expect(await loadDocumentSigner({})).toBeNull();
+});
+
+describeEachDatabase('signed invoices and credit notes', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let customer: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect, { env: { INVOICE_SIGNING_P12: P12, INVOICE_SIGNING_PASSWORD: PASSWORD } });
+    admin = await adminOf(shop);
+    customer = await createTestUser(shop, { username: 'Asha Verma' });
+    const business = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS });
+    expect(business.statusCode, business.body).toBe(200);
+  });
+  afterAll(async () => shop.close());
+
+  it('signs the invoice so that pdfsig reports the signature valid, and reprints the same bytes', async () => {
+    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const orderid = placed.json().orderid as string;
+    await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    const first = await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: customer.auth });
+    expect(first.statusCode).toBe(200);
+    const report = pdfsig(first.rawPayload);
+    expect(report).toContain('Signature #1');
+    expect(report).toContain('Signer Certificate Common Name: Nandi Dairy Foods Test Signer');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+    expect(pdfText(first.rawPayload)).toContain('It carries a digital signature');
+    // The admin's copy and a later print are the stored file, byte for byte.
+    const again = await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: admin.auth });
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+  });
+
+  it('signs a credit note too; a tampered copy no longer verifies', async () => {
+    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const orderid = placed.json().orderid as string;
+    await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    const { issueCreditNote } = await import('./invoice-service');
+    const note = await issueCreditNote(shop.app.ctx.db, { orderid }, 500, 'One jar arrived dented');
+    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note.number.replace(/\//g, '-')}.pdf`, headers: customer.auth });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfsig(pdf.rawPayload)).toContain('Signature Validation: Signature is Valid.');
+    // The document's title in its info dictionary lies inside the signed bytes.
+    const tampered = Buffer.from(pdf.rawPayload);
+    const at = tampered.indexOf(`CREDIT NOTE ${note.number}`);
+    expect(at).toBeGreaterThan(0);
+    tampered.write('CREDIT NOTF', at);
+    const report = pdfsig(tampered);
+    expect(report).toContain('Signature #1');
+    expect(report).not.toContain('Signature is Valid.');
+  });
+});
