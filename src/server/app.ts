@@ -16,7 +16,7 @@ import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerTextGuard } from './http/text-guard';
-import { registerJsonDepthGuard } from './http/json-depth';
+import { registerJsonBodies } from './http/json-body';
 import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serveWeb = (options.serveWeb ?? true) && isWebBuilt(webDir);
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerTextGuard(app);
-  registerJsonDepthGuard(app);
+  registerJsonBodies(app);
   await registerSecurityHeaders(app);
   await registerCors(app, config.CORS_ORIGINS);
   // API answers are compressed per request, so speed wins over the last few bytes: brotli quality 1 and gzip

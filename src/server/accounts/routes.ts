@@ -18,6 +18,7 @@ import {
   resetRequestSchema,
 } from '../../domain/schemas/account';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { ACCOUNT_BODY_LIMIT } from '../http/json-body';
 import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { currentProfile, login, register, registerGuest, updateProfile } from './account-service';
 import { createAddressTakenLimit } from './address-taken-limit';
@@ -47,32 +48,32 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/account/register',
-    { config: perIp, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => register(ctx, request.body, clientOf(request))),
   );
 
   app.post(
     '/api/account/login',
-    { config: perIp, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
     async (request, reply) => login(ctx, request.body, loginGuard(request, reply), clientOf(request)),
   );
 
   app.post(
     '/api/account/registeronprocess',
-    { config: perIp, schema: { body: guestRegisterSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: guestRegisterSchema, response: { 200: authAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => registerGuest(ctx, request.body, clientOf(request))),
   );
 
   app.post(
     '/api/account/resetpassword',
-    { config: perIp, schema: { body: resetRequestSchema, response: { 200: messageAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: resetRequestSchema, response: { 200: messageAnswerSchema } } },
     async (request) => requestPasswordReset(ctx, request.body),
   );
 
   // Not one of the four limited calls, but each attempt costs a password hash: same per-IP budget.
   app.post(
     '/api/account/resetnewpassword',
-    { config: perIp, schema: { body: resetNewPasswordSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: resetNewPasswordSchema, response: { 200: authAnswerSchema } } },
     async (request) => resetWithToken(ctx, request.body, clientOf(request)),
   );
 
@@ -84,7 +85,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/account/profile',
-    { onRequest: requireUser, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
+    { onRequest: requireUser, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
     async (request, reply) =>
       limitAddressTaken(request, () => updateProfile(ctx, currentUser(request).id, request.body, loginGuard(request, reply))),
   );
@@ -92,7 +93,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   // The link mailed to the new address; no login needed (it may be opened on another device), the token decides.
   app.post(
     '/api/account/confirm-email',
-    { config: perIp, schema: { body: confirmEmailSchema, response: { 200: confirmEmailAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: confirmEmailSchema, response: { 200: confirmEmailAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => confirmEmailChange(ctx, request.body.token)),
   );
 

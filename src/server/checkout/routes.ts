@@ -4,6 +4,7 @@ import { quoteSchema } from '../../domain/schemas/delivery';
 import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { createCouponThrottle } from '../coupons/coupon-throttle';
+import { addJsonTextParser, ORDER_BODY_LIMIT } from '../http/json-body';
 import { connectRedis, registerRateLimit } from '../http/rate-limit';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
@@ -32,24 +33,24 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // The server's figures for the order summary: lines, fees, discount, total, and why a code or COD does not apply.
-  api.post('/api/checkout/quote', { onRequest: requireUser, schema: { body: quoteSchema } }, async (request) =>
+  api.post('/api/checkout/quote', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: quoteSchema } }, async (request) =>
     quoteAnswer(await priceCheckout(ctx, currentUser(request).id, request.body, guardOf(request))),
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
-  api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
+  api.post('/api/checkout/createorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: createOrderSchema } }, async (request) =>
     placeOnlineOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
-  api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: createOrderSchema } }, async (request) =>
+  api.post('/api/checkout/codorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: createOrderSchema } }, async (request) =>
     placeCodOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
-  api.post('/api/checkout/payorder', { onRequest: requireUser, schema: { body: payOrderSchema } }, async (request) =>
+  api.post('/api/checkout/payorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: payOrderSchema } }, async (request) =>
     payExistingOrder(ctx, currentUser(request), request.body),
   );
 
-  api.put('/api/checkout/updateorder', { onRequest: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>
+  api.put('/api/checkout/updateorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: confirmPaymentSchema } }, async (request) =>
     confirmPayment(ctx, currentUser(request), request.body),
   );
 
@@ -71,11 +72,8 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** Signatures cover the exact bytes Razorpay sent, so this route alone reads its JSON body as raw text. */
 async function webhookRoute(app: FastifyInstance): Promise<void> {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.post(WEBHOOK_PATH, async (request) => {
+  addJsonTextParser(app);
+  app.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;
