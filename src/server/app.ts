@@ -42,6 +42,7 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,64}$/;
 const MAIL_MAX_DEFER_MS = 30_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -51,8 +52,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops in X-Forwarded-For, and none by default.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A load balancer's X-Request-Id is kept when it is a plain id; anything else (8,000 characters, markup, line
+    // breaks) would be echoed in the answer and written into every log line of the request, so it gets a new one.
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const given = raw.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     frameworkErrors: frameworkErrorAnswer,
     // Slow or idle sockets must neither pin the process nor starve it (DESIGN.md §7.1). Node checks the header
     // and request deadlines on a timer (30 s by default), so it runs often enough for the deadlines to hold.
