@@ -35,9 +35,11 @@ const originList = z
   });
 
 const configFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Unset is a trial; `production` needs PUBLIC_URL (startupProblem).
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: this machine only while PUBLIC_URL is this machine (or unset), every interface for a public PUBLIC_URL.
+  HOST: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
@@ -108,11 +110,14 @@ export const configSchema = configFields.refine((c) => c.HEADERS_TIMEOUT_MS <= c
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL'> {
+export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL' | 'HOST'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
   SHOP_EMAIL: string;
+  HOST: string;
   dataDir: string;
+  /** False when PUBLIC_URL was not set and is this machine's `http://localhost:PORT`: a trial. */
+  publicUrlSet: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -130,13 +135,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   return {
     ...raw,
     dataDir,
     JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
-    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
+    publicUrlSet: raw.PUBLIC_URL !== undefined,
+    // Fastify listens on every loopback address (IPv4 and IPv6) for `localhost`.
+    HOST: raw.HOST ?? (isLoopbackUrl(publicUrl) ? 'localhost' : '0.0.0.0'),
     SHOP_EMAIL: raw.SHOP_EMAIL ?? raw.ADMIN_EMAIL,
   };
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return isLoopbackHost(host);
+}
+
+/** Whether listening on `host` (HOST) lets only this machine in. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * May a sandbox run here: the payment gateway's, and the courier's and messages' that follow its terms. A sandbox
+ * lets anyone "pay" with a test card (or play a courier), so only on a shop no stranger reaches (PUBLIC_URL is this
+ * machine and the shop listens on this machine only), or when the owner asks for a test shop with PAYMENT_SANDBOX=1.
+ * `why` finishes the sentence "… because" in start-up logs.
+ */
+export function sandboxMayRun(config: Pick<Config, 'PAYMENT_SANDBOX' | 'PUBLIC_URL' | 'HOST'>): { allowed: boolean; why: string } {
+  if (config.PAYMENT_SANDBOX) return { allowed: true, why: 'PAYMENT_SANDBOX=1' };
+  if (!isLoopbackUrl(config.PUBLIC_URL)) return { allowed: false, why: `PUBLIC_URL (${config.PUBLIC_URL}) is public` };
+  if (!isLoopbackHost(config.HOST)) {
+    return { allowed: false, why: `the shop listens on HOST=${config.HOST}, which other machines reach, while PUBLIC_URL says this machine` };
+  }
+  return { allowed: true, why: `PUBLIC_URL (${config.PUBLIC_URL}) is this machine and the shop listens on it only` };
+}
+
+/** Why the server must not start with this configuration, or null. Checked by main.ts (not by the CLI commands). */
+export function startupProblem(config: Config): string | null {
+  if (config.NODE_ENV === 'production' && !config.publicUrlSet) {
+    return (
+      'NODE_ENV=production needs PUBLIC_URL: the address customers reach the shop at, e.g. PUBLIC_URL=https://www.your-ghee.in. ' +
+      'Mail links, the sitemap and link previews are made from it, and without it the shop listens on this machine only. ' +
+      'Set PUBLIC_URL, or leave NODE_ENV unset to try the shop on this machine.'
+    );
+  }
+  return null;
 }
 
 /** A generated secret is kept in DATA_DIR so tokens survive a restart without any setup. */
