@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
+import { limitConnections } from './http/connection-limits';
 import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/error-handler';
 import { frameworkErrorAnswer } from './http/framework-errors';
@@ -69,8 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
   });
-  // Past the cap Node closes new sockets at once, so file descriptors stay for the connections already served.
-  app.server.maxConnections = config.MAX_CONNECTIONS;
+  // Past a cap the oldest idle keep-alive socket makes room, or the new one is closed at once (file descriptors stay
+  // for the connections being served), for the whole process and per client address.
+  limitConnections(app.server, { max: config.MAX_CONNECTIONS, perIp: config.MAX_CONNECTIONS_PER_IP }, app.log);
   // The API speaks JSON only (uploads add multipart in their own plugin); other bodies get a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

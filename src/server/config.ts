@@ -91,13 +91,16 @@ const configFields = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
   // Without SMTP, the newest this many mails stay on disk as .eml files; the outbox table keeps every mail.
   MAIL_FILES_MAX: z.coerce.number().int().min(1).default(10_000),
-  // Slow and idle clients (DESIGN.md §7.1): a request's headers must arrive within HEADERS_TIMEOUT_MS and all of it
-  // within REQUEST_TIMEOUT_MS; an idle keep-alive socket closes after KEEP_ALIVE_TIMEOUT_MS (at most 72 s); past
-  // MAX_CONNECTIONS open sockets new ones are closed at once, well under the process's file limit.
+  // Slow and idle clients (DESIGN.md §7.1, §8.8): a request's headers must arrive within HEADERS_TIMEOUT_MS and all
+  // of it within REQUEST_TIMEOUT_MS; an idle keep-alive socket closes after KEEP_ALIVE_TIMEOUT_MS (at most 72 s; 5 s
+  // unless a proxy in front keeps connections to the shop); the process keeps MAX_CONNECTIONS open sockets, well under
+  // its file limit, and one client address MAX_CONNECTIONS_PER_IP (http/connection-limits.ts).
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(72_000).default(72_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(72_000).optional()),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4_000),
+  // Unset: 64 with no trusted proxy in front, off behind one (every socket would come from the proxy); 0 = off.
+  MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   SERVE_WEB: boolFlag,
   WEB_DIST: optionalString,
@@ -110,8 +113,11 @@ export const configSchema = configFields.refine((c) => c.HEADERS_TIMEOUT_MS <= c
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL' | 'HOST'> {
+export interface Config
+  extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL' | 'HOST' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_IP'> {
   JWT_SECRET: string;
+  KEEP_ALIVE_TIMEOUT_MS: number;
+  MAX_CONNECTIONS_PER_IP: number;
   PUBLIC_URL: string;
   SHOP_EMAIL: string;
   HOST: string;
@@ -145,6 +151,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Fastify listens on every loopback address (IPv4 and IPv6) for `localhost`.
     HOST: raw.HOST ?? (isLoopbackUrl(publicUrl) ? 'localhost' : '0.0.0.0'),
     SHOP_EMAIL: raw.SHOP_EMAIL ?? raw.ADMIN_EMAIL,
+    // A proxy keeps its connections to the shop open for reuse (nginx: 60 s), so the shop must not close them first;
+    // browsers reach a shop without one, and an idle socket of theirs is a slot held for nothing.
+    KEEP_ALIVE_TIMEOUT_MS: raw.KEEP_ALIVE_TIMEOUT_MS ?? (raw.TRUST_PROXY > 0 ? 72_000 : 5_000),
+    MAX_CONNECTIONS_PER_IP: raw.MAX_CONNECTIONS_PER_IP ?? (raw.TRUST_PROXY > 0 ? 0 : 64),
   };
 }
 
