@@ -15,7 +15,9 @@ import { registerErrorHandling } from './http/error-handler';
 import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
+import { connectRedis } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
+import { createCounterStore, startCounterPurge } from './limits/counters';
 import { registerTextGuard } from './http/text-guard';
 import { registerJsonBodies } from './http/json-body';
 import { createLoadMonitor } from './http/load-monitor';
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
     ...(monitor ? { yieldTo: { busy: monitor.busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });
+  const redis = config.REDIS_URL ? await connectRedis(app, config.REDIS_URL) : undefined;
   const ctx: AppContext = {
     config,
     database,
@@ -99,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
     catalogue: createCatalogueSource(config, database.db, app.log),
+    counters: createCounterStore({ db: database.db, redis, log: app.log }),
+    redis,
     backgroundJobs: options.backgroundJobs ?? false,
   };
   app.decorate('ctx', ctx);
@@ -142,7 +147,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (serveWeb) await registerWebApp(app, webDir);
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 
-  if (ctx.backgroundJobs) app.addHook('onReady', async () => outbox.start());
+  let stopCounterPurge: (() => void) | undefined;
+  if (ctx.backgroundJobs) {
+    app.addHook('onReady', async () => {
+      outbox.start();
+      stopCounterPurge = startCounterPurge(database.db, app.log);
+    });
+  }
   // The PDF library loads after the shop is listening, not before /readyz (see invoicing/pdf-library.ts).
   let cancelPreload: (() => void) | undefined;
   if (monitor) {
@@ -152,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onClose', async () => {
     cancelPreload?.();
+    stopCounterPurge?.();
     await outbox.stop();
     transport.close();
   });

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { DatabaseHandle, DB, Dialect } from './db/database';
 import type { TokenService } from './auth/tokens';
 import type { OrderBatchWriter } from './checkout/order-batch-writer';
+import type { Redis } from 'ioredis';
+import type { CounterStore } from './limits/counters';
 import type { OutboxWorker } from './mail/worker';
 
 /** What every capability needs, built once per app and reachable as `app.ctx`. */
@@ -17,6 +19,10 @@ export interface AppContext {
   orderWriter: OrderBatchWriter;
   /** The product list customers see and checkout prices from (the database's, or Sanity's when configured). */
   catalogue: CatalogueSourceHandle;
+  /** Counts of limited attempts (failed logins, unknown codes, reset mails), in Redis or the database. */
+  counters: CounterStore;
+  /** The shared Redis when REDIS_URL is set (rate limits and attempt counters). */
+  redis: Redis | undefined;
   /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */
   backgroundJobs: boolean;
 }

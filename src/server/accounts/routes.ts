@@ -19,7 +19,7 @@ import {
 } from '../../domain/schemas/account';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { ACCOUNT_BODY_LIMIT } from '../http/json-body';
-import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
+import { perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { currentProfile, login, register, registerGuest, updateProfile } from './account-service';
 import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
@@ -34,7 +34,7 @@ const messageAnswerSchema = z.object({ message: z.string() });
 export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  await registerRateLimit(app, { redis: ctx.redis });
   // Every account answer is the caller's (a token, a profile, a list of devices): never stored (DESIGN.md §7.1).
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', PRIVATE_CACHE_CONTROL);

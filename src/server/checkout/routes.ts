@@ -5,7 +5,7 @@ import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentS
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { createCouponThrottle } from '../coupons/coupon-throttle';
 import { addJsonTextParser, ORDER_BODY_LIMIT } from '../http/json-body';
-import { connectRedis, registerRateLimit } from '../http/rate-limit';
+import { registerRateLimit } from '../http/rate-limit';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
@@ -25,7 +25,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/checkout/config', async () => shopConfig(ctx));
 
   // Counters for codes that do not exist (brute force), shared between processes through Redis when configured.
-  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  await registerRateLimit(app, { redis: ctx.redis });
   const throttle = createCouponThrottle(app);
   const guardOf = (request: FastifyRequest): CouponGuard => {
     const user = currentUser(request);
