@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
     catalogue: createCatalogueSource(config, database.db, app.log),
-    counters: createCounterStore({ db: database.db, redis, log: app.log }),
+    counters: createCounterStore({ db: database.db, redis, jwtSecret: config.JWT_SECRET, log: app.log }),
     redis,
     backgroundJobs: options.backgroundJobs ?? false,
   };

@@ -32,6 +32,8 @@ export const loginSchema = z.strictObject({
   email: emailField,
   password: loginPasswordField,
   remember: z.boolean().optional(),
+  /** The token of a mailed sign-in link: it lets the owner in while wrong passwords from elsewhere lock the account. */
+  unlock: z.string().max(200).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

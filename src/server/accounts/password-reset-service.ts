@@ -6,6 +6,8 @@ import { hashPassword } from '../auth/passwords';
 import { endSessionsOf } from '../auth/session-repository';
 import { nowIso } from '../db/database';
 import { badRequest } from '../http/errors';
+import { tooManyRequests } from '../http/rate-limit';
+import { claimAttempt } from '../limits/attempts';
 import { enqueueMail } from '../mail/outbox';
 import { passwordResetMail, resetLink } from './account-mails';
 import { authAnswer, type AccountDeps } from './account-service';
@@ -24,8 +26,29 @@ export const RESET_REQUESTED_MESSAGE =
  */
 export const RESET_REQUEST_MIN_MS = 150;
 
-/** Always the same answer: whether the address has an account is not for the caller to learn. */
+/** Reset links mailed to one address in an hour, whoever asks and from wherever (mail bombing). */
+export const RESET_MAILS_PER_ADDRESS = 3;
+const RESET_MAILS_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Always the same answer: whether the address has an account is not for the caller to learn. Requests are counted
+ * per address, with an account or not, before anything is looked up; past the limit the answer is a 429 for any
+ * address alike, and the owner already holds the links mailed.
+ */
 export async function requestPasswordReset(deps: AccountDeps, input: ResetRequestInput): Promise<{ message: string }> {
+  await claimAttempt(deps.counters, [
+    {
+      key: `reset-mail:${input.email}`,
+      max: RESET_MAILS_PER_ADDRESS,
+      windowMs: RESET_MAILS_WINDOW_MS,
+      refuse: (resetInMs) =>
+        tooManyRequests(
+          resetInMs,
+          `If an account uses this address, we have already mailed it ${RESET_MAILS_PER_ADDRESS} reset links in the last hour.`,
+          'Open the newest one (look in the spam folder too); each works for an hour.',
+        ),
+    },
+  ]);
   const started = Date.now();
   const user = await findUserByEmail(deps.db, input.email);
   if (user) {

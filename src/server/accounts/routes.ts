@@ -24,7 +24,6 @@ import { currentProfile, login, register, registerGuest, updateProfile } from '.
 import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
 import { confirmEmailChange } from './email-change-service';
-import { createLoginThrottle } from './login-throttle';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
 import { endOneSession, listSessions, logOut, logOutEverywhere, type SessionClient } from './session-service';
 
@@ -39,8 +38,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   });
-  const loginGuard = createLoginThrottle(app);
-  const limitAddressTaken = createAddressTakenLimit(app, ctx.config.AUTH_RATE_LIMIT);
+  const limitAddressTaken = createAddressTakenLimit(ctx);
   // AUTH_RATE_LIMIT=0 switches the per-IP limit off (load tests); the per-account login rule always applies.
   const perIp: FastifyContextConfig = {
     rateLimit: ctx.config.AUTH_RATE_LIMIT > 0 ? perIpPerMinute(ctx.config.AUTH_RATE_LIMIT) : false,
@@ -55,7 +53,7 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/api/account/login',
     { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
-    async (request, reply) => login(ctx, request.body, loginGuard(request, reply), clientOf(request)),
+    async (request) => login(ctx, request.body, clientOf(request)),
   );
 
   app.post(
@@ -86,8 +84,12 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/api/account/profile',
     { onRequest: requireUser, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: profileSchema, response: { 200: profileAnswerSchema } } },
-    async (request, reply) =>
-      limitAddressTaken(request, () => updateProfile(ctx, currentUser(request).id, request.body, loginGuard(request, reply))),
+    async (request) => {
+      const caller = currentUser(request);
+      const update = () => updateProfile(ctx, caller.id, request.body);
+      // Only a new address can be answered "taken"; the other fields of a profile change freely.
+      return request.body.emailaddress === caller.email ? update() : limitAddressTaken(request, update, { accountId: caller.id });
+    },
   );
 
   // The link mailed to the new address; no login needed (it may be opened on another device), the token decides.

@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteSchema } from '../../domain/schemas/delivery';
 import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { createCouponThrottle } from '../coupons/coupon-throttle';
+import { createCouponThrottle, type CouponGuard } from '../coupons/coupon-throttle';
 import { addJsonTextParser, ORDER_BODY_LIMIT } from '../http/json-body';
-import { registerRateLimit } from '../http/rate-limit';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
-import { priceCheckout, quoteAnswer, type CouponGuard } from './checkout-pricing';
+import { priceCheckout, quoteAnswer } from './checkout-pricing';
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
 import { payExistingOrder } from './pay-order-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
@@ -24,13 +23,9 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/checkout/config', async () => shopConfig(ctx));
 
-  // Counters for codes that do not exist (brute force), shared between processes through Redis when configured.
-  await registerRateLimit(app, { redis: ctx.redis });
-  const throttle = createCouponThrottle(app);
-  const guardOf = (request: FastifyRequest): CouponGuard => {
-    const user = currentUser(request);
-    return { assertAllowed: () => throttle.assertAllowed(request, user.id), recordUnknown: () => throttle.recordUnknown(request, user.id) };
-  };
+  // Counters for codes that do not exist (brute force), shared between processes (coupons/coupon-throttle.ts).
+  const throttle = createCouponThrottle(ctx);
+  const guardOf = (request: FastifyRequest): CouponGuard => throttle.guardFor(request, currentUser(request).id);
 
   // The server's figures for the order summary: lines, fees, discount, total, and why a code or COD does not apply.
   api.post('/api/checkout/quote', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: quoteSchema } }, async (request) =>

@@ -42,6 +42,8 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      // A limit's 429 says when to come back in the header too, for clients that read it.
+      if (typeof error.extra?.retryAfter === 'number') void reply.header('retry-after', String(error.extra.retryAfter));
       return reply.status(error.statusCode).send({
         error: error.code,
         message: error.message,

@@ -14,6 +14,8 @@ export interface AttemptLimit {
 export interface Attempt {
   /** What this attempt brought each limit's count to, in the order given. */
   readonly counts: readonly number[];
+  /** When each limit's window ends (epoch milliseconds), in the same order. */
+  readonly resetAt: readonly number[];
   /** The attempt turned out not to count (a right password, a code that exists): its counts are taken back. */
   release(): Promise<void>;
 }
@@ -38,5 +40,5 @@ export async function claimAttempt(store: CounterStore, limits: readonly Attempt
     const limit = limits[over]!;
     throw limit.refuse(Math.max(0, (results[over]?.resetAt ?? 0) - Date.now()));
   }
-  return { counts: results.map((r) => r.count), release };
+  return { counts: results.map((r) => r.count), resetAt: results.map((r) => r.resetAt), release };
 }

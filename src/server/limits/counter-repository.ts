@@ -40,3 +40,4 @@ export async function purgeEndedCounters(db: Executor, nowMs: number): Promise<n
   const result = await db.deleteFrom('attempt_counters').where('reset_at', '<=', nowMs).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+

@@ -74,7 +74,7 @@ describeEachDatabase('attempt counters in the database', (dialect) => {
     const dead = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
     dead.on('error', () => {});
     const silent = { warn: () => {} } as unknown as Parameters<typeof createCounterStore>[0]['log'];
-    const store = createCounterStore({ db: shop.app.ctx.db, redis: dead, log: silent });
+    const store = createCounterStore({ db: shop.app.ctx.db, redis: dead, jwtSecret: 'x'.repeat(32), log: silent });
     const key = freshKey();
     expect((await store.increment(key, 60_000)).count).toBe(1);
     expect((await store.increment(key, 60_000)).count).toBe(2);
@@ -104,5 +104,5 @@ describe.skipIf(!redisUp)('attempt counters in Redis', () => {
     await redis.ping();
   });
   afterAll(() => redis.disconnect());
-  storeContract('redis', () => redisCounters(redis));
+  storeContract('redis', () => redisCounters(redis, 'counters-test'));
 });

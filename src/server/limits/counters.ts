@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DB } from '../db/database';
+import { createHash } from 'node:crypto';
 import { decrementCounter, incrementCounter, purgeEndedCounters } from './counter-repository';
 
 /**
@@ -41,23 +42,34 @@ export function databaseCounters(db: DB): CounterStore & { purge(): Promise<numb
   };
 }
 
-export function redisCounters(redis: Redis): CounterStore {
+/**
+ * A shop's own name for its counters in a shared Redis. Every process of one shop has the same JWT_SECRET (they must,
+ * to accept each other's tokens), so they count together, while another shop on the same Redis (a test shop beside
+ * the real one) never shares a count with it. A digest: the secret itself never leaves the process.
+ */
+export function counterNamespace(jwtSecret: string): string {
+  return createHash('sha256').update(`attempt-counters|${jwtSecret}`).digest('hex').slice(0, 16);
+}
+
+/** Counters in Redis under `namespace`, each key expiring with its window. */
+export function redisCounters(redis: Redis, namespace: string): CounterStore {
+  const keyOf = (key: string) => `${REDIS_PREFIX}${namespace}:${key}`;
   return {
     async increment(key, windowMs) {
-      const [count, ttl] = (await redis.eval(INCREMENT, 1, REDIS_PREFIX + key, String(windowMs))) as [number, number];
+      const [count, ttl] = (await redis.eval(INCREMENT, 1, keyOf(key), String(windowMs))) as [number, number];
       return { count: Number(count), resetAt: Date.now() + Number(ttl) };
     },
     async decrement(key) {
-      await redis.eval(DECREMENT, 1, REDIS_PREFIX + key);
+      await redis.eval(DECREMENT, 1, keyOf(key));
     },
   };
 }
 
 /** Redis first; the database when Redis fails a command (said in the log at most once a minute). */
-export function createCounterStore(options: { db: DB; redis?: Redis | undefined; log: FastifyBaseLogger }): CounterStore {
+export function createCounterStore(options: { db: DB; redis?: Redis | undefined; jwtSecret: string; log: FastifyBaseLogger }): CounterStore {
   const database = databaseCounters(options.db);
   if (!options.redis) return database;
-  const redis = redisCounters(options.redis);
+  const redis = redisCounters(options.redis, counterNamespace(options.jwtSecret));
   let warnedAt = -Infinity;
   const fallBack = (error: unknown) => {
     const now = performance.now();
