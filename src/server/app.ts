@@ -24,7 +24,7 @@ import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { chooseGateway } from './payments/gateway-choice';
-import { createOutboxWorker } from './mail/worker';
+import { createOutboxWorker, mailRetryPolicy } from './mail/worker';
 import { createMailAttachments } from './invoicing/invoice-attachment';
 import { preloadPdfKit } from './invoicing/pdf-library';
 import { registerRoutes } from './routes';
@@ -88,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.MAIL_FROM,
     logger: app.log,
     pollMs: config.MAIL_POLL_MS,
+    retry: mailRetryPolicy(config),
     attachments: createMailAttachments(database.db),
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
     ...(monitor ? { yieldTo: { busy: monitor.busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),

@@ -89,6 +89,11 @@ const configFields = z.object({
       .optional(),
   ),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  // A mail that fails is tried again after MAIL_RETRY_FIRST_MS, then at doubling waits up to MAIL_RETRY_MAX_MS, and
+  // at that interval until it has waited MAIL_GIVE_UP_HOURS since it was queued (mail/worker.ts).
+  MAIL_RETRY_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(10 * 60_000),
+  MAIL_GIVE_UP_HOURS: z.coerce.number().positive().default(72),
   // Without SMTP, the newest this many mails stay on disk as .eml files; the outbox table keeps every mail.
   MAIL_FILES_MAX: z.coerce.number().int().min(1).default(10_000),
   // Slow and idle clients (DESIGN.md §7.1, §8.8): a request's headers must arrive within HEADERS_TIMEOUT_MS and all
@@ -106,10 +111,15 @@ const configFields = z.object({
   WEB_DIST: optionalString,
 });
 
-export const configSchema = configFields.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-  message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
-  path: ['HEADERS_TIMEOUT_MS'],
-});
+export const configSchema = configFields
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    path: ['HEADERS_TIMEOUT_MS'],
+  })
+  .refine((c) => c.MAIL_RETRY_FIRST_MS <= c.MAIL_RETRY_MAX_MS, {
+    message: 'MAIL_RETRY_FIRST_MS must not be longer than MAIL_RETRY_MAX_MS (the first wait is the shortest)',
+    path: ['MAIL_RETRY_FIRST_MS'],
+  });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
