@@ -8,6 +8,7 @@ import type {
   RegisterInput,
 } from '../../domain/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { conflict, unauthorized } from '../http/errors';
@@ -52,6 +53,7 @@ export async function authAnswer(
 
 export async function register(deps: AccountDeps, input: RegisterInput, client?: SessionClient): Promise<AuthAnswer> {
   if (await findUserByEmail(deps.db, input.emailaddress)) throw emailTaken(EMAIL_TAKEN_MESSAGE, 'emailaddress');
+  await assertStrongPassword(input.password, { email: input.emailaddress, shopNames: shopNamesOf(deps.config) });
   const passwordHash = await hashPassword(input.password);
   const row = await insertOrConflict(EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
     deps.db.transaction().execute((trx) =>
@@ -149,6 +151,12 @@ export async function updateProfile(deps: AccountDeps, userId: number, input: Pr
   });
   const user = toPublicUser(after, await rolesOf(deps.db, userId));
   return changingEmail ? { user, pendingEmail: input.emailaddress } : { user };
+}
+
+/** The shop's names a password may not hold: the sender's name of its mails ("Ghee Shop") besides the built-in one. */
+export function shopNamesOf(config: AccountDeps['config']): string[] {
+  const sender = config.MAIL_FROM.replace(/<[^>]*>/, '').replace(/"/g, '').trim();
+  return sender ? [sender] : [];
 }
 
 function emailTaken(message: string, field: string) {

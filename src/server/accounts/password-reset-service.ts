@@ -3,6 +3,7 @@ import { RESET_TOKEN_TTL_MS } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 import type { AuthAnswer, ResetNewPasswordInput, ResetRequestInput } from '../../domain/schemas/account';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { endSessionsOf } from '../auth/session-repository';
 import { nowIso } from '../db/database';
 import { badRequest } from '../http/errors';
@@ -10,7 +11,7 @@ import { tooManyRequests } from '../http/rate-limit';
 import { claimAttempt } from '../limits/attempts';
 import { enqueueMail } from '../mail/outbox';
 import { passwordResetMail, resetLink } from './account-mails';
-import { authAnswer, type AccountDeps } from './account-service';
+import { authAnswer, shopNamesOf, type AccountDeps } from './account-service';
 import { claimResetToken, findResetToken, invalidateResetTokens } from './reset-token-repository';
 import { hashResetToken, issueResetToken } from './reset-tokens';
 import { cancelEmailChanges } from './email-change-repository';
@@ -78,6 +79,7 @@ export async function resetWithToken(
   if (!found || !user || user.email !== input.email || found.used_at || found.expires_at <= nowIso()) {
     throw invalidLink();
   }
+  await assertStrongPassword(input.password, { email: user.email, shopNames: shopNamesOf(deps.config) });
   // Hash outside the transaction: it takes tens of milliseconds and SQLite holds its write lock meanwhile.
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
