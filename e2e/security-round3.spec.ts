@@ -1,8 +1,7 @@
 // Issue 38 in the browser: the owner of a locked account signs in with the mailed link, new passwords are checked
 // (the rules on the page, zxcvbn's verdict from the server under the field), and the dashboard says when mail fails.
 import { expect, test } from '@playwright/test';
-import { ADMIN, profileMenuButton, registerCustomer, uniqueEmail } from './support/accounts';
-import { signInWithSession } from './support/admin-seed';
+import { ADMIN, loginThroughUi, profileMenuButton, registerCustomer, uniqueEmail } from './support/accounts';
 import { linkInMail, waitForMailTo } from './support/mailbox';
 import { screenshotAtWidths } from './support/screenshots';
 
@@ -72,7 +71,7 @@ test('the dashboard shows a banner while mail is failing, and it leads to the Ma
       },
     }),
   );
-  await signInWithSession(page, page.request, ADMIN.email, ADMIN.password);
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/#/admin');
   const banner = page.getByRole('alert').filter({ hasText: 'Mail is not going out.' });
   await expect(banner).toBeVisible();
