@@ -24,7 +24,10 @@ export function LoginPage() {
     defaultValues: { email: params.get('email') ?? '', password: '', remember: false },
   });
   const { errors, submitCount, isSubmitting } = formState;
-  const [failure, setFailure] = useState('');
+  // A failure belongs to the visit it happened on: opening the mailed link afterwards starts afresh.
+  const [failed, setFailed] = useState({ message: '', unlock });
+  const failure = failed.unlock === unlock ? failed.message : '';
+  const setFailure = (message: string) => setFailed({ message, unlock });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure('');
