@@ -22,7 +22,7 @@ test('signing up checks every field with the exact messages, then signs the cust
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Email format is invalid')).toBeVisible();
   await expect(page.getByText('Mobile number must be 10 digits')).toBeVisible();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 
   const email = uniqueEmail('signup');
   await page.getByLabel('Email').fill(email);
@@ -121,7 +121,7 @@ test('forgot password: the mailed link opens the reset page, and the new passwor
   await expect(email).toHaveAttribute('readonly', '');
   await page.getByLabel('New password').fill('short');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await page.getByLabel('New password').fill('brand-new-ghee-9');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(profileMenuButton(page)).toBeVisible();

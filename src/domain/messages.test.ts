@@ -9,7 +9,7 @@ describe('VALIDATION', () => {
     expect(VALIDATION.mobileRequired).toBe('Mobile number is required');
     expect(VALIDATION.mobileInvalid).toBe('Mobile number must be 10 digits');
     expect(VALIDATION.passwordRequired).toBe('Password is required');
-    expect(VALIDATION.passwordTooShort).toBe('Password must be at least 6 characters');
+    expect(VALIDATION.passwordTooShort).toBe('Password must be at least 8 characters');
   });
 
   it('words billing and quantity rules', () => {

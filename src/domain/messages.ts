@@ -19,9 +19,13 @@ export const VALIDATION = {
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Mobile number must be 10 digits',
   passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: 'Password must be at least 8 characters',
   // DESIGN.md §7.1
   passwordTooCommon: 'This password is too common. Choose another.',
+  newPasswordHint: 'At least 8 characters. Two or three uncommon words make a strong password that is easy to remember.',
+  passwordIsEmail: 'Do not use your email address as your password. Choose another.',
+  passwordIsShopName: 'Do not use the shop\'s name in your password. Choose another.',
+  passwordTooGuessable: (hint: string) => `This password is easy to guess${hint ? ` (${hint})` : ''}. Add another word or two: uncommon words, not a name or a date.`,
   // Billing and profile
   addressRequired: 'Address is required',
   pincodeRequired: 'Pincode is required',

@@ -9,19 +9,22 @@ import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
 import { createOrderBatchWriter } from './checkout/order-batch-writer';
+import { limitConnections } from './http/connection-limits';
 import { registerCors } from './http/cors';
 import { registerErrorHandling, type ErrorHandlingOptions } from './http/error-handler';
 import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
+import { connectRedis } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
+import { createCounterStore, startCounterPurge } from './limits/counters';
 import { registerTextGuard } from './http/text-guard';
-import { registerJsonDepthGuard } from './http/json-depth';
+import { registerJsonBodies } from './http/json-body';
 import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { chooseGateway } from './payments/gateway-choice';
-import { createOutboxWorker } from './mail/worker';
+import { createOutboxWorker, mailRetryPolicy } from './mail/worker';
 import { createMailAttachments } from './invoicing/invoice-attachment';
 import { preloadPdfKit } from './invoicing/pdf-library';
 import { loadDocumentSigner } from './invoicing/pdf-signing';
@@ -43,6 +46,7 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,64}$/;
 const MAIL_MAX_DEFER_MS = 30_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -52,8 +56,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops in X-Forwarded-For, and none by default.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A load balancer's X-Request-Id is kept when it is a plain id; anything else (8,000 characters, markup, line
+    // breaks) would be echoed in the answer and written into every log line of the request, so it gets a new one.
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const given = raw.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     frameworkErrors: frameworkErrorAnswer,
     // Slow or idle sockets must neither pin the process nor starve it (DESIGN.md §7.1). Node checks the header
     // and request deadlines on a timer (30 s by default), so it runs often enough for the deadlines to hold.
@@ -64,8 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
   });
-  // Past the cap Node closes new sockets at once, so file descriptors stay for the connections already served.
-  app.server.maxConnections = config.MAX_CONNECTIONS;
+  // Past a cap the oldest idle keep-alive socket makes room, or the new one is closed at once (file descriptors stay
+  // for the connections being served), for the whole process and per client address.
+  limitConnections(app.server, { max: config.MAX_CONNECTIONS, perIp: config.MAX_CONNECTIONS_PER_IP }, app.log);
   // The API speaks JSON only (uploads add multipart in their own plugin); other bodies get a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -82,10 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.MAIL_FROM,
     logger: app.log,
     pollMs: config.MAIL_POLL_MS,
+    retry: mailRetryPolicy(config),
     attachments: createMailAttachments(database.db, signer),
     // A shop saturated by customers sends its mails a little later rather than checking out more slowly.
     ...(monitor ? { yieldTo: { busy: monitor.busy, maxDeferMs: MAIL_MAX_DEFER_MS } } : {}),
   });
+  const redis = config.REDIS_URL ? await connectRedis(app, config.REDIS_URL) : undefined;
   const ctx: AppContext = {
     config,
     database,
@@ -95,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
     catalogue: createCatalogueSource(config, database.db, app.log),
+    counters: createCounterStore({ db: database.db, redis, jwtSecret: config.JWT_SECRET, log: app.log }),
+    redis,
     backgroundJobs: options.backgroundJobs ?? false,
     signer,
   };
@@ -119,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       notFoundPage ? notFoundPage(request, reply) : reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html'),
   });
   registerTextGuard(app);
-  registerJsonDepthGuard(app);
+  registerJsonBodies(app);
   await registerSecurityHeaders(app);
   await registerCors(app, config.CORS_ORIGINS);
   // API answers are compressed per request, so speed wins over the last few bytes: brotli quality 1 and gzip
@@ -151,7 +165,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (serveWeb) await registerWebApp(app, webDir);
   else if (options.serveWeb !== false) app.log.warn({ webDir }, 'web app not built; run `npm run build` first');
 
-  if (ctx.backgroundJobs) app.addHook('onReady', async () => outbox.start());
+  let stopCounterPurge: (() => void) | undefined;
+  if (ctx.backgroundJobs) {
+    app.addHook('onReady', async () => {
+      outbox.start();
+      stopCounterPurge = startCounterPurge(database.db, app.log);
+    });
+  }
   // The PDF library loads after the shop is listening, not before /readyz (see invoicing/pdf-library.ts).
   let cancelPreload: (() => void) | undefined;
   if (monitor) {
@@ -161,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onClose', async () => {
     cancelPreload?.();
+    stopCounterPurge?.();
     await outbox.stop();
     transport.close();
   });

@@ -35,9 +35,11 @@ const originList = z
   });
 
 const configFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Unset is a trial; `production` needs PUBLIC_URL (startupProblem).
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: this machine only while PUBLIC_URL is this machine (or unset), every interface for a public PUBLIC_URL.
+  HOST: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
@@ -87,36 +89,55 @@ const configFields = z.object({
       .optional(),
   ),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  // A mail that fails is tried again after MAIL_RETRY_FIRST_MS, then at doubling waits up to MAIL_RETRY_MAX_MS, and
+  // at that interval until it has waited MAIL_GIVE_UP_HOURS since it was queued (mail/worker.ts).
+  MAIL_RETRY_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(10 * 60_000),
+  MAIL_GIVE_UP_HOURS: z.coerce.number().positive().default(72),
   // Without SMTP, the newest this many mails stay on disk as .eml files; the outbox table keeps every mail.
   MAIL_FILES_MAX: z.coerce.number().int().min(1).default(10_000),
-  // Slow and idle clients (DESIGN.md §7.1): a request's headers must arrive within HEADERS_TIMEOUT_MS and all of it
-  // within REQUEST_TIMEOUT_MS; an idle keep-alive socket closes after KEEP_ALIVE_TIMEOUT_MS (at most 72 s); past
-  // MAX_CONNECTIONS open sockets new ones are closed at once, well under the process's file limit.
+  // Slow and idle clients (DESIGN.md §7.1, §8.8): a request's headers must arrive within HEADERS_TIMEOUT_MS and all
+  // of it within REQUEST_TIMEOUT_MS; an idle keep-alive socket closes after KEEP_ALIVE_TIMEOUT_MS (at most 72 s; 5 s
+  // unless a proxy in front keeps connections to the shop); the process keeps MAX_CONNECTIONS open sockets, well under
+  // its file limit, and one client address MAX_CONNECTIONS_PER_IP (http/connection-limits.ts).
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(72_000).default(72_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(72_000).optional()),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4_000),
   // A PKCS#12 file with the document-signing certificate and its key: every invoice and credit note PDF is then signed
   // (PAdES). docs/operations.md says how to get one.
   INVOICE_SIGNING_P12: optionalString,
   INVOICE_SIGNING_PASSWORD: optionalString,
+  // Unset: 64 with no trusted proxy in front, off behind one (every socket would come from the proxy); 0 = off.
+  MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   SERVE_WEB: boolFlag,
   WEB_DIST: optionalString,
 });
 
-export const configSchema = configFields.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-  message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
-  path: ['HEADERS_TIMEOUT_MS'],
-});
+export const configSchema = configFields
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    path: ['HEADERS_TIMEOUT_MS'],
+  })
+  .refine((c) => c.MAIL_RETRY_FIRST_MS <= c.MAIL_RETRY_MAX_MS, {
+    message: 'MAIL_RETRY_FIRST_MS must not be longer than MAIL_RETRY_MAX_MS (the first wait is the shortest)',
+    path: ['MAIL_RETRY_FIRST_MS'],
+  });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL'> {
+export interface Config
+  extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'SHOP_EMAIL' | 'HOST' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_IP'> {
   JWT_SECRET: string;
+  KEEP_ALIVE_TIMEOUT_MS: number;
+  MAX_CONNECTIONS_PER_IP: number;
   PUBLIC_URL: string;
   SHOP_EMAIL: string;
+  HOST: string;
   dataDir: string;
+  /** False when PUBLIC_URL was not set and is this machine's `http://localhost:PORT`: a trial. */
+  publicUrlSet: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -134,13 +155,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   return {
     ...raw,
     dataDir,
     JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
-    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
+    publicUrlSet: raw.PUBLIC_URL !== undefined,
+    // Fastify listens on every loopback address (IPv4 and IPv6) for `localhost`.
+    HOST: raw.HOST ?? (isLoopbackUrl(publicUrl) ? 'localhost' : '0.0.0.0'),
     SHOP_EMAIL: raw.SHOP_EMAIL ?? raw.ADMIN_EMAIL,
+    // A proxy keeps its connections to the shop open for reuse (nginx: 60 s), so the shop must not close them first;
+    // browsers reach a shop without one, and an idle socket of theirs is a slot held for nothing.
+    KEEP_ALIVE_TIMEOUT_MS: raw.KEEP_ALIVE_TIMEOUT_MS ?? (raw.TRUST_PROXY > 0 ? 72_000 : 5_000),
+    MAX_CONNECTIONS_PER_IP: raw.MAX_CONNECTIONS_PER_IP ?? (raw.TRUST_PROXY > 0 ? 0 : 64),
   };
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return isLoopbackHost(host);
+}
+
+/** Whether listening on `host` (HOST) lets only this machine in. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * May a sandbox run here: the payment gateway's, and the courier's and messages' that follow its terms. A sandbox
+ * lets anyone "pay" with a test card (or play a courier), so only on a shop no stranger reaches (PUBLIC_URL is this
+ * machine and the shop listens on this machine only), or when the owner asks for a test shop with PAYMENT_SANDBOX=1.
+ * `why` finishes the sentence "… because" in start-up logs.
+ */
+export function sandboxMayRun(config: Pick<Config, 'PAYMENT_SANDBOX' | 'PUBLIC_URL' | 'HOST'>): { allowed: boolean; why: string } {
+  if (config.PAYMENT_SANDBOX) return { allowed: true, why: 'PAYMENT_SANDBOX=1' };
+  if (!isLoopbackUrl(config.PUBLIC_URL)) return { allowed: false, why: `PUBLIC_URL (${config.PUBLIC_URL}) is public` };
+  if (!isLoopbackHost(config.HOST)) {
+    return { allowed: false, why: `the shop listens on HOST=${config.HOST}, which other machines reach, while PUBLIC_URL says this machine` };
+  }
+  return { allowed: true, why: `PUBLIC_URL (${config.PUBLIC_URL}) is this machine and the shop listens on it only` };
+}
+
+/** Why the server must not start with this configuration, or null. Checked by main.ts (not by the CLI commands). */
+export function startupProblem(config: Config): string | null {
+  if (config.NODE_ENV === 'production' && !config.publicUrlSet) {
+    return (
+      'NODE_ENV=production needs PUBLIC_URL: the address customers reach the shop at, e.g. PUBLIC_URL=https://www.your-ghee.in. ' +
+      'Mail links, the sitemap and link previews are made from it, and without it the shop listens on this machine only. ' +
+      'Set PUBLIC_URL, or leave NODE_ENV unset to try the shop on this machine.'
+    );
+  }
+  return null;
 }
 
 /** A generated secret is kept in DATA_DIR so tokens survive a restart without any setup. */

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { DatabaseHandle, DB, Dialect } from './db/database';
 import type { TokenService } from './auth/tokens';
 import type { OrderBatchWriter } from './checkout/order-batch-writer';
+import type { Redis } from 'ioredis';
+import type { CounterStore } from './limits/counters';
 import type { DocumentSigner } from './invoicing/pdf-signing';
 import type { OutboxWorker } from './mail/worker';
 
@@ -20,6 +22,10 @@ export interface AppContext {
   catalogue: CatalogueSourceHandle;
   /** Signs invoice and credit note PDFs when the shop has a certificate (INVOICE_SIGNING_P12); null otherwise. */
   signer: DocumentSigner | null;
+  /** Counts of limited attempts (failed logins, unknown codes, reset mails), in Redis or the database. */
+  counters: CounterStore;
+  /** The shared Redis when REDIS_URL is set (rate limits and attempt counters). */
+  redis: Redis | undefined;
   /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */
   backgroundJobs: boolean;
 }

@@ -9,6 +9,7 @@ import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
 import { healthRoutes } from './health/routes';
 import { invoicingRoutes } from './invoicing/routes';
+import { mailRoutes } from './mail/routes';
 import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
 import { policiesRoutes } from './policies/routes';
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(invoicingRoutes);
   await app.register(emailTemplatesRoutes);
+  await app.register(mailRoutes);
   await app.register(settingsRoutes);
   await app.register(deliveryRoutes);
   await app.register(couponsRoutes);

@@ -58,3 +58,16 @@ describeEachDatabase('a public test shop with PAYMENT_SANDBOX=1', (dialect) => {
     expect((await shop.app.inject('/sandbox/checkout.js')).statusCode).toBe(200);
   });
 });
+
+describeEachDatabase('attack: HOST=0.0.0.0 without PUBLIC_URL (other machines reach a shop that calls itself localhost)', (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect, { env: { HOST: '0.0.0.0' } });
+  });
+  afterAll(async () => shop.close());
+
+  it('runs no sandbox: online payment is off', async () => {
+    expect((await shop.app.inject('/api/checkout/config')).json()).toMatchObject({ gateway: 'off', onlinePayment: false, testMode: false });
+    expect((await shop.app.inject('/sandbox/checkout.js')).statusCode).toBe(404);
+  });
+});

@@ -38,7 +38,7 @@ describeEachDatabase('attack: mass assignment of roles, ids and states', (dialec
       const res = await shop.app.inject({
         method: 'POST',
         url: '/api/account/register',
-        payload: { username: 'Smuggler', emailaddress: email, mobilenumber: '9876543210', password: 'secret123', ...extra },
+        payload: { username: 'Smuggler', emailaddress: email, mobilenumber: '9876543210', password: 'smuggled-ghee-jar', ...extra },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().user.roles).toEqual(['USER']);

@@ -38,6 +38,25 @@ function pngClaiming(width: number, height: number, idat = deflateSync(Buffer.al
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * A real, valid PNG of `width` x `height` one-bit grey pixels, all black: a few kilobytes on the wire, and a
+ * 16000 x 16000 one decodes to a quarter of a gigapixel (sharp's own limit is 268 million).
+ */
+function blankPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(1, 8); // bit depth 1
+  ihdr.writeUInt8(0, 9); // greyscale
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 and zero bits on every row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 describeEachDatabase('attack: image upload and media paths', (dialect) => {
   let shop: TestShop;
   let admin: TestUser;
@@ -104,6 +123,19 @@ describeEachDatabase('attack: image upload and media paths', (dialect) => {
     const res = await upload([{ filename: 'bomb.png', contentType: 'image/png', data: pngClaiming(100_000, 100_000) }]);
     expect(res.statusCode).toBe(400);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('a valid 16000 x 16000 PNG is refused with a 400 that names the pixel limit, before it is decoded', async () => {
+    const before = await shop.app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const started = performance.now();
+    const res = await upload([{ filename: 'huge.png', contentType: 'image/png', data: blankPng(16_000, 16_000) }]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/"huge\.png": The picture is 16000 × 16000 pixels.*50 megapixels/);
+    expect(performance.now() - started).toBeLessThan(3000);
+    const after = await shop.app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // Under the limit, a large picture is still taken.
+    expect((await upload([{ filename: 'wide.png', contentType: 'image/png', data: blankPng(8000, 6000) }])).statusCode).toBe(201);
   });
 
   it('a truncated or corrupt PNG body is refused with 400', async () => {

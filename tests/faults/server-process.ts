@@ -93,10 +93,15 @@ export interface ShopProcess {
 }
 
 /** Starts the bundled shop and waits until /readyz answers 200. */
-export async function startShopProcess(env: Record<string, string>, options: { readyTimeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ShopProcess> {
+export async function startShopProcess(
+  env: Record<string, string>,
+  options: { readyTimeoutMs?: number; nodeArgs?: string[]; /** null: leave PUBLIC_URL unset (a trial). */ publicUrl?: null } = {},
+): Promise<ShopProcess> {
   const main = await serverBundle();
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], { env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A production shop needs its address (config's startupProblem): the one this process answers at.
+  const publicUrl = options.publicUrl === null ? {} : { PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}` };
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], { env: { ...env, ...publicUrl, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: string[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));

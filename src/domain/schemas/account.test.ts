@@ -66,7 +66,7 @@ describe('registerSchema', () => {
     ).toEqual({
       emailaddress: 'Email format is invalid',
       mobilenumber: 'Mobile number must be 10 digits',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
   });
 });
@@ -138,7 +138,7 @@ describe('password reset', () => {
       token: 'The reset link is invalid or has expired',
     });
     expect(errorsOf(resetNewPasswordSchema, { ...ok, password: '12345' })).toEqual({
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
     expect(resetNewPasswordSchema.safeParse({ ...ok, extra: true }).success).toBe(false);
   });
@@ -147,7 +147,7 @@ describe('password reset', () => {
     expect(errorsOf(forgotPasswordFormSchema, { email: 'x' })).toEqual({ email: 'Email format is invalid' });
     expect(errorsOf(resetPasswordFormSchema, { password: '' })).toEqual({ password: 'Password is required' });
     expect(errorsOf(resetPasswordFormSchema, { password: 'abc' })).toEqual({
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
   });
 });

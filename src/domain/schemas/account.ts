@@ -18,23 +18,28 @@ import {
   passwordField,
   pincodeField,
   requireBusinessName,
+  refinePasswordAgainstEmail,
   stateField,
 } from './fields';
 
 // Not strict on purpose: a smuggled `roles` (or any other extra) in a register body is dropped,
 // never stored and never an error.
-export const registerSchema = z.object({
-  username: nameField,
-  emailaddress: emailField,
-  mobilenumber: mobileField,
-  password: passwordField,
-});
+export const registerSchema = z
+  .object({
+    username: nameField,
+    emailaddress: emailField,
+    mobilenumber: mobileField,
+    password: passwordField,
+  })
+  .superRefine((body, ctx) => refinePasswordAgainstEmail({ password: body.password, email: body.emailaddress }, ctx));
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.strictObject({
   email: emailField,
   password: loginPasswordField,
   remember: z.boolean().optional(),
+  /** The token of a mailed sign-in link: it lets the owner in while wrong passwords from elsewhere lock the account. */
+  unlock: z.string().max(200).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -74,15 +79,17 @@ export type GuestRegisterInput = z.infer<typeof guestRegisterSchema>;
 export const resetRequestSchema = z.strictObject({ email: emailField });
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
-export const resetNewPasswordSchema = z.strictObject({
-  email: emailField,
-  token: z
-    .string({ error: VALIDATION.resetTokenRequired })
-    .trim()
-    .min(1, { error: VALIDATION.resetTokenRequired })
-    .max(RESET_TOKEN_MAX_LENGTH, { error: VALIDATION.resetTokenRequired }),
-  password: passwordField,
-});
+export const resetNewPasswordSchema = z
+  .strictObject({
+    email: emailField,
+    token: z
+      .string({ error: VALIDATION.resetTokenRequired })
+      .trim()
+      .min(1, { error: VALIDATION.resetTokenRequired })
+      .max(RESET_TOKEN_MAX_LENGTH, { error: VALIDATION.resetTokenRequired }),
+    password: passwordField,
+  })
+  .superRefine(refinePasswordAgainstEmail);
 export type ResetNewPasswordInput = z.infer<typeof resetNewPasswordSchema>;
 
 export const profileSchema = z.strictObject({

@@ -49,13 +49,18 @@ describe('passwordField', () => {
     expect(passwordField.safeParse('').error?.issues).toHaveLength(1);
   });
 
-  it('needs at least 6 characters', () => {
-    expect(messageOf(passwordField, '12345')).toBe('Password must be at least 6 characters');
-    expect(passwordField.parse('kx7q2m')).toBe('kx7q2m');
+  it('needs at least 8 characters', () => {
+    expect(messageOf(passwordField, '12345')).toBe('Password must be at least 8 characters');
+    expect(messageOf(passwordField, 'kx7q2mz')).toBe('Password must be at least 8 characters');
+    expect(passwordField.parse('kx7q2mzr')).toBe('kx7q2mzr');
+  });
+
+  it('refuses the shop\'s name in it, in any capitals or spacing', () => {
+    expect(messageOf(passwordField, 'My-Ghee Shop!')).toBe("Do not use the shop's name in your password. Choose another.");
   });
 
   it('is not trimmed', () => {
-    expect(passwordField.parse(' secret ')).toBe(' secret ');
+    expect(passwordField.parse(' secret word ')).toBe(' secret word ');
   });
 
   it('caps the length', () => {

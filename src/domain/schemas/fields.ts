@@ -1,7 +1,7 @@
 // Field schemas shared by every form and route, each carrying the exact message a form shows
 // under the field. "Required" checks abort, so an empty field shows one message, not two.
 import { z } from 'zod';
-import { isCommonPassword } from '../password-rules';
+import { passwordProblem } from '../password-rules';
 import { unknownPlaceholders, unknownPlaceholdersMessage } from '../placeholders';
 import {
   ADDRESS_MAX,
@@ -46,7 +46,16 @@ export const passwordField = z
   .min(1, { error: VALIDATION.passwordRequired, abort: true })
   .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort, abort: true })
   .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX), abort: true })
-  .refine((password) => !isCommonPassword(password), { error: VALIDATION.passwordTooCommon });
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A new password is not the account's own e-mail (a cross-field rule for the bodies that carry both). */
+export function refinePasswordAgainstEmail(body: { password: string; email: string }, ctx: z.RefinementCtx): void {
+  const problem = passwordProblem(body.password, { email: body.email });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+}
 
 /** Login checks only presence: old accounts may predate the length rule. */
 export const loginPasswordField = z

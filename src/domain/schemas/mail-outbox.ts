@@ -41,6 +41,21 @@ export const outboxMailSchema = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
+/**
+ * GET /api/email/outbox/health: whether mail is failing to go out now (mails waiting for another try after a failed
+ * one), since when, the newest error, and the mails given up in the last week; the dashboard's banner reads it.
+ */
+export const mailHealthSchema = z.object({
+  failing: z.boolean(),
+  retrying: z.number().int(),
+  retryingSince: z.string().nullable(),
+  lastError: z.string().nullable(),
+  failedThisWeek: z.number().int(),
+  retryEveryMinutes: z.number(),
+  giveUpAfterHours: z.number(),
+});
+export type MailHealth = z.infer<typeof mailHealthSchema>;
+
 /** PUT /api/email/admin/email answers at once; `queued` is 0, 1 or 2 mails. */
 export const statusMailAnswerSchema = z.object({ message: z.string(), queued: z.number().int() });
 export type StatusMailAnswer = z.infer<typeof statusMailAnswerSchema>;

@@ -7,6 +7,11 @@ import { productSchema } from './product';
 /** Largest image file the studio accepts (5 MB); the server enforces it, the page warns before sending. */
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/**
+ * Most pixels a picture may have (50 megapixels, e.g. 8000 × 6000: more than any phone photo that fits in 5 MB).
+ * A few kilobytes of PNG can claim a quarter of a gigapixel, and decoding it costs the server its memory.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
 
 /** One stored picture of a product: its content hash (its id) and the URL of each size. */
 export const studioImageSchema = z.object({

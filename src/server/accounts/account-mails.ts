@@ -10,6 +10,7 @@ export const MAIL_KINDS = {
   adminRevoked: 'admin-revoked',
   emailChangeConfirm: 'email-change-confirm',
   emailChangeNotice: 'email-change-notice',
+  loginUnlock: 'login-unlock',
 } as const;
 
 /** The address of the reset screen, carrying the email and the one-time token. */
@@ -100,6 +101,23 @@ export function emailChangeNoticeMail(to: string, name: string, newAddress: stri
       `Someone signed in to your Ghee Shop account asked to change its email address to ${newAddress}. It changes only when that address confirms.`,
       `If this was not you, reset your password now with this link (it works once, for the next ${validHours} hours). That signs everyone else out and cancels the change:\n${resetUrl}`,
       'If it was you, there is nothing to do.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}
+
+/**
+ * To an account locked by wrong passwords (decision 051): whoever typed them cannot keep the owner out, since this
+ * link signs in despite the lock. Sent once a lock begins, at most every UNLOCK_MAIL_EVERY_HOURS.
+ */
+export function loginUnlockMail(to: string, name: string, link: string, pausedUntil: string, validHours: number): OutgoingMail {
+  return mail(MAIL_KINDS.loginUnlock, to, name, {
+    subject: 'Sign-ins to your Ghee Shop account are paused',
+    body: [
+      'Hello {{customerName}},',
+      `Someone typed a wrong password for your Ghee Shop account several times, so signing in with the password is paused until ${pausedUntil} (India time). Nobody got in: the pause keeps your password from being guessed.`,
+      `If it was you, or you want to sign in now, open this link and enter your password. It works despite the pause, on any device, for the next ${validHours} hours:\n${link}`,
+      'If it was not you, you need do nothing. To be safe you can also choose a new password with "Forgot password" on the login page.',
       'Ghee Shop',
     ].join('\n\n'),
   });

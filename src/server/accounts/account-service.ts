@@ -8,6 +8,7 @@ import type {
   RegisterInput,
 } from '../../domain/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { conflict, unauthorized } from '../http/errors';
@@ -15,6 +16,9 @@ import { enqueueMail } from '../mail/outbox';
 import { resetLink, setPasswordMail } from './account-mails';
 import { issueResetToken } from './reset-tokens';
 import { accountLockKey } from './account-lock';
+import { claimLogin, claimLoginWithLink } from './login-throttle';
+import { mailUnlockLink } from './unlock-mail';
+import { unlockTokenFits, unlockTokenId } from './unlock-links';
 import { openSession, type SessionClient } from './session-service';
 import { EMAIL_TAKEN_MESSAGE as EMAIL_CHANGE_TAKEN_MESSAGE, assertEmailChangeAllowed, startEmailChange } from './email-change-service';
 import {
@@ -27,7 +31,7 @@ import {
   toPublicUser,
 } from './user-repository';
 
-export type AccountDeps = Pick<AppContext, 'db' | 'config' | 'tokens'>;
+export type AccountDeps = Pick<AppContext, 'db' | 'config' | 'tokens' | 'counters' | 'outbox'>;
 
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect.';
 export const EMAIL_TAKEN_MESSAGE =
@@ -36,13 +40,6 @@ export const PROFILE_EMAIL_TAKEN_MESSAGE = EMAIL_CHANGE_TAKEN_MESSAGE;
 
 // A guest may read the "set your password" mail a day later; a reset link asked for on purpose lasts an hour.
 export const SET_PASSWORD_LINK_HOURS = 24;
-
-/** Throttling of failed logins, kept apart from the rules so the service does not know about HTTP. */
-export interface LoginGuard {
-  /** Throws when the account has had too many failed logins lately; `lockKey` is accountLockKey's. */
-  assertAllowed(lockKey: string): Promise<void>;
-  recordFailure(lockKey: string): Promise<void>;
-}
 
 export async function authAnswer(
   deps: AccountDeps,
@@ -56,6 +53,7 @@ export async function authAnswer(
 
 export async function register(deps: AccountDeps, input: RegisterInput, client?: SessionClient): Promise<AuthAnswer> {
   if (await findUserByEmail(deps.db, input.emailaddress)) throw emailTaken(EMAIL_TAKEN_MESSAGE, 'emailaddress');
+  await assertStrongPassword(input.password, { email: input.emailaddress, shopNames: shopNamesOf(deps.config) });
   const passwordHash = await hashPassword(input.password);
   const row = await insertOrConflict(EMAIL_TAKEN_MESSAGE, 'emailaddress', () =>
     deps.db.transaction().execute((trx) =>
@@ -70,21 +68,24 @@ export async function register(deps: AccountDeps, input: RegisterInput, client?:
   return authAnswer(deps, row, { client });
 }
 
-export async function login(
-  deps: AccountDeps,
-  input: LoginInput,
-  guard: LoginGuard,
-  client?: SessionClient,
-): Promise<AuthAnswer> {
+/**
+ * Signs in with the password. Every try is counted against the account's lock before the password is checked
+ * (login-throttle.ts); a mailed sign-in link (`unlock`) skips the lock, so wrong passwords from elsewhere cannot keep
+ * the owner out (decision 051).
+ */
+export async function login(deps: AccountDeps, input: LoginInput, client?: SessionClient): Promise<AuthAnswer> {
   const row = await findUserByEmail(deps.db, input.email);
   const lockKey = accountLockKey(input.email, row?.password_changed_at);
-  await guard.assertAllowed(lockKey);
+  const viaLink = !!row && !!input.unlock && unlockTokenFits(deps.config.JWT_SECRET, input.unlock, row);
+  const attempt = viaLink && input.unlock ? await claimLoginWithLink(deps.counters, unlockTokenId(input.unlock)) : await claimLogin(deps.counters, lockKey);
   // An unknown email and a guest account without a password cost the same hashing time as a wrong password.
   const ok = await verifyPassword(row?.password_hash ?? null, input.password);
   if (!row || !ok) {
-    await guard.recordFailure(lockKey);
+    const failure = attempt.failed();
+    if (failure.locked && row) await mailUnlockLink(deps, row, lockKey, failure.lockedUntilMs);
     throw unauthorized(LOGIN_FAILED_MESSAGE);
   }
+  await attempt.succeeded();
   return authAnswer(deps, row, { remember: input.remember ?? false, client });
 }
 
@@ -129,17 +130,12 @@ export interface ProfileAnswer {
  * Replaces the caller's own profile. A new e-mail address is not written here: it needs the current password and
  * waits for its confirmation link (email-change-service.ts), while the other fields change at once.
  */
-export async function updateProfile(
-  deps: AccountDeps,
-  userId: number,
-  input: ProfileInput,
-  guard: LoginGuard,
-): Promise<ProfileAnswer> {
+export async function updateProfile(deps: AccountDeps, userId: number, input: ProfileInput): Promise<ProfileAnswer> {
   const current = await findUserById(deps.db, userId);
   if (!current) throw unauthorized();
   const changingEmail = input.emailaddress !== current.email;
   if (changingEmail) {
-    await assertEmailChangeAllowed(deps, current, input.emailaddress, input.currentpassword, guard);
+    await assertEmailChangeAllowed(deps, current, input.emailaddress, input.currentpassword);
   }
   const after = await deps.db.transaction().execute(async (trx) => {
     const updated = await updateProfileRow(trx, userId, {
@@ -155,6 +151,12 @@ export async function updateProfile(
   });
   const user = toPublicUser(after, await rolesOf(deps.db, userId));
   return changingEmail ? { user, pendingEmail: input.emailaddress } : { user };
+}
+
+/** The shop's names a password may not hold: the sender's name of its mails ("Ghee Shop") besides the built-in one. */
+export function shopNamesOf(config: AccountDeps['config']): string[] {
+  const sender = config.MAIL_FROM.replace(/<[^>]*>/, '').replace(/"/g, '').trim();
+  return sender ? [sender] : [];
 }
 
 function emailTaken(message: string, field: string) {

@@ -1,25 +1,51 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-import { createCounter, tooManyRequests } from '../http/rate-limit';
+import { tooManyRequests } from '../http/rate-limit';
+import { claimAttempt, type AttemptLimit } from '../limits/attempts';
 
-const WINDOW_MS = 60_000;
+/** "That address is taken" answers one account may get from e-mail changes in an hour, whatever its networks. */
+export const ADDRESS_PROBES_PER_ACCOUNT = 5;
+const PER_IP_WINDOW_MS = 60_000;
+const PER_ACCOUNT_WINDOW_MS = 60 * 60_000;
 
 /**
- * "This address has an account" is an answer worth probing for (DESIGN.md §7.1): register, billing and the e-mail
- * change share one per-IP budget of such answers a minute (`AUTH_RATE_LIMIT`; 0 turns it off). Past it, the answer
- * is a 429 instead of the 409, so a prober learns nothing more until the window ends.
+ * "This address has an account" is an answer worth probing for (DESIGN.md §7.1): register, billing, the e-mail
+ * change and its confirmation share one per-IP budget of such answers a minute (`AUTH_RATE_LIMIT`; 0 turns it off),
+ * and an e-mail change also counts per account, so one signed-in prober on many networks learns no more. Each call
+ * is counted before it runs, atomically, and taken back unless it answers 409: many simultaneous probes get exactly
+ * the budget's answers, and the rest a 429 that tells nothing.
  */
-export function createAddressTakenLimit(app: FastifyInstance, max: number) {
-  const counter = max > 0 ? createCounter(app, { max, windowMs: WINDOW_MS, key: (request) => `address-taken:${request.ip}` }) : null;
-  return async function limitAddressTaken<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+export function createAddressTakenLimit(ctx: Pick<AppContext, 'counters' | 'config'>) {
+  const perIp = ctx.config.AUTH_RATE_LIMIT;
+  return async function limitAddressTaken<T>(request: FastifyRequest, work: () => Promise<T>, options: { accountId?: number } = {}): Promise<T> {
+    const limits: AttemptLimit[] = [];
+    if (perIp > 0) {
+      limits.push({
+        key: `address-taken:ip:${request.ip}`,
+        max: perIp,
+        windowMs: PER_IP_WINDOW_MS,
+        refuse: (resetInMs) => tooManyRequests(resetInMs, 'Too many addresses tried from your network.'),
+      });
+    }
+    if (options.accountId !== undefined) {
+      limits.push({
+        key: `address-taken:account:${options.accountId}`,
+        max: ADDRESS_PROBES_PER_ACCOUNT,
+        windowMs: PER_ACCOUNT_WINDOW_MS,
+        refuse: (resetInMs) => tooManyRequests(resetInMs, 'Too many e-mail addresses tried that other accounts use.'),
+      });
+    }
+    if (limits.length === 0) return work();
+    const attempt = await claimAttempt(ctx.counters, limits);
+    let taken = false;
     try {
       return await work();
     } catch (error) {
-      if (!counter || !(error instanceof HttpError) || error.statusCode !== 409) throw error;
-      const { count, resetInMs } = await counter.peek(request);
-      if (count >= max) throw tooManyRequests(resetInMs, 'Too many addresses tried from your network.');
-      await counter.hit(request);
+      taken = error instanceof HttpError && error.statusCode === 409;
       throw error;
+    } finally {
+      if (!taken) await attempt.release();
     }
   };
 }

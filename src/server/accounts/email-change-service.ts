@@ -6,10 +6,14 @@ import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { HttpError, badRequest, conflict } from '../http/errors';
+import { tooManyRequests } from '../http/rate-limit';
+import { claimAttempt } from '../limits/attempts';
 import { enqueueMail } from '../mail/outbox';
 import { accountLockKey } from './account-lock';
 import { confirmEmailLink, emailChangeConfirmMail, emailChangeNoticeMail, resetLink } from './account-mails';
-import type { AccountDeps, LoginGuard } from './account-service';
+import type { AccountDeps } from './account-service';
+import { claimLogin } from './login-throttle';
+import { mailUnlockLink } from './unlock-mail';
 import { cancelEmailChanges, claimEmailChange, findEmailChange, insertEmailChange, setEmail } from './email-change-repository';
 import { hashResetToken, issueResetToken } from './reset-tokens';
 import { findUserByEmail, findUserById, isUniqueViolation } from './user-repository';
@@ -19,6 +23,11 @@ export const EMAIL_CHANGE_LINK_HOURS = 24;
 const LINK_MS = EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000;
 
 export const EMAIL_TAKEN_MESSAGE = 'Another account already uses this email address. Choose a different one.';
+
+/** E-mail changes one account may start in an hour, and confirmation mails one address may receive (mail bombing). */
+export const EMAIL_CHANGES_PER_ACCOUNT = 3;
+export const EMAIL_CHANGE_MAILS_PER_ADDRESS = 3;
+const EMAIL_CHANGE_WINDOW_MS = 60 * 60_000;
 
 /**
  * Checks that the caller may move the account to `newEmail` (DESIGN.md §7.1): a password set, the current one given
@@ -30,7 +39,6 @@ export async function assertEmailChangeAllowed(
   current: UserRow,
   newEmail: string,
   currentPassword: string | undefined,
-  guard: LoginGuard,
 ): Promise<void> {
   if (!current.password_hash) {
     throw new HttpError(400, 'PASSWORD_NOT_SET', VALIDATION.passwordNotSetForEmailChange);
@@ -41,15 +49,33 @@ export async function assertEmailChangeAllowed(
     });
   }
   const lockKey = accountLockKey(current.email, current.password_changed_at);
-  await guard.assertAllowed(lockKey);
+  const attempt = await claimLogin(deps.counters, lockKey);
   if (!(await verifyPassword(current.password_hash, currentPassword))) {
-    await guard.recordFailure(lockKey);
+    const failure = attempt.failed();
+    if (failure.locked) await mailUnlockLink(deps, current, lockKey, failure.lockedUntilMs);
     throw new HttpError(401, 'WRONG_PASSWORD', VALIDATION.currentPasswordWrong, { currentpassword: VALIDATION.currentPasswordWrong });
   }
+  await attempt.succeeded();
   const owner = await findUserByEmail(deps.db, newEmail);
   if (owner && owner.id !== current.id) {
     throw conflict(EMAIL_TAKEN_MESSAGE, { emailaddress: EMAIL_TAKEN_MESSAGE });
   }
+  // Each change mails the new address and the old one: counted per account and per new address, atomically.
+  await claimAttempt(deps.counters, [
+    {
+      key: `email-change:account:${current.id}`,
+      max: EMAIL_CHANGES_PER_ACCOUNT,
+      windowMs: EMAIL_CHANGE_WINDOW_MS,
+      refuse: (resetInMs) =>
+        tooManyRequests(resetInMs, `This account has asked to change its email address ${EMAIL_CHANGES_PER_ACCOUNT} times in the last hour.`, 'Open the newest confirmation link we sent.'),
+    },
+    {
+      key: `email-change:address:${newEmail}`,
+      max: EMAIL_CHANGE_MAILS_PER_ADDRESS,
+      windowMs: EMAIL_CHANGE_WINDOW_MS,
+      refuse: (resetInMs) => tooManyRequests(resetInMs, 'This address has been sent several confirmation links in the last hour.'),
+    },
+  ]);
 }
 
 /**

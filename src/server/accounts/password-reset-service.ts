@@ -3,12 +3,15 @@ import { RESET_TOKEN_TTL_MS } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 import type { AuthAnswer, ResetNewPasswordInput, ResetRequestInput } from '../../domain/schemas/account';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { endSessionsOf } from '../auth/session-repository';
 import { nowIso } from '../db/database';
 import { badRequest } from '../http/errors';
+import { tooManyRequests } from '../http/rate-limit';
+import { claimAttempt } from '../limits/attempts';
 import { enqueueMail } from '../mail/outbox';
 import { passwordResetMail, resetLink } from './account-mails';
-import { authAnswer, type AccountDeps } from './account-service';
+import { authAnswer, shopNamesOf, type AccountDeps } from './account-service';
 import { claimResetToken, findResetToken, invalidateResetTokens } from './reset-token-repository';
 import { hashResetToken, issueResetToken } from './reset-tokens';
 import { cancelEmailChanges } from './email-change-repository';
@@ -24,8 +27,29 @@ export const RESET_REQUESTED_MESSAGE =
  */
 export const RESET_REQUEST_MIN_MS = 150;
 
-/** Always the same answer: whether the address has an account is not for the caller to learn. */
+/** Reset links mailed to one address in an hour, whoever asks and from wherever (mail bombing). */
+export const RESET_MAILS_PER_ADDRESS = 3;
+const RESET_MAILS_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Always the same answer: whether the address has an account is not for the caller to learn. Requests are counted
+ * per address, with an account or not, before anything is looked up; past the limit the answer is a 429 for any
+ * address alike, and the owner already holds the links mailed.
+ */
 export async function requestPasswordReset(deps: AccountDeps, input: ResetRequestInput): Promise<{ message: string }> {
+  await claimAttempt(deps.counters, [
+    {
+      key: `reset-mail:${input.email}`,
+      max: RESET_MAILS_PER_ADDRESS,
+      windowMs: RESET_MAILS_WINDOW_MS,
+      refuse: (resetInMs) =>
+        tooManyRequests(
+          resetInMs,
+          `If an account uses this address, we have already mailed it ${RESET_MAILS_PER_ADDRESS} reset links in the last hour.`,
+          'Open the newest one (look in the spam folder too); each works for an hour.',
+        ),
+    },
+  ]);
   const started = Date.now();
   const user = await findUserByEmail(deps.db, input.email);
   if (user) {
@@ -55,6 +79,7 @@ export async function resetWithToken(
   if (!found || !user || user.email !== input.email || found.used_at || found.expires_at <= nowIso()) {
     throw invalidLink();
   }
+  await assertStrongPassword(input.password, { email: user.email, shopNames: shopNamesOf(deps.config) });
   // Hash outside the transaction: it takes tens of milliseconds and SQLite holds its write lock meanwhile.
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {

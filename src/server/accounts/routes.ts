@@ -19,12 +19,12 @@ import {
 } from '../../domain/schemas/account';
 import { withPincodeCheck } from '../addresses/address-checks';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { connectRedis, perIpPerMinute, registerRateLimit } from '../http/rate-limit';
+import { ACCOUNT_BODY_LIMIT } from '../http/json-body';
+import { perIpPerMinute, registerRateLimit } from '../http/rate-limit';
 import { currentProfile, login, register, registerGuest, updateProfile } from './account-service';
 import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
 import { confirmEmailChange } from './email-change-service';
-import { createLoginThrottle } from './login-throttle';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
 import { endOneSession, listSessions, logOut, logOutEverywhere, type SessionClient } from './session-service';
 
@@ -34,13 +34,12 @@ const messageAnswerSchema = z.object({ message: z.string() });
 export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
+  await registerRateLimit(app, { redis: ctx.redis });
   // Every account answer is the caller's (a token, a profile, a list of devices): never stored (DESIGN.md §7.1).
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   });
-  const loginGuard = createLoginThrottle(app);
-  const limitAddressTaken = createAddressTakenLimit(app, ctx.config.AUTH_RATE_LIMIT);
+  const limitAddressTaken = createAddressTakenLimit(ctx);
   // AUTH_RATE_LIMIT=0 switches the per-IP limit off (load tests); the per-account login rule always applies.
   const perIp: FastifyContextConfig = {
     rateLimit: ctx.config.AUTH_RATE_LIMIT > 0 ? perIpPerMinute(ctx.config.AUTH_RATE_LIMIT) : false,
@@ -48,32 +47,32 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/account/register',
-    { config: perIp, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: registerSchema, response: { 200: authAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => register(ctx, request.body, clientOf(request))),
   );
 
   app.post(
     '/api/account/login',
-    { config: perIp, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
-    async (request, reply) => login(ctx, request.body, loginGuard(request, reply), clientOf(request)),
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: loginSchema, response: { 200: authAnswerSchema } } },
+    async (request) => login(ctx, request.body, clientOf(request)),
   );
 
   app.post(
     '/api/account/registeronprocess',
-    { config: perIp, schema: { body: withPincodeCheck(guestRegisterSchema), response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: withPincodeCheck(guestRegisterSchema), response: { 200: authAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => registerGuest(ctx, request.body, clientOf(request))),
   );
 
   app.post(
     '/api/account/resetpassword',
-    { config: perIp, schema: { body: resetRequestSchema, response: { 200: messageAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: resetRequestSchema, response: { 200: messageAnswerSchema } } },
     async (request) => requestPasswordReset(ctx, request.body),
   );
 
   // Not one of the four limited calls, but each attempt costs a password hash: same per-IP budget.
   app.post(
     '/api/account/resetnewpassword',
-    { config: perIp, schema: { body: resetNewPasswordSchema, response: { 200: authAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: resetNewPasswordSchema, response: { 200: authAnswerSchema } } },
     async (request) => resetWithToken(ctx, request.body, clientOf(request)),
   );
 
@@ -85,15 +84,19 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/account/profile',
-    { onRequest: requireUser, schema: { body: withPincodeCheck(profileSchema), response: { 200: profileAnswerSchema } } },
-    async (request, reply) =>
-      limitAddressTaken(request, () => updateProfile(ctx, currentUser(request).id, request.body, loginGuard(request, reply))),
+    { onRequest: requireUser, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: withPincodeCheck(profileSchema), response: { 200: profileAnswerSchema } } },
+    async (request) => {
+      const caller = currentUser(request);
+      const update = () => updateProfile(ctx, caller.id, request.body);
+      // Only a new address can be answered "taken"; the other fields of a profile change freely.
+      return request.body.emailaddress === caller.email ? update() : limitAddressTaken(request, update, { accountId: caller.id });
+    },
   );
 
   // The link mailed to the new address; no login needed (it may be opened on another device), the token decides.
   app.post(
     '/api/account/confirm-email',
-    { config: perIp, schema: { body: confirmEmailSchema, response: { 200: confirmEmailAnswerSchema } } },
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: confirmEmailSchema, response: { 200: confirmEmailAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => confirmEmailChange(ctx, request.body.token)),
   );
 

@@ -6,6 +6,7 @@ import type { DeliverySettings, Quote } from '../../domain/schemas/delivery';
 import type { OrderItemInput } from '../../domain/schemas/order';
 import type { AppContext } from '../context';
 import { checkCoupon } from '../coupons/coupon-service';
+import type { CouponGuard } from '../coupons/coupon-throttle';
 import { deliveryRules } from '../delivery/delivery-service';
 import { badRequest, HttpError } from '../http/errors';
 import { priceOrder, type PricedLine } from './order-pricing';
@@ -18,11 +19,7 @@ export interface CheckoutRequest {
   coupon?: string | undefined;
 }
 
-/** Bound to one request: the brute-force limit on unknown codes (see coupons/coupon-throttle). */
-export interface CouponGuard {
-  assertAllowed(): Promise<void>;
-  recordUnknown(): Promise<void>;
-}
+export type { CouponGuard } from '../coupons/coupon-throttle';
 
 export interface PricedCheckout {
   lines: PricedLine[];
@@ -61,12 +58,12 @@ export async function priceCheckout(ctx: AppContext, userId: number, request: Ch
   let discount = 0;
   const code = request.coupon?.trim();
   if (code) {
-    await guard?.assertAllowed();
+    await guard?.claim();
     const check = await checkCoupon(ctx.db, userId, code);
     if (check.kind === 'unknown') {
-      await guard?.recordUnknown();
       coupon = { code: check.code, applied: false, reason: `There is no code ${check.code}. Check the spelling.` };
     } else {
+      await guard?.release();
       const verdict = check.verdict(subtotal);
       coupon = { code: check.rules.code, applied: verdict.applied, reason: verdict.reason };
       if (verdict.applied) {

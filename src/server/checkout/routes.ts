@@ -4,12 +4,12 @@ import { quoteSchema } from '../../domain/schemas/delivery';
 import { confirmPaymentSchema, createOrderSchema, payOrderSchema, verifyPaymentSchema } from '../../domain/schemas/order';
 import { withPincodeCheck } from '../addresses/address-checks';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { createCouponThrottle } from '../coupons/coupon-throttle';
-import { connectRedis, registerRateLimit } from '../http/rate-limit';
+import { createCouponThrottle, type CouponGuard } from '../coupons/coupon-throttle';
+import { addJsonTextParser, ORDER_BODY_LIMIT } from '../http/json-body';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
-import { priceCheckout, quoteAnswer, type CouponGuard } from './checkout-pricing';
+import { priceCheckout, quoteAnswer } from './checkout-pricing';
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
 import { payExistingOrder } from './pay-order-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
@@ -27,33 +27,29 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/checkout/config', async () => shopConfig(ctx));
 
-  // Counters for codes that do not exist (brute force), shared between processes through Redis when configured.
-  await registerRateLimit(app, { redis: ctx.config.REDIS_URL ? await connectRedis(app, ctx.config.REDIS_URL) : undefined });
-  const throttle = createCouponThrottle(app);
-  const guardOf = (request: FastifyRequest): CouponGuard => {
-    const user = currentUser(request);
-    return { assertAllowed: () => throttle.assertAllowed(request, user.id), recordUnknown: () => throttle.recordUnknown(request, user.id) };
-  };
+  // Counters for codes that do not exist (brute force), shared between processes (coupons/coupon-throttle.ts).
+  const throttle = createCouponThrottle(ctx);
+  const guardOf = (request: FastifyRequest): CouponGuard => throttle.guardFor(request, currentUser(request).id);
 
   // The server's figures for the order summary: lines, fees, discount, total, and why a code or COD does not apply.
-  api.post('/api/checkout/quote', { onRequest: requireUser, schema: { body: quoteSchema } }, async (request) =>
+  api.post('/api/checkout/quote', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: quoteSchema } }, async (request) =>
     quoteAnswer(await priceCheckout(ctx, currentUser(request).id, request.body, guardOf(request))),
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
-  api.post('/api/checkout/createorder', { onRequest: requireUser, schema: { body: checkedOrderSchema } }, async (request) =>
+  api.post('/api/checkout/createorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: checkedOrderSchema } }, async (request) =>
     placeOnlineOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
-  api.post('/api/checkout/codorder', { onRequest: requireUser, schema: { body: checkedOrderSchema } }, async (request) =>
+  api.post('/api/checkout/codorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: checkedOrderSchema } }, async (request) =>
     placeCodOrder(ctx, currentUser(request), request.body, guardOf(request)),
   );
 
-  api.post('/api/checkout/payorder', { onRequest: requireUser, schema: { body: payOrderSchema } }, async (request) =>
+  api.post('/api/checkout/payorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: payOrderSchema } }, async (request) =>
     payExistingOrder(ctx, currentUser(request), request.body),
   );
 
-  api.put('/api/checkout/updateorder', { onRequest: requireUser, schema: { body: confirmPaymentSchema } }, async (request) =>
+  api.put('/api/checkout/updateorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: confirmPaymentSchema } }, async (request) =>
     confirmPayment(ctx, currentUser(request), request.body),
   );
 
@@ -75,11 +71,8 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** Signatures cover the exact bytes Razorpay sent, so this route alone reads its JSON body as raw text. */
 async function webhookRoute(app: FastifyInstance): Promise<void> {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.post(WEBHOOK_PATH, async (request) => {
+  addJsonTextParser(app);
+  app.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;

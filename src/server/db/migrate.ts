@@ -23,6 +23,7 @@ import { orderChargesMigration } from './migrations/0022-order-charges';
 import { couponsMigration } from './migrations/0023-coupons';
 import { sizePicturesMigration } from './migrations/0024-size-pictures';
 import { mailAttachmentsMigration } from './migrations/0025-mail-attachments';
+import { attemptCountersMigration } from './migrations/0026-attempt-counters';
 import { exactDocumentsMigration } from './migrations/0027-exact-documents';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
@@ -52,6 +53,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0023-coupons': couponsMigration(),
     '0024-size-pictures': sizePicturesMigration(),
     '0025-mail-attachments': mailAttachmentsMigration(),
+    '0026-attempt-counters': attemptCountersMigration(),
     '0027-exact-documents': exactDocumentsMigration(handle.dialect),
   };
 }

@@ -465,6 +465,13 @@ export interface CouponUsesTable {
   released_at: IsoTime | null;
 }
 
+/** A limited attempt's count within its window (limits/counter-repository.ts); reset_at is epoch milliseconds. */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -505,6 +512,7 @@ export interface Database {
   stock_levels: StockLevelsTable;
   refunds: RefundsTable;
   sandbox_refunds: SandboxRefundsTable;
+  attempt_counters: AttemptCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

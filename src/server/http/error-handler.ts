@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-errors';
 import { HttpError } from './errors';
+import { bodyTooLarge } from './json-body';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -26,11 +27,6 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Send the request body as JSON (Content-Type: application/json).',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: 'The request body is larger than the 1 MB this API accepts.',
-  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'INVALID_JSON',
@@ -52,6 +48,8 @@ export interface ErrorHandlingOptions {
 export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      // A limit's 429 says when to come back in the header too, for clients that read it.
+      if (typeof error.extra?.retryAfter === 'number') void reply.header('retry-after', String(error.extra.retryAfter));
       return reply.status(error.statusCode).send({
         error: error.code,
         message: error.message,
@@ -63,6 +61,10 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       const fields = validationFields(error.validation as ValidationIssue[]);
       const first = Object.values(fields)[0] ?? 'The request is not valid.';
       return reply.status(400).send({ error: 'VALIDATION_FAILED', message: first, fields });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const tooLarge = bodyTooLarge(request.routeOptions.bodyLimit);
+      return reply.status(413).send({ error: tooLarge.code, message: tooLarge.message });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.code, message: known.message });

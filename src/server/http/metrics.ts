@@ -1,8 +1,28 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
 import { HttpError, notFound } from './errors';
 import { SALE_PAYMENT_STATUSES } from '../orders/payment-scope';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+const registries = new WeakMap<AppContext, Registry>();
+
+/**
+ * A gauge read at scrape time, added by the capability that knows the number (mail adds its outbox's health), so this
+ * module needs to import none of them. Call after registerMetrics.
+ */
+export function addGauge(ctx: AppContext, gauge: { name: string; help: string; read: () => Promise<number> }): void {
+  const registry = registries.get(ctx);
+  if (!registry) return;
+  new Gauge({
+    name: gauge.name,
+    help: gauge.help,
+    registers: [registry],
+    async collect() {
+      this.set(await gauge.read());
+    },
+  });
+}
 
 /**
  * Prometheus metrics at /metrics: request counts and latencies by route, and business gauges read from the
@@ -10,6 +30,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export async function registerMetrics(app: FastifyInstance): Promise<void> {
   const registry = new Registry();
+  registries.set(app.ctx, registry);
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',

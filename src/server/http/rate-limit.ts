@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { HttpError } from './errors';
 
@@ -10,8 +10,8 @@ export interface RateLimitSetup {
 
 /**
  * Adds @fastify/rate-limit to the given scope without limiting anything by itself: routes opt in with
- * `config: { rateLimit: perIpPerMinute(n) }`, and counters come from `createCounter`. Passing `redis` is all it
- * takes to share every counter between processes.
+ * `config: { rateLimit: perIpPerMinute(n) }`. Passing `redis` is all it takes to share them between processes.
+ * Limits on outcomes (failed logins, unknown codes) are counted by limits/attempts.ts instead.
  */
 export async function registerRateLimit(app: FastifyInstance, setup: RateLimitSetup = {}): Promise<void> {
   await app.register(rateLimit, {
@@ -26,34 +26,6 @@ export async function registerRateLimit(app: FastifyInstance, setup: RateLimitSe
 /** Route config for a per-IP limit: `max` requests per minute. */
 export function perIpPerMinute(max: number) {
   return { max, timeWindow: 60_000, hook: 'onRequest' as const };
-}
-
-export interface Counter {
-  /** Current count in the window and milliseconds until the window resets (0 when there is none). */
-  peek(request: FastifyRequest): Promise<{ count: number; resetInMs: number }>;
-  /** Counts one more event. */
-  hit(request: FastifyRequest): Promise<void>;
-}
-
-/**
- * A counter in the same store as the route limits, keyed by whatever `key` returns (an account, not an IP),
- * for rules that count only some outcomes, such as failed logins. Create it once, at registration.
- */
-export function createCounter(
-  app: FastifyInstance,
-  options: { max: number; windowMs: number; key: (request: FastifyRequest) => string },
-): Counter {
-  const limiter = app.createRateLimit({ max: options.max, timeWindow: options.windowMs, keyGenerator: options.key });
-  return {
-    async peek(request) {
-      const state = await limiter(request, { increment: false });
-      if (state.isAllowed) return { count: 0, resetInMs: 0 };
-      return { count: options.max - state.remaining, resetInMs: state.ttl };
-    },
-    async hit(request) {
-      await limiter(request);
-    },
-  };
 }
 
 /** The 429 answer: says how long to wait, in words and in `retryAfter` seconds. */

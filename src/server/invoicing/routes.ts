@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../domain/constants';
-import { currentUser, requireUser } from '../auth/guards';
+import { PRIVATE_CACHE_CONTROL, currentUser, requireUser } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { documentFilename } from './invoice-attachment';
 import { findCreditNote, findInvoiceOfOrder } from './invoice-repository';
@@ -36,7 +36,7 @@ export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
     reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `inline; filename="${documentFilename(filename)}"`)
-      .header('Cache-Control', 'private, no-cache')
+      .header('Cache-Control', PRIVATE_CACHE_CONTROL)
       .send(pdf);
 
   app.get('/api/order/:orderid/invoice.pdf', { preHandler: requireUser, schema: { params: orderParam } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { OutboxMail, OutboxQuery, OutboxStatus } from '../../domain/schemas/mail-outbox';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 import type { MailRow } from '../db/schema';
@@ -48,4 +49,32 @@ export async function requeueFailedMail(executor: Executor, id: number): Promise
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * How the outbox is doing: unsent mails whose last attempt failed (read through the unsent rows' partial index, whose
+ * predicate is repeated word for word), the oldest of them, the newest error, and mails given up since `failedSince`.
+ */
+export async function outboxTroubles(executor: Executor, failedSince: string) {
+  const unsentWithError = sql<boolean>`status in ('pending', 'sending') and last_error is not null`;
+  const [retrying, newest, failed] = await Promise.all([
+    executor
+      .selectFrom('mail_outbox')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('since')])
+      .where(unsentWithError)
+      .executeTakeFirstOrThrow(),
+    executor.selectFrom('mail_outbox').select('last_error').where(unsentWithError).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    executor
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'failed')
+      .where('created_at', '>=', failedSince)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    retrying: Number(retrying.n),
+    retryingSince: (retrying.since as string | null) ?? null,
+    lastError: newest?.last_error ?? null,
+    failed: Number(failed.n),
+  };
 }

@@ -7,12 +7,21 @@ import { enqueueMail } from './outbox';
 import { deliverOneMailTwice, outboxMessageIdPattern } from './outbox-test-support';
 import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
 import type { MailMessage, MailTransport } from './transport';
-import { createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './worker';
+import { createOutboxWorker, isPermanentFailure, retryDelayMs, type OutboxWorkerOptions } from './worker';
 
 describe('retryDelayMs', () => {
-  it('doubles from 5 seconds and stops at one hour', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
-    expect(retryDelayMs(20)).toBe(3_600_000);
+  it('doubles from 5 seconds, then stays at 10 minutes however many attempts there were', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(20)).toBe(600_000);
+    expect(retryDelayMs(5_000)).toBe(600_000);
+    expect([1, 2, 3].map((n) => retryDelayMs(n, { firstMs: 100, maxMs: 250 }))).toEqual([100, 200, 250]);
+  });
+
+  it('counts a recipient refused for good (5xx to RCPT TO) as permanent, and an outage or a 4xx as not', () => {
+    expect(isPermanentFailure(Object.assign(new Error('550 No such user'), { code: 'EENVELOPE', responseCode: 550 }))).toBe(true);
+    expect(isPermanentFailure(Object.assign(new Error('452 Mailbox full'), { code: 'EENVELOPE', responseCode: 452 }))).toBe(false);
+    expect(isPermanentFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }))).toBe(false);
+    expect(isPermanentFailure(Object.assign(new Error('535 Authentication failed'), { code: 'EAUTH', responseCode: 535 }))).toBe(false);
   });
 });
 
@@ -159,21 +168,46 @@ describeEachDatabase('outbox worker', (dialect) => {
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
   });
 
-  it('gives up as failed after the last attempt and never tries a failed mail again', async () => {
+  it('keeps trying well past the eight attempts it once gave up after, while the mail is young enough', async () => {
     const { transport, state } = fakeTransport();
     state.alwaysFail = true;
-    const outbox = worker(transport, { maxAttempts: 3 });
+    const outbox = worker(transport);
     const id = await queue('d@example.in');
-    for (let i = 0; i < 2; i += 1) {
+    for (let i = 0; i < 20; i += 1) {
       await outbox.drain();
-      expect((await row(id)).status).toBe('pending');
       await makeDue();
     }
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 20, last_error: expect.stringContaining('421') });
+    state.alwaysFail = false;
     await outbox.drain();
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: expect.stringContaining('421') });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 21, last_error: null });
+  });
+
+  it('gives up a mail queued longer ago than it may wait, and never tries a failed mail again', async () => {
+    const { transport, state } = fakeTransport();
+    state.alwaysFail = true;
+    const outbox = worker(transport, { retry: { firstMs: 10, maxMs: 10, giveUpAfterMs: 60 * 60_000 } });
+    const id = await queue('d2@example.in');
+    await outbox.drain();
+    expect((await row(id)).status).toBe('pending');
+    // Queued two hours ago: the next failure is its last.
+    await shop.app.ctx.db.updateTable('mail_outbox').set({ created_at: new Date(Date.now() - 2 * 60 * 60_000).toISOString() }).where('id', '=', id).execute();
+    await makeDue();
+    await outbox.drain();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: expect.stringContaining('421') });
     await shop.app.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: nowIso() }).execute();
     await outbox.drain();
-    expect(state.calls).toBe(3);
+    expect(state.calls).toBe(2);
+  });
+
+  it('gives up at once on a recipient the receiving server refuses for good', async () => {
+    const { transport } = fakeTransport();
+    transport.send = async () => {
+      throw Object.assign(new Error('Can not send mail to some recipients: 550 5.1.1 No such user'), { code: 'EENVELOPE', responseCode: 550 });
+    };
+    const id = await queue('nobody@example.in');
+    await worker(transport).drain();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('550') });
   });
 
   it('takes over a mail whose sender died mid-send once its lease has run out', async () => {

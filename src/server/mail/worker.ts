@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { nowIso } from '../db/database';
 import { resolveAttachments, type AttachmentResolver } from './attachments';
@@ -15,7 +16,8 @@ export interface OutboxWorkerOptions {
   /** Makes the files a mail names (an invoice's PDF); without it, a mail naming any fails. */
   attachments?: AttachmentResolver;
   batchSize?: number;
-  maxAttempts?: number;
+  /** How long to wait after a failed attempt, and when to stop (MAIL_RETRY_FIRST_MS, MAIL_RETRY_MAX_MS, MAIL_GIVE_UP_HOURS). */
+  retry?: RetryPolicy;
   /** How long a claimed row stays ours before another worker may take it over. */
   leaseMs?: number;
   /** The longest one send may take; a row is only started while this much of its lease is left. */
@@ -62,15 +64,44 @@ export function lanes<T extends { to_address: string }>(batch: readonly T[], cou
   return result.filter((lane) => lane.length > 0);
 }
 
-/** Backoff between attempts: 5 s, 10 s, 20 s … capped at one hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+export interface RetryPolicy {
+  /** The wait after the first failed attempt; each next one doubles… */
+  firstMs: number;
+  /** …up to this, the interval at which a mail is then tried for as long as it may be. */
+  maxMs: number;
+  /** A mail still undelivered this long after it was queued is given up (failed, for the admin to retry). */
+  giveUpAfterMs: number;
+}
+
+/**
+ * An SMTP outage of any length up to days loses no mail (DESIGN.md §8.8): after a few quick retries a mail is tried
+ * every 10 minutes for 3 days, so it goes out at most 10 minutes after the server is back. Eight attempts (about
+ * 10.6 minutes) used to be all a mail got.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { firstMs: 5_000, maxMs: 10 * 60_000, giveUpAfterMs: 72 * 60 * 60_000 };
+
+export function mailRetryPolicy(config: Pick<Config, 'MAIL_RETRY_FIRST_MS' | 'MAIL_RETRY_MAX_MS' | 'MAIL_GIVE_UP_HOURS'>): RetryPolicy {
+  return { firstMs: config.MAIL_RETRY_FIRST_MS, maxMs: config.MAIL_RETRY_MAX_MS, giveUpAfterMs: config.MAIL_GIVE_UP_HOURS * 60 * 60_000 };
+}
+
+/** Backoff between attempts: 5 s, 10 s, 20 s … then every `maxMs`. */
+export function retryDelayMs(attempts: number, policy: Pick<RetryPolicy, 'firstMs' | 'maxMs'> = DEFAULT_RETRY): number {
+  return Math.min(policy.firstMs * 2 ** Math.min(30, Math.max(0, attempts - 1)), policy.maxMs);
+}
+
+/**
+ * A refusal that no retry changes: the receiving server said the recipient does not exist or will never take the
+ * mail (a 5xx answer to RCPT TO). Given up at once, so one bad address does not read as an outage for days.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const e = error as { code?: unknown; responseCode?: unknown };
+  return e?.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { handle, transport, logger } = options;
   const batchSize = options.batchSize ?? 100;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const retry = options.retry ?? DEFAULT_RETRY;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const sendBudgetMs = options.sendBudgetMs ?? SEND_BUDGET_MS;
   const domain = parseSender(options.from).domain;
@@ -102,7 +133,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends a claimed batch; records every outcome in a few statements (one per kind, not one per mail). */
   async function deliverBatch(batch: ClaimedMail[], lease: string, leaseEnds: number): Promise<{ sent: number; released: boolean }> {
     const sent: number[] = [];
-    const failures = new Map<string, { ids: number[]; attempts: number; error: string }>();
+    const failures = new Map<string, { ids: number[]; attempts: number; error: string; giveUp: boolean }>();
     const unsent: number[] = [];
     let started = 0;
     await Promise.all(
@@ -121,8 +152,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             sent.push(row.id);
           } catch (error) {
             const text = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-            const key = `${row.attempts}\n${text}`;
-            const group = failures.get(key) ?? { ids: [], attempts: row.attempts, error: text };
+            const giveUp = isPermanentFailure(error) || Date.parse(row.created_at) + retry.giveUpAfterMs <= Date.now();
+            const key = `${row.attempts}\n${giveUp}\n${text}`;
+            const group = failures.get(key) ?? { ids: [], attempts: row.attempts, error: text, giveUp };
             group.ids.push(row.id);
             failures.set(key, group);
             logger.warn({ mailId: row.id, attempts: row.attempts, err: text }, 'mail delivery failed');
@@ -134,8 +166,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (const group of failures.values()) {
       await markMailsFailed(handle, group.ids, {
         lastError: group.error,
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(group.attempts)).toISOString(),
-        giveUp: group.attempts >= maxAttempts,
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(group.attempts, retry)).toISOString(),
+        giveUp: group.giveUp,
       });
     }
     await releaseMails(handle, unsent, lease);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
+import { IMAGE_MAX_PIXELS } from '../../domain/schemas/studio';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 
@@ -44,12 +45,21 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   if (!meta.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(meta.format)) {
     throw new ImageRejectedError(`Images must be JPEG, PNG or WebP; this one is ${meta.format ?? 'unknown'}.`);
   }
+  // The header says how large the picture is; refuse a huge one before decoding a single pixel of it.
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > IMAGE_MAX_PIXELS) {
+    throw new ImageRejectedError(
+      `The picture is ${meta.width} × ${meta.height} pixels; pictures may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels ` +
+        '(for example 8000 × 6000). Make it smaller and upload it again.',
+    );
+  }
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
   // A valid header can front a damaged or cut-off body, which only decoding finds: that is the client's file, not our fault.
   const variants = await Promise.all(
     (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map(async (variant) => {
       const size = IMAGE_VARIANTS[variant];
-      const { data, info } = await sharp(input)
+      // The same limit in the decoder itself, whatever the header claimed.
+      const { data, info } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .resize({
           width: size.width,

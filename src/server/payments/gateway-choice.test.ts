@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chooseGateway, isLoopbackUrl } from './gateway-choice';
+import { isLoopbackUrl } from '../config';
+import { chooseGateway } from './gateway-choice';
 
-const base = { RAZORPAY_KEY_ID: undefined, RAZORPAY_KEY_SECRET: undefined, PAYMENT_SANDBOX: false, PUBLIC_URL: 'https://ghee.example.in' };
+const base = { RAZORPAY_KEY_ID: undefined, RAZORPAY_KEY_SECRET: undefined, PAYMENT_SANDBOX: false, PUBLIC_URL: 'https://ghee.example.in', HOST: '0.0.0.0' };
 
 describe('which gateway runs (DESIGN.md §7.1)', () => {
   it('knows the addresses only this machine reaches', () => {
@@ -16,7 +17,7 @@ describe('which gateway runs (DESIGN.md §7.1)', () => {
   it('Razorpay with keys; the sandbox on loopback or when asked; otherwise off, and each says why', () => {
     expect(chooseGateway({ ...base, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' }).kind).toBe('razorpay');
     expect(chooseGateway({ ...base, RAZORPAY_KEY_ID: 'rzp_live_x' }).kind).toBe('off');
-    expect(chooseGateway({ ...base, PUBLIC_URL: 'http://localhost:3000' }).kind).toBe('sandbox');
+    expect(chooseGateway({ ...base, PUBLIC_URL: 'http://localhost:3000', HOST: 'localhost' }).kind).toBe('sandbox');
     expect(chooseGateway({ ...base, PAYMENT_SANDBOX: true })).toMatchObject({ kind: 'sandbox', reason: expect.stringMatching(/PAYMENT_SANDBOX=1/) });
     const off = chooseGateway(base);
     expect(off.kind).toBe('off');

@@ -10,18 +10,21 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   /** The form's submitCount, so a repeated mistake shows its message again. */
   attempt: number;
   as?: 'input' | 'textarea';
+  /** A line under the label saying what the field wants (read out with the field, like its message). */
+  hint?: string;
 }
 
 /** A labelled Bootstrap input wired to react-hook-form, with its message underneath. */
-export function TextField({ label, registration, error, attempt, id, className, as = 'input', ...rest }: TextFieldProps) {
+export function TextField({ label, registration, error, attempt, id, className, as = 'input', hint, ...rest }: TextFieldProps) {
   const fieldId = id ?? `field-${registration.name}`;
   const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
   const showing = useTimedMessage(error, attempt);
   const common = {
     id: fieldId,
     className: `form-control${showing ? ' is-invalid' : ''}`,
     'aria-invalid': showing ? true : undefined,
-    'aria-describedby': errorId,
+    'aria-describedby': hint ? `${hintId} ${errorId}` : errorId,
     ...registration,
   };
   return (
@@ -29,6 +32,11 @@ export function TextField({ label, registration, error, attempt, id, className, 
       <label htmlFor={fieldId} className="form-label">
         {label}
       </label>
+      {hint ? (
+        <div id={hintId} className="form-text mt-0 mb-1">
+          {hint}
+        </div>
+      ) : null}
       {as === 'textarea' ? (
         <textarea {...common} rows={3} />
       ) : (

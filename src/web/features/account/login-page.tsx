@@ -16,17 +16,23 @@ export function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // The sign-in link mailed when wrong passwords lock the account: it carries the address and a token that lets
+  // the owner in despite the lock.
+  const unlock = params.get('unlock') ?? '';
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email: params.get('email') ?? '', password: '', remember: false },
   });
   const { errors, submitCount, isSubmitting } = formState;
-  const [failure, setFailure] = useState('');
+  // A failure belongs to the visit it happened on: opening the mailed link afterwards starts afresh.
+  const [failed, setFailed] = useState({ message: '', unlock });
+  const failure = failed.unlock === unlock ? failed.message : '';
+  const setFailure = (message: string) => setFailed({ message, unlock });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure('');
     try {
-      const answer = await accountsApi.login(values);
+      const answer = await accountsApi.login(unlock ? { ...values, unlock } : values);
       signIn(answer, values.remember === true);
       toast.success(TOASTS.loginSuccess);
       navigate(safeNext(params.get('next')), { replace: true });
@@ -46,6 +52,12 @@ export function LoginPage() {
         </>
       }
     >
+      {unlock ? (
+        <div className="alert alert-info" role="status">
+          You opened the sign-in link we e-mailed you. Enter your password: this page signs you in even while sign-ins to
+          your account are paused.
+        </div>
+      ) : null}
       {failure ? (
         <div className="alert alert-danger" role="alert">
           {failure}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { TOASTS } from '../../../domain/messages';
+import { TOASTS, VALIDATION } from '../../../domain/messages';
 import { registerSchema, type RegisterInput } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
@@ -57,6 +57,7 @@ export function RegisterPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
+          hint={VALIDATION.newPasswordHint}
           registration={register('password')}
           error={errors.password?.message}
           attempt={submitCount}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { SCREENS, TOASTS } from '../../../domain/messages';
+import { SCREENS, TOASTS, VALIDATION } from '../../../domain/messages';
+import { passwordProblem } from '../../../domain/password-rules';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<ResetPasswordForm>({
+  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '' },
   });
@@ -38,13 +39,22 @@ export function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure('');
+    // The form's schema knows no e-mail; the link does.
+    const problem = passwordProblem(password, { email });
+    if (problem) {
+      setError('password', { message: problem });
+      return;
+    }
     try {
       signIn(await accountsApi.resetPassword({ email, token, password }));
       toast.success(TOASTS.loginSuccess);
       navigate('/', { replace: true });
     } catch (error) {
       toast.error(TOASTS.resetFailed);
-      setFailure(resetFailure(error));
+      // A password the server finds easy to guess: said under the field; the link still works for another.
+      if (error instanceof ApiError && error.status === 400 && error.fields.password && !error.fields.token) {
+        setError('password', { message: error.fields.password });
+      } else setFailure(resetFailure(error));
     }
   });
 
@@ -66,6 +76,7 @@ export function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
+          hint={VALIDATION.newPasswordHint}
           registration={register('password')}
           error={errors.password?.message}
           attempt={submitCount}
@@ -83,6 +94,5 @@ function resetFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 400 && error.fields.token) {
     return 'This reset link has already been used or has expired, so your password was not changed. A link works once, for a limited time.';
   }
-  if (error instanceof ApiError && error.status === 400 && error.fields.password) return error.fields.password;
   return `${error instanceof Error ? error.message : 'The password could not be changed.'} Your password was not changed.`;
 }

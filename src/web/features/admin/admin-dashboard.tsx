@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ForbiddenPage } from '../../components/forbidden-page';
 import { CouponsTab } from './coupons/coupons-tab';
 import { BusinessWarning } from './business-warning';
+import { MailWarning } from './mail-warning';
 import { OrdersTab } from './orders/orders-tab';
 import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
@@ -69,6 +70,7 @@ export function AdminDashboard() {
         <p className="admin-subtitle">Orders, e-mails, products and settings of the shop.</p>
       </header>
       <BusinessWarning onOpenSettings={() => select('settings')} />
+      <MailWarning onOpenOutbox={() => select('outbox')} />
       <TabList tabs={TABS} selected={selected} onSelect={select} label="Dashboard sections" />
       {TABS.map((t) => (
         <TabPanel key={t.id} id={t.id} active={t.id === selected}>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OUTBOX_PAGE_SIZE, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
+import { OUTBOX_PAGE_SIZE, type MailHealth, type OutboxMail, type OutboxStatus } from '../../../../domain/schemas/mail-outbox';
 import { api } from '../../../lib/api-client';
 import { getWithTotal } from './admin-http';
 
@@ -25,5 +25,14 @@ export function useRetryMail() {
   return useMutation({
     mutationFn: (id: number) => api.post<OutboxMail>(`/api/email/outbox/${id}/retry`),
     onSettled: () => client.invalidateQueries({ queryKey: outboxKey }),
+  });
+}
+
+/** Whether mail is failing to go out, for the dashboard's banner: asked on opening the dashboard and every minute. */
+export function useMailHealth() {
+  return useQuery({
+    queryKey: [...outboxKey, 'health'],
+    queryFn: () => api.get<MailHealth>('/api/email/outbox/health'),
+    refetchInterval: 60_000,
   });
 }
