@@ -14,8 +14,9 @@ const tag = runTag();
 const P = {
   name: `Mallika ${tag} <img src=x onerror="window.__xss='name'">`,
   address: `<script>window.__xss='address'</script> 12 Temple St`,
-  district: `"><svg onload="window.__xss='district'">`,
-  state: `<iframe srcdoc="<script>parent.__xss='state'</script>">`,
+  district: `"><svg onload="window.__xss='district'"><iframe srcdoc="<script>parent.__xss='city'</script>">`,
+  // The state is chosen from the list (a hostile one is refused with 400), so its hostile text sits in the city line.
+  state: 'Karnataka',
   note: `<img src=x onerror=alert('note')> ring twice ${tag}`,
   product: `XSS Ghee ${tag} <img src=x onerror="window.__xss='product'">`,
   description: `<script>window.__xss='description'</script><a href="javascript:window.__xss='link'">Best ghee</a>`,
