@@ -1,7 +1,7 @@
 // `npm test`: lint, type-check, unit + integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // then the browser journeys when a Chromium is found. Ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const requireE2E = process.env.REQUIRE_E2E === '1';
 const results = [];
@@ -45,12 +45,60 @@ if (existsSync('.tmp/vitest.json')) {
   }
 }
 
+/**
+ * The journeys run as E2E_SHARDS Playwright processes side by side (2 by default), each with its own shop, port
+ * and SQLite data directory, so no journey sees another's orders or settings. A journey spends much of its time
+ * waiting on the browser and the shop's mail poll, so two of them share two cores well.
+ */
+async function runE2EShards(browser) {
+  const count = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const started = Date.now();
+  console.log(`\n▶ e2e (Chromium): npx playwright test, ${count} shard${count > 1 ? 's' : ''} side by side`);
+  const reports = [];
+  const runs = [];
+  for (let i = 1; i <= count; i += 1) {
+    const report = `.tmp/playwright-${i}.json`;
+    rmSync(report, { force: true });
+    reports.push(report);
+    const args = ['playwright', 'test', ...(count > 1 ? [`--shard=${i}/${count}`] : [])];
+    const env = {
+      ...process.env,
+      CHROMIUM_PATH: browser,
+      E2E_PORT: String(4310 + (i - 1) * 10),
+      E2E_DATA_DIR: `.tmp/e2e-data-${i}`,
+      E2E_REPORT: report,
+      PLAYWRIGHT_OUTPUT_DIR: `test-results/shard-${i}`,
+    };
+    runs.push(
+      new Promise((resolve) => {
+        const child = spawn('npx', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const prefix = count > 1 ? `[e2e ${i}/${count}] ` : '';
+        for (const stream of [child.stdout, child.stderr]) {
+          let pending = '';
+          stream.on('data', (chunk) => {
+            pending += chunk;
+            const lines = pending.split('\n');
+            pending = lines.pop() ?? '';
+            for (const l of lines) console.log(prefix + l);
+          });
+          stream.on('end', () => pending && console.log(prefix + pending));
+        }
+        child.on('close', (code) => resolve(code === 0));
+      }),
+    );
+  }
+  const ok = (await Promise.all(runs)).every(Boolean);
+  results.push({ name: 'e2e (Chromium)', ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return reports;
+}
+
 const browser = chromium();
 if (browser) {
   if (run('build', 'npm', ['run', 'build', '--silent'])) {
-    run('e2e (Chromium)', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: browser });
-    if (existsSync('.tmp/playwright.json')) {
-      const stats = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')).stats;
+    const shards = await runE2EShards(browser);
+    for (const report of shards) {
+      if (!existsSync(report)) continue;
+      const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
       e2eRan = true;
       where.e2e.passed += stats.expected;
       where.e2e.failed += stats.unexpected + stats.flaky;

@@ -111,7 +111,6 @@ const configFields = z.object({
   // Unset: 64 with no trusted proxy in front, off behind one (every socket would come from the proxy); 0 = off.
   MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  SERVE_WEB: boolFlag,
   WEB_DIST: optionalString,
 });
 
