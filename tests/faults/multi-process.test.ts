@@ -122,6 +122,21 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database [postg
   }, 60_000);
 });
 
+/** Asks a per-IP limited call until Redis counts it: while Redis is not counting, every answer says the whole limit remains. */
+async function untilCounted(base: string, ip: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const res = await fetch(`${base}/api/account/resetpassword`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email: `warm-up-${attempt}@example.in` }),
+    });
+    await res.arrayBuffer();
+    if (Number(res.headers.get('x-ratelimit-remaining')) < Number(res.headers.get('x-ratelimit-limit'))) return;
+    await sleep(100);
+  }
+  throw new Error(`${base} never counted a request in Redis`);
+}
+
 describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sqlite]', () => {
   let dataDirs: string[] = [];
   let shops: ShopProcess[] = [];
@@ -134,6 +149,9 @@ describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sq
     const envs = dataDirs.map((dir) => shopEnv(dir, { REDIS_URL, AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' }));
     for (const env of envs) await prepareDatabase(env);
     shops = await Promise.all(envs.map((env) => startShopProcess(env)));
+    // A process may answer before its Redis connection is up, and then (on purpose) counts nothing: wait until each
+    // one counts, from an address of its own, so the test below measures sharing and not a slow connect.
+    await Promise.all(shops.map((shop, i) => untilCounted(shop.url, `10.${run[0]}.${run[1]}.${((run[2] ?? 0) + 2 + i) % 256}`)));
   });
   afterAll(async () => {
     await Promise.all(shops.map((s) => s.kill('SIGTERM')));

@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { initialMigration } from './migrations/0001-initial';
 import { passwordChangedAtMigration } from './migrations/0003-password-changed-at';
@@ -67,7 +67,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({
-    db: handle.db,
+    db: schema ? withOwnSchemaIntrospection(handle.db, schema) : handle.db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
@@ -77,4 +77,32 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Kysely's migrator asks its introspector for the tables of every schema on the server, and PostgreSQL fails that
+ * read ("schema … does not exist") when another tenant or parallel test suite drops its schema at that moment. The
+ * migrator only needs to know whether its two bookkeeping tables exist in our schema, so it is given an introspector
+ * that lists our schema's tables alone, from the catalogue, without calling a function on any other schema's name.
+ */
+function withOwnSchemaIntrospection<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`
+        select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  // Kysely keeps its state in private fields, so every other member is taken from the real instance, bound to it.
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
