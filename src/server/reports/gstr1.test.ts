@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildCreditNoteDocument, buildInvoiceDocument, type CreditNoteDocument, type InvoiceDocument, type InvoiceSource } from '../../domain/india/invoice-document';
 import { businessSchema } from '../../domain/schemas/business';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { buildGstr1, portalDate, type Gstr1, type StoredCreditNote } from './gstr1';
+import { buildGstr1, portalDate, type StoredCreditNote } from './gstr1';
 import { gstr1Schema } from './gstr1-schema';
+import { docSums, minus, paise, plus, reported, sumItems } from './test-reports';
 
 const business = businessSchema.parse(KARNATAKA_BUSINESS);
 const unregistered = businessSchema.parse({ ...KARNATAKA_BUSINESS, gstin: '' });
@@ -29,25 +30,6 @@ function note(of: InvoiceDocument, paise: number, whole = false): StoredCreditNo
   noteSerial += 1;
   const doc = buildCreditNoteDocument(of, paise, 'Returned', `CN/26-27/${String(noteSerial).padStart(6, '0')}`, '2026-11-28T09:00:00.000+05:30', whole);
   return { doc, invoiceValuePaise: of.totals.grossPaise };
-}
-
-type Sums = { txval: number; iamt: number; camt: number; samt: number };
-const paise = (r: number | undefined) => Math.round((r ?? 0) * 100);
-const sumItems = (items: { itm_det: { txval: number; iamt?: number; camt?: number; samt?: number } }[]): Sums =>
-  items.reduce((s, { itm_det: d }) => ({ txval: s.txval + paise(d.txval), iamt: s.iamt + paise(d.iamt), camt: s.camt + paise(d.camt), samt: s.samt + paise(d.samt) }), { txval: 0, iamt: 0, camt: 0, samt: 0 });
-const docSums = (docs: (InvoiceDocument | CreditNoteDocument)[]): Sums =>
-  docs.reduce((s, d) => ({ txval: s.txval + d.totals.taxablePaise, iamt: s.iamt + d.totals.igstPaise, camt: s.camt + d.totals.cgstPaise, samt: s.samt + d.totals.sgstPaise }), { txval: 0, iamt: 0, camt: 0, samt: 0 });
-const minus = (a: Sums, b: Sums): Sums => ({ txval: a.txval - b.txval, iamt: a.iamt - b.iamt, camt: a.camt - b.camt, samt: a.samt - b.samt });
-const plus = (a: Sums, b: Sums): Sums => ({ txval: a.txval + b.txval, iamt: a.iamt + b.iamt, camt: a.camt + b.camt, samt: a.samt + b.samt });
-
-/** The net of every section: what the return reports in total, in paise. */
-function reported(g: Gstr1): { sales: Sums; credits: Sums; hsn: Sums } {
-  const b2b = g.b2b.flatMap((c) => c.inv.flatMap((i) => i.itms));
-  const b2cl = g.b2cl.flatMap((p) => p.inv.flatMap((i) => i.itms));
-  const b2cs = g.b2cs.map((r) => ({ itm_det: r }));
-  const cdn = [...g.cdnr.flatMap((c) => c.nt.flatMap((n) => n.itms)), ...g.cdnur.flatMap((n) => n.itms)];
-  const hsn = [...g.hsn.hsn_b2b, ...g.hsn.hsn_b2c].map((r) => ({ itm_det: r }));
-  return { sales: sumItems([...b2b, ...b2cl, ...b2cs]), credits: sumItems(cdn), hsn: sumItems(hsn) };
 }
 
 describe('GSTR-1 from stored documents', () => {

@@ -29,10 +29,11 @@ export function parsePeriod(period: string, quarter = false): ReportPeriod {
 }
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const isDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 /** The sales register's own range: any days, at most a year and a bit (a financial year with its margins). */
 export function parseRange(from: string, to: string): ReportPeriod {
-  if (!DAY.test(from) || Number.isNaN(Date.parse(from))) throw badRequest('Give `from` as YYYY-MM-DD.', { from: 'Use YYYY-MM-DD.' });
-  if (!DAY.test(to) || Number.isNaN(Date.parse(to))) throw badRequest('Give `to` as YYYY-MM-DD.', { to: 'Use YYYY-MM-DD.' });
+  if (!isDay(from)) throw badRequest('Give `from` as YYYY-MM-DD.', { from: 'Use YYYY-MM-DD.' });
+  if (!isDay(to)) throw badRequest('Give `to` as YYYY-MM-DD.', { to: 'Use YYYY-MM-DD.' });
   if (to < from) throw badRequest('`to` comes before `from`.', { to: 'Must not be before `from`.' });
   if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw badRequest('A register covers at most 400 days.', { to: 'At most 400 days after `from`.' });
   return { fp: `${to.slice(5, 7)}${to.slice(0, 4)}`, from, to, quarter: false };
@@ -46,7 +47,7 @@ export function dayAfter(day: string): string {
 /** One CSV field (RFC 4180): quoted when needed; text a spreadsheet would run as a formula is defused with a quote. */
 function field(value: string | number): string {
   let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
