@@ -1,4 +1,5 @@
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
+import type { DocumentTotals, TaxReportSummary } from '../../domain/schemas/tax-reports';
 import { sumSplits } from '../../domain/india/gst-tax';
 import { getBusiness } from '../business/business-repository';
 import type { Executor } from '../db/database';
@@ -56,14 +57,14 @@ export async function salesRegister(db: Executor, period: ReportPeriod): Promise
   return salesRegisterCsv(docs.invoices, docs.creditNotes.map((n) => n.doc));
 }
 
-function totalsOf(docs: readonly (InvoiceDocument | CreditNoteDocument)[]) {
+function totalsOf(docs: readonly (InvoiceDocument | CreditNoteDocument)[]): DocumentTotals {
   const split = sumSplits(docs.map((d) => d.totals));
   const gross = docs.reduce((sum, d) => sum + d.totals.grossPaise, 0);
   return { count: docs.length, taxable: split.taxablePaise / 100, cgst: split.cgstPaise / 100, sgst: split.sgstPaise / 100, igst: split.igstPaise / 100, total: gross / 100 };
 }
 
 /** What the Tax reports screen shows for a period: the documents' totals and where GSTR-1 files them. */
-export async function periodSummary(db: Executor, period: ReportPeriod) {
+export async function periodSummary(db: Executor, period: ReportPeriod): Promise<TaxReportSummary> {
   const docs = await documentsOf(db, period);
   const gstin = await gstinOf(db, docs);
   const notes = docs.creditNotes.map((n) => n.doc);
@@ -87,5 +88,3 @@ export async function periodSummary(db: Executor, period: ReportPeriod) {
     },
   };
 }
-
-export type PeriodSummary = Awaited<ReturnType<typeof periodSummary>>;
