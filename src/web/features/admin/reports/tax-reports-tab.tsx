@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { CURRENCY_SYMBOL } from '../../../../domain/constants';
 import { shopTimestamp } from '../../../../domain/display';
@@ -10,7 +10,7 @@ import { downloadGstr1, downloadHsnSummary, downloadSalesRegister, useTaxSummary
 import { LoadingDots } from '../ui/loading-dots';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const money = (rupees: number) => `${CURRENCY_SYMBOL} ${formatPaise(Math.round(rupees * 100))}`;
+const money = (rupees: number) => `${rupees < 0 ? '−' : ''}${CURRENCY_SYMBOL} ${formatPaise(Math.abs(Math.round(rupees * 100)))}`;
 
 /** "2026-11" of today in shop time (IST). */
 const thisMonth = () => shopTimestamp().slice(0, 7);
@@ -46,6 +46,24 @@ function TotalsRow({ label, t, sign = 1 }: { label: string; t: DocumentTotals; s
       <td className="text-end">{show(t.igst)}</td>
       <td className="text-end">{show(t.total)}</td>
     </tr>
+  );
+}
+
+/** The same figures as the table, one card per row, for a phone's width. */
+function TotalsCard({ label, t, sign = 1 }: { label: string; t: DocumentTotals; sign?: 1 | -1 }) {
+  const rows: [string, number][] = [['Taxable value', t.taxable], ['CGST', t.cgst], ['SGST', t.sgst], ['IGST', t.igst], ['Total', t.total]];
+  return (
+    <div className="border rounded p-2 mb-2">
+      <p className="fw-semibold mb-1">{label}: {t.count}</p>
+      <dl className="row small mb-0">
+        {rows.map(([name, value]) => (
+          <div key={name} className="col-6 d-flex justify-content-between gap-2">
+            <dt className="fw-normal">{name}</dt>
+            <dd className="mb-0 text-end">{money(sign * value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
@@ -102,22 +120,22 @@ export function TaxReportsTab({ active }: { active: boolean }) {
       <div className="detail-card mb-3">
         <fieldset className="d-flex flex-wrap align-items-end gap-3 mb-0">
           <legend className="form-label small fw-semibold mb-1">Period</legend>
-          <div className="btn-group" role="radiogroup" aria-label="Month or quarter">
+          <div className="btn-group" role="group" aria-label="Month or quarter">
             {(['month', 'quarter'] as const).map((m) => (
-              <label key={m} className={`btn btn-sm ${mode === m ? 'btn-dark' : 'btn-outline-dark'}`}>
-                <input type="radio" className="visually-hidden" name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />
-                {m === 'month' ? 'Month' : 'Quarter'}
-              </label>
+              <Fragment key={m}>
+                <input type="radio" className="btn-check" id={`${id}-${m}`} name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />
+                <label className="btn btn-sm btn-outline-dark" htmlFor={`${id}-${m}`}>{m === 'month' ? 'Month' : 'Quarter'}</label>
+              </Fragment>
             ))}
           </div>
           {mode === 'month' ? (
             <div>
-              <label htmlFor={`${id}-month`} className="visually-hidden">Month</label>
+              <label htmlFor={`${id}-month`} className="visually-hidden">Report month</label>
               <input id={`${id}-month`} type="month" className="form-control form-control-sm" value={month} max={thisMonth()} required onChange={(e) => e.target.value && setMonth(e.target.value)} />
             </div>
           ) : (
             <div>
-              <label htmlFor={`${id}-quarter`} className="visually-hidden">Quarter</label>
+              <label htmlFor={`${id}-quarter`} className="visually-hidden">Report quarter</label>
               <select id={`${id}-quarter`} className="form-select form-select-sm" value={quarter} onChange={(e) => setQuarter(e.target.value)}>
                 {quarters.map((q) => <option key={q.value} value={q.value}>{q.label}</option>)}
               </select>
@@ -132,7 +150,12 @@ export function TaxReportsTab({ active }: { active: boolean }) {
         <>
           <div className="detail-card mb-3">
             <h3 className="detail-heading">Totals from {s.period.from} to {s.period.to}</h3>
-            <div className="table-responsive">
+            <div className="d-md-none mb-2">
+              <TotalsCard label="Invoices" t={s.invoices} />
+              <TotalsCard label="Credit notes" t={s.creditNotes} sign={-1} />
+              <TotalsCard label="Net" t={net(s.invoices, s.creditNotes)} />
+            </div>
+            <div className="table-responsive d-none d-md-block">
               <table className="table table-sm small mb-2">
                 <caption className="visually-hidden">Invoices and credit notes of the period</caption>
                 <thead>
