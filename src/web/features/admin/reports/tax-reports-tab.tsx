@@ -123,8 +123,8 @@ export function TaxReportsTab({ active }: { active: boolean }) {
           <div className="btn-group" role="group" aria-label="Month or quarter">
             {(['month', 'quarter'] as const).map((m) => (
               <Fragment key={m}>
-                <input type="radio" className="btn-check" id={`${id}-${m}`} name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />
-                <label className="btn btn-sm btn-outline-dark" htmlFor={`${id}-${m}`}>{m === 'month' ? 'Month' : 'Quarter'}</label>
+                <input type="radio" className="btn-check" id={`${id}-mode-${m}`} name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />
+                <label className="btn btn-sm btn-outline-dark" htmlFor={`${id}-mode-${m}`}>{m === 'month' ? 'Month' : 'Quarter'}</label>
               </Fragment>
             ))}
           </div>
