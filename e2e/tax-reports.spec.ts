@@ -12,7 +12,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
 
 test('the owner downloads this month’s GSTR-1, sales register and HSN summary', async ({ page, request }) => {
   const token = await adminToken(request);
@@ -66,6 +66,21 @@ test('the owner downloads this month’s GSTR-1, sales register and HSN summary'
   expect(hsn.name).toBe(`hsn-summary-${period}.csv`);
   expect(hsn.text.split('\r\n')[0]).toBe(HSN_SUMMARY_HEADER.join(','));
   expect(hsn.text).toMatch(/\r\nB2C,\d{4,8},NOS,/);
+
+  // A shop without a GSTIN, in a month without tax documents: the sales register only, and the screen says why.
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.put('/api/settings/business', { headers: auth, data: { ...KARNATAKA_BUSINESS, gstin: '' } })).status()).toBe(200);
+  try {
+    await panel.getByLabel('Report month', { exact: true }).fill('2025-01');
+    await expect(panel.getByRole('heading', { name: 'Totals from 2025-01-01 to 2025-01-31' })).toBeVisible();
+    await expect(panel.getByRole('status').filter({ hasText: 'no GSTIN in its business details' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Sales register (CSV)' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'GSTR-1 (JSON)' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, { label: 'admin tax reports without a GSTIN' });
+    await screenshotAtWidths(page, 'admin-tax-reports-unregistered');
+  } finally {
+    await request.put('/api/settings/business', { headers: auth, data: KARNATAKA_BUSINESS });
+  }
 
   // A quarter is chosen the same way.
   await panel.getByText('Quarter', { exact: true }).click();

@@ -34,12 +34,12 @@ function recentQuarters(): { value: string; label: string }[] {
 
 const toPeriod = (month: string) => `${month.slice(5, 7)}${month.slice(0, 4)}`;
 
-function TotalsRow({ label, t, sign = 1 }: { label: string; t: DocumentTotals; sign?: 1 | -1 }) {
+function TotalsRow({ label, t, sign = 1, counted = true }: { label: string; t: DocumentTotals; sign?: 1 | -1; counted?: boolean }) {
   const show = (n: number) => money(sign * n);
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td className="text-end">{t.count}</td>
+      <td className="text-end">{counted ? t.count : ''}</td>
       <td className="text-end">{show(t.taxable)}</td>
       <td className="text-end">{show(t.cgst)}</td>
       <td className="text-end">{show(t.sgst)}</td>
@@ -50,16 +50,16 @@ function TotalsRow({ label, t, sign = 1 }: { label: string; t: DocumentTotals; s
 }
 
 /** The same figures as the table, one card per row, for a phone's width. */
-function TotalsCard({ label, t, sign = 1 }: { label: string; t: DocumentTotals; sign?: 1 | -1 }) {
+function TotalsCard({ label, t, sign = 1, counted = true }: { label: string; t: DocumentTotals; sign?: 1 | -1; counted?: boolean }) {
   const rows: [string, number][] = [['Taxable value', t.taxable], ['CGST', t.cgst], ['SGST', t.sgst], ['IGST', t.igst], ['Total', t.total]];
   return (
     <div className="border rounded p-2 mb-2">
-      <p className="fw-semibold mb-1">{label}: {t.count}</p>
+      <p className="fw-semibold mb-1">{counted ? `${label}: ${t.count}` : label}</p>
       <dl className="row small mb-0">
         {rows.map(([name, value]) => (
-          <div key={name} className="col-6 d-flex justify-content-between gap-2">
+          <div key={name} className="col-12 col-sm-6 d-flex justify-content-between gap-2">
             <dt className="fw-normal">{name}</dt>
-            <dd className="mb-0 text-end">{money(sign * value)}</dd>
+            <dd className="mb-0 text-end text-nowrap">{money(sign * value)}</dd>
           </div>
         ))}
       </dl>
@@ -153,7 +153,7 @@ export function TaxReportsTab({ active }: { active: boolean }) {
             <div className="d-md-none mb-2">
               <TotalsCard label="Invoices" t={s.invoices} />
               <TotalsCard label="Credit notes" t={s.creditNotes} sign={-1} />
-              <TotalsCard label="Net" t={net(s.invoices, s.creditNotes)} />
+              <TotalsCard label="Net" t={net(s.invoices, s.creditNotes)} counted={false} />
             </div>
             <div className="table-responsive d-none d-md-block">
               <table className="table table-sm small mb-2">
@@ -169,7 +169,7 @@ export function TaxReportsTab({ active }: { active: boolean }) {
                   <TotalsRow label="Credit notes" t={s.creditNotes} sign={-1} />
                 </tbody>
                 <tfoot>
-                  <TotalsRow label="Net" t={net(s.invoices, s.creditNotes)} />
+                  <TotalsRow label="Net" t={net(s.invoices, s.creditNotes)} counted={false} />
                 </tfoot>
               </table>
             </div>
