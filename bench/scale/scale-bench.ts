@@ -10,9 +10,12 @@ import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
 import { BENCH_ADMIN, ROOT, startShop, type ServerProcess } from '../lib/processes';
 import { figure, int, ms, type Figure } from '../lib/report';
 import { login } from '../lib/shop-client';
+import { loadInvoicesPostgres, loadInvoicesSqlite, type MonthOfDocuments } from './load-invoices';
 import { customerEmail, loadOrdersPostgres, loadOrdersSqlite } from './load-orders';
 
-export const SCALE_TARGETS = { adminP95Ms: 50, customerP95Ms: 5, startupMs: 2000 };
+export const SCALE_TARGETS = { adminP95Ms: 50, customerP95Ms: 5, startupMs: 2000, reportMs: 2000 };
+/** Invoices in the month the tax reports are timed on (DESIGN.md §8.3). */
+const REPORT_INVOICES = 10_000;
 
 const CUSTOMER_PASSWORD = 'bench-password';
 /** Each customer gets this many orders, like a regular. */
@@ -89,6 +92,35 @@ async function adminFamilies(shop: ServerProcess, token: string, tag: string, co
   return results;
 }
 
+const REPORT_REPEATS = 5;
+
+/** Each tax report of the loaded month, asked for a few times one after another: the slowest answer counts. */
+async function reportTimes(shop: ServerProcess, token: string, month: MonthOfDocuments) {
+  const [mm, yyyy] = [month.period.slice(0, 2), month.period.slice(2)];
+  const [from, to] = [`${yyyy}-${mm}-01`, `${yyyy}-${mm}-${new Date(Date.UTC(Number(yyyy), Number(mm), 0)).getUTCDate()}`];
+  const calls = [
+    { name: 'GSTR-1 JSON', url: `/api/reports/gstr1?period=${month.period}` },
+    { name: 'sales register CSV', url: `/api/reports/sales-register.csv?from=${from}&to=${to}` },
+    { name: 'HSN summary CSV', url: `/api/reports/hsn-summary.csv?period=${month.period}` },
+    { name: 'month totals (screen)', url: `/api/reports/summary?period=${month.period}` },
+  ];
+  const results: { name: string; worst: number; bytes: number }[] = [];
+  for (const call of calls) {
+    let worst = 0;
+    let bytes = 0;
+    for (let i = 0; i < REPORT_REPEATS; i += 1) {
+      const started = performance.now();
+      const res = await fetch(`${shop.url}${call.url}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${call.url} answered ${res.status}`);
+      worst = Math.max(worst, performance.now() - started);
+      bytes = body.byteLength;
+    }
+    results.push({ name: call.name, worst, bytes });
+  }
+  return results;
+}
+
 export async function scaleBench(dialect: BenchDialect, options: ScaleBenchOptions): Promise<Figure[]> {
   const log = options.log ?? (() => {});
   const group = `scale ${dialect}`;
@@ -116,6 +148,9 @@ export async function scaleBench(dialect: BenchDialect, options: ScaleBenchOptio
     };
     const loaded = database ? await loadOrdersPostgres(database.url, loadOptions) : loadOrdersSqlite(path.join(dataDir, 'shop.db'), loadOptions);
     log(`${group}: ${int(loaded.count)} orders for ${int(customers)} customers in ${loaded.seconds.toFixed(1)} s`);
+    const invoiceCount = Math.min(REPORT_INVOICES, options.orders);
+    const month = database ? await loadInvoicesPostgres(database.url, invoiceCount) : loadInvoicesSqlite(path.join(dataDir, 'shop.db'), invoiceCount);
+    log(`${group}: ${int(month.invoices)} invoices and ${int(month.creditNotes)} credit notes dated ${month.period}`);
 
     const startups: number[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -138,6 +173,8 @@ export async function scaleBench(dialect: BenchDialect, options: ScaleBenchOptio
     for (let i = 0; i < 100; i += 1) own.push((await timedGet(`${shop.url}/api/order`, customerToken)).ms);
     const ownP95 = percentile(own, 95);
 
+    const reports = await reportTimes(shop, adminToken, month);
+
     mkdirSync(path.join(ROOT, '.tmp/bench'), { recursive: true });
     writeFileSync(path.join(ROOT, `.tmp/bench/scale-${dialect}.md`), `${details.join('\n')}\n`);
     const slowestStart = Math.max(...startups);
@@ -146,6 +183,9 @@ export async function scaleBench(dialect: BenchDialect, options: ScaleBenchOptio
       figure(group, 'start-up to /readyz 200', `${ms(slowestStart)} slowest of ${startups.map((t) => ms(t)).join(', ')}`, `< ${int(SCALE_TARGETS.startupMs)} ms`, slowestStart < SCALE_TARGETS.startupMs),
       ...families.map((f) =>
         figure(group, `admin list: ${f.family}`, `worst p95 ${ms(f.worst)}`, `p95 ≤ ${SCALE_TARGETS.adminP95Ms} ms`, f.worst <= SCALE_TARGETS.adminP95Ms, `worst: ${f.worstQuery}; ${f.requests} timed requests`),
+      ),
+      ...reports.map((r) =>
+        figure(group, `tax report: ${r.name} (${int(month.invoices)} invoices in a month)`, `slowest ${ms(r.worst)} of ${REPORT_REPEATS}`, `< ${int(SCALE_TARGETS.reportMs)} ms`, r.worst < SCALE_TARGETS.reportMs, `${int(r.bytes)} bytes`),
       ),
       figure(group, "customer's own order list (20 orders)", `p95 ${ms(ownP95)}, p50 ${ms(percentile(own, 50))}`, `p95 ≤ ${SCALE_TARGETS.customerP95Ms} ms`, ownP95 <= SCALE_TARGETS.customerP95Ms),
     ];

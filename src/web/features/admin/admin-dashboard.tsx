@@ -9,6 +9,7 @@ import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
 import { PaymentVerificationTab } from './payments/payment-verification-tab';
 import { ProductsTab } from './products/products-tab';
+import { TaxReportsTab } from './reports/tax-reports-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { StockTab } from './stock/stock-tab';
 import { TabList, TabPanel, type TabItem } from './ui/tabs';
@@ -25,6 +26,7 @@ const TABS = [
   { id: 'stock', label: 'Stock' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'overview', label: 'Overview' },
+  { id: 'reports', label: 'Tax reports' },
   { id: 'outbox', label: 'Mail Outbox' },
 ] as const satisfies readonly TabItem[];
 
@@ -58,6 +60,7 @@ export function AdminDashboard() {
       case 'payments': return <PaymentVerificationTab />;
       case 'stock': return <StockTab active={active} />;
       case 'overview': return <OverviewTab active={active} />;
+      case 'reports': return <TaxReportsTab active={active} />;
       case 'outbox': return <OutboxTab active={active} />;
     }
   };

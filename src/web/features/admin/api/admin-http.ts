@@ -12,8 +12,8 @@ export async function getWithTotal<T>(path: string): Promise<{ items: T; total: 
  * Downloads a file from an admin endpoint. The bearer token cannot ride on a plain link, so the file is
  * fetched, then handed to the browser as a blob link.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const response = await send('GET', path, undefined, { headers: { Accept: 'text/csv' } });
+export async function downloadFile(path: string, fallbackName: string, accept = 'text/csv'): Promise<void> {
+  const response = await send('GET', path, undefined, { headers: { Accept: accept } });
   const blob = await response.blob();
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;

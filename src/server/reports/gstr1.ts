@@ -1,0 +1,240 @@
+// GSTR-1 in the GST offline tool's JSON shape (docs/decisions/060), built from stored documents only: pure
+// functions of the invoices and credit notes of the period, so a past month's return never changes.
+import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
+
+/** B2C inter-state invoices above this value are reported one by one (`b2cl`), Rs. 1,00,000 in paise. */
+export const B2CL_THRESHOLD_PAISE = 100_000 * 100;
+
+export interface StoredCreditNote {
+  doc: CreditNoteDocument;
+  /** Value of the invoice it is against (its grossPaise), which decides where a B2C note goes. */
+  invoiceValuePaise: number;
+}
+
+export type Section = 'B2B' | 'B2CL' | 'B2CS';
+
+/** Where an invoice (or a note against it) belongs in GSTR-1. */
+export function sectionOf(doc: InvoiceDocument | CreditNoteDocument, invoiceValuePaise: number): Section {
+  if (doc.buyer.gstin) return 'B2B';
+  return doc.interState && invoiceValuePaise > B2CL_THRESHOLD_PAISE ? 'B2CL' : 'B2CS';
+}
+
+/** A document that belongs in GSTR-1: issued by a registered seller (a bill of supply is not reported). */
+export function isTaxDocument(doc: InvoiceDocument | CreditNoteDocument): boolean {
+  return doc.seller.gstin !== '';
+}
+
+/** Paise as rupees, a number with at most two decimals. */
+export const rupees = (paise: number): number => Math.round(paise) / 100;
+
+/** "2026-11-26T…+05:30" (shop time) → "26-11-2026". */
+export const portalDate = (iso: string): string => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+
+interface Amounts {
+  txval: number;
+  iamt: number;
+  camt: number;
+  samt: number;
+  qty: number;
+}
+const zero = (): Amounts => ({ txval: 0, iamt: 0, camt: 0, samt: 0, qty: 0 });
+
+function add(into: Amounts, line: InvoiceLine, sign: 1 | -1): void {
+  into.txval += sign * line.taxablePaise;
+  into.iamt += sign * line.igstPaise;
+  into.camt += sign * line.cgstPaise;
+  into.samt += sign * line.sgstPaise;
+  // Goods are counted in NOS; fees and discounts (OTH) and refunds of value (no unit) move no goods.
+  if (line.unit === 'NOS') into.qty += sign * line.quantity;
+}
+
+/** Tax amounts as the portal lists them: IGST alone inter-state, CGST and SGST alone intra-state. */
+function taxFields(a: Amounts, interState: boolean) {
+  return interState
+    ? { iamt: rupees(a.iamt), csamt: 0 }
+    : { camt: rupees(a.camt), samt: rupees(a.samt), csamt: 0 };
+}
+
+function byRate(lines: readonly InvoiceLine[], interState: boolean) {
+  const rates = new Map<number, Amounts>();
+  for (const line of lines) {
+    const a = rates.get(line.rate) ?? zero();
+    add(a, line, 1);
+    rates.set(line.rate, a);
+  }
+  return [...rates.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([rt, a], i) => ({ num: i + 1, itm_det: { rt, txval: rupees(a.txval), ...taxFields(a, interState) } }));
+}
+
+const invoiceEntry = (doc: InvoiceDocument) => ({
+  inum: doc.number,
+  idt: portalDate(doc.issuedAt),
+  val: rupees(doc.totals.grossPaise),
+  pos: doc.placeOfSupply.stateCode,
+});
+
+const noteEntry = (note: CreditNoteDocument) => ({
+  ntty: 'C' as const,
+  nt_num: note.number,
+  nt_dt: portalDate(note.issuedAt),
+  pos: note.placeOfSupply.stateCode,
+  val: rupees(note.totals.grossPaise),
+});
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+const byNumber = (a: { number: string }, b: { number: string }) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0);
+
+/** B2C supplies summed by place of supply and rate; notes against B2CS invoices reduce them. */
+function b2csRows(invoices: readonly InvoiceDocument[], notes: readonly CreditNoteDocument[]) {
+  const rows = new Map<string, { pos: string; rate: number; interState: boolean; a: Amounts }>();
+  const take = (doc: InvoiceDocument | CreditNoteDocument, sign: 1 | -1) => {
+    for (const line of doc.lines) {
+      const key = `${doc.placeOfSupply.stateCode}|${line.rate}|${doc.interState}`;
+      const row = rows.get(key) ?? { pos: doc.placeOfSupply.stateCode, rate: line.rate, interState: doc.interState, a: zero() };
+      add(row.a, line, sign);
+      rows.set(key, row);
+    }
+  };
+  invoices.forEach((d) => take(d, 1));
+  notes.forEach((d) => take(d, -1));
+  return [...rows.values()]
+    .filter((r) => r.a.txval !== 0 || r.a.iamt !== 0 || r.a.camt !== 0 || r.a.samt !== 0)
+    .sort((x, y) => x.pos.localeCompare(y.pos) || x.rate - y.rate || Number(x.interState) - Number(y.interState))
+    .map((r) => ({
+      sply_ty: r.interState ? ('INTER' as const) : ('INTRA' as const),
+      pos: r.pos,
+      typ: 'OE' as const,
+      rt: r.rate,
+      txval: rupees(r.a.txval),
+      ...taxFields(r.a, r.interState),
+    }));
+}
+
+/** HSN summary rows (by HSN and rate): invoices add, credit notes subtract. */
+export function hsnRows(invoices: readonly InvoiceDocument[], notes: readonly CreditNoteDocument[]) {
+  const rows = new Map<string, { hsn: string; rate: number; a: Amounts }>();
+  const take = (doc: InvoiceDocument | CreditNoteDocument, sign: 1 | -1) => {
+    for (const line of doc.lines) {
+      const key = `${line.hsn}|${line.rate}`;
+      const row = rows.get(key) ?? { hsn: line.hsn, rate: line.rate, a: zero() };
+      add(row.a, line, sign);
+      rows.set(key, row);
+    }
+  };
+  invoices.forEach((d) => take(d, 1));
+  notes.forEach((d) => take(d, -1));
+  return [...rows.values()]
+    .sort((x, y) => x.hsn.localeCompare(y.hsn) || x.rate - y.rate)
+    .map((r, i) => ({
+      num: i + 1,
+      hsn_sc: r.hsn,
+      uqc: 'NOS' as const,
+      qty: r.a.qty,
+      rt: r.rate,
+      txval: rupees(r.a.txval),
+      iamt: rupees(r.a.iamt),
+      camt: rupees(r.a.camt),
+      samt: rupees(r.a.samt),
+      csamt: 0,
+    }));
+}
+
+/** One series of documents (GS/26-27, CN/26-27): first and last number and how many were issued. */
+function seriesDocs(numbers: readonly string[]) {
+  const series = groupBy([...numbers].sort(), (n) => n.slice(0, n.lastIndexOf('/')));
+  return [...series.values()].map((list, i) => ({
+    num: i + 1,
+    from: list[0] ?? '',
+    to: list[list.length - 1] ?? '',
+    totnum: list.length,
+    // Numbers are never burnt and an issued document is never cancelled (a credit note undoes it).
+    cancel: 0,
+    net_issue: list.length,
+  }));
+}
+
+export interface Gstr1Input {
+  gstin: string;
+  /** MMYYYY of the return (a quarter's return: its last month). */
+  fp: string;
+  invoices: readonly InvoiceDocument[];
+  creditNotes: readonly StoredCreditNote[];
+}
+
+/** The GSTR-1 of the period's documents. Bills of supply and notes against them are left out. */
+export function buildGstr1(input: Gstr1Input) {
+  const invoices = input.invoices.filter(isTaxDocument).sort(byNumber);
+  const notes = input.creditNotes.filter((n) => isTaxDocument(n.doc)).sort((a, b) => byNumber(a.doc, b.doc));
+  const invoiceSection = (d: InvoiceDocument) => sectionOf(d, d.totals.grossPaise);
+  const noteSection = (n: StoredCreditNote) => sectionOf(n.doc, n.invoiceValuePaise);
+
+  const b2bInvoices = invoices.filter((d) => invoiceSection(d) === 'B2B');
+  const b2b = [...groupBy(b2bInvoices, (d) => d.buyer.gstin ?? '').entries()]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([ctin, docs]) => ({
+      ctin,
+      inv: docs.map((d) => ({ ...invoiceEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(d.lines, d.interState) })),
+    }));
+
+  const b2clInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CL');
+  const b2cl = [...groupBy(b2clInvoices, (d) => d.placeOfSupply.stateCode).entries()]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([pos, docs]) => ({
+      pos,
+      inv: docs.map((d) => ({ inum: d.number, idt: portalDate(d.issuedAt), val: rupees(d.totals.grossPaise), itms: byRate(d.lines, true) })),
+    }));
+
+  const b2csInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CS');
+  const b2csNotes = notes.filter((n) => noteSection(n) === 'B2CS').map((n) => n.doc);
+
+  const cdnrNotes = notes.filter((n) => noteSection(n) === 'B2B').map((n) => n.doc);
+  const cdnr = [...groupBy(cdnrNotes, (d) => d.buyer.gstin ?? '').entries()]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([ctin, docs]) => ({
+      ctin,
+      nt: docs.map((d) => ({ ...noteEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(d.lines, d.interState) })),
+    }));
+
+  const cdnur = notes
+    .filter((n) => noteSection(n) === 'B2CL')
+    .map((n) => ({ ...noteEntry(n.doc), typ: 'B2CL' as const, itms: byRate(n.doc.lines, true) }));
+
+  const b2bNotes = cdnrNotes;
+  const b2cNotes = notes.filter((n) => noteSection(n) !== 'B2B').map((n) => n.doc);
+  const b2cInvoices = invoices.filter((d) => invoiceSection(d) !== 'B2B');
+
+  const docDet = [
+    { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: seriesDocs(invoices.map((d) => d.number)) },
+    { doc_num: 5, doc_typ: 'Credit Note', docs: seriesDocs(notes.map((n) => n.doc.number)) },
+  ].filter((d) => d.docs.length > 0);
+
+  return {
+    gstin: input.gstin,
+    fp: input.fp,
+    version: GSTR1_VERSION,
+    hash: 'hash',
+    b2b,
+    b2cl,
+    b2cs: b2csRows(b2csInvoices, b2csNotes),
+    cdnr,
+    cdnur,
+    hsn: { hsn_b2b: hsnRows(b2bInvoices, b2bNotes), hsn_b2c: hsnRows(b2cInvoices, b2cNotes) },
+    doc_issue: { doc_det: docDet },
+  };
+}
+
+/** The offline tool's schema version the shape follows (docs/decisions/060). */
+export const GSTR1_VERSION = 'GST3.1.6';
+
+export type Gstr1 = ReturnType<typeof buildGstr1>;
