@@ -48,7 +48,14 @@ export function businessStateCode(business: Business): string | null {
 
 const OPTIONAL_FIELDS = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
 
+/** The fields that still carry the placeholder of a new installation, or are empty though required. */
+export function missingBusinessFields(business: Business): (keyof Business)[] {
+  return (Object.entries(business) as [keyof Business, string][])
+    .filter(([field, value]) => value === BUSINESS_PLACEHOLDER || (!OPTIONAL_FIELDS.has(field) && value === ''))
+    .map(([field]) => field);
+}
+
 /** True once no field still carries the placeholder of a new installation. */
 export function businessIsFilled(business: Business): boolean {
-  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (OPTIONAL_FIELDS.has(field) || value !== ''));
+  return missingBusinessFields(business).length === 0;
 }

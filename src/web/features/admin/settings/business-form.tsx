@@ -25,6 +25,9 @@ const FIELDS: { name: keyof Business; label: string; hint?: string; type?: strin
   { name: 'signatoryTitle', label: 'Signatory’s title', hint: 'E.g. Proprietor, Partner or Director.' },
 ];
 
+/** The form's label of each field, for the dashboard's list of what is missing. */
+export const BUSINESS_FIELD_LABELS = Object.fromEntries(FIELDS.map((f) => [f.name, f.label])) as Record<keyof Business, string>;
+
 /** Fields that may stay empty: no "set me" hint for them. */
 const OPTIONAL: ReadonlySet<keyof Business> = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
 
