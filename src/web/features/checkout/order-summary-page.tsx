@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ORDER_NOTE_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
@@ -27,8 +27,13 @@ import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
 const ADDRESS_FIELDS = ['pincode', 'state', 'gstin', 'businessName'] as const;
 
+/** The one "Cash on Delivery selected" toast, so it can be taken back. */
+const CASH_SELECTED_TOAST = 'cash-selected';
+
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
+  // Leaving the summary (to the payment dialog's result, say) takes the cash toast with it.
+  useEffect(() => () => toast.dismiss(CASH_SELECTED_TOAST), []);
   const lines = useCart();
   const session = useSession();
   const billing = getBilling();
@@ -230,7 +235,9 @@ export function OrderSummaryPage() {
                 onChange={(e) => {
                   const next = e.target.value as PaymentMode;
                   setMode(next);
-                  if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected);
+                  // Said for cash only, and taken back when the customer turns to paying online.
+                  if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected, { toastId: CASH_SELECTED_TOAST });
+                  else toast.dismiss(CASH_SELECTED_TOAST);
                 }}
               >
                 {modes.map((m) => (
