@@ -17,6 +17,7 @@ import { useSession } from '../session/session-store';
 import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, saveNote } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
+import { useDeliveryCheck } from '../delivery/delivery-api';
 import { CouponField, OrderCharges } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
@@ -69,6 +70,8 @@ export function OrderSummaryPage() {
     state: billing?.state ?? '',
     district: billing?.district ?? '',
   });
+
+  const delivery = useDeliveryCheck(billing?.pincode ?? '');
 
   if (lines.length === 0) {
     return <NoCartItems title="Order summary" />;
@@ -219,7 +222,7 @@ export function OrderSummaryPage() {
                 <Link to="/checkoutbilling">Change</Link>
               </p>
               <CouponField applied={coupon} verdict={priced?.coupon} onApply={setCoupon} />
-              <OrderCharges quote={priced} fallbackTotal={total} />
+              <OrderCharges quote={priced} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
               {notServed ? (
                 <p className="alert alert-warning small py-2" role="alert">
                   We do not deliver to {billing.pincode} yet. <Link to="/checkoutbilling">Use another address</Link>.
