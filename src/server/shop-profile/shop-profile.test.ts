@@ -25,6 +25,8 @@ describeEachDatabase('shop profile', (dialect) => {
   const publicProfile = async () => (await shop.app.inject({ url: '/api/public/shop-profile' })).json();
 
   it('starts with the shop’s name and words and no contact of anyone', async () => {
+    const res = await shop.app.inject({ url: '/api/public/shop-profile' });
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(await publicProfile()).toEqual({
       shopName: 'Ghee Shop',
       tagline: 'Pure ghee, slow-cooked the old way',
