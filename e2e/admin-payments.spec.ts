@@ -24,13 +24,13 @@ test('verifies a sandbox payment (green) and a wrong one (red); the verdict goes
   await panel.getByLabel('Order ID').fill(displayOrderId(paid.orderid));
   await panel.getByLabel('Payment ID').fill(displayPaymentId(paid.paymentid));
   await panel.getByRole('button', { name: 'Verify' }).click();
-  const verified = panel.getByText('*User Payment Verified*');
+  const verified = panel.getByText('User Payment Verified');
   await expect(verified).toBeVisible();
   await expect(verified).toHaveCSS('color', 'rgb(29, 107, 29)');
 
   await panel.getByLabel('Payment ID').fill('NOTAREALPAYMENT1');
   await panel.getByRole('button', { name: 'Verify' }).click();
-  const notVerified = panel.getByText('*User Payment Not Verified*');
+  const notVerified = panel.getByText('User Payment Not Verified');
   await expect(notVerified).toBeVisible();
   await expect(notVerified).toHaveCSS('color', 'rgb(176, 42, 42)');
   await expect(notVerified).toBeHidden({ timeout: 12_000 });

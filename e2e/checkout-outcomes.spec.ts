@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';
 import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+import { screenshotAtWidths } from './support/screenshots';
 
 // Each journey logs in, fills a cart and pays (some twice): minutes on a loaded machine, never a race.
 test.describe.configure({ timeout: 180_000 });
@@ -38,7 +39,11 @@ test('a declined card retried from the order summary pays the same order and kee
   await checkoutFromSummary(page);
   await payInSandbox(page, { testCard: DECLINED });
   await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
-  expect(alerts).toHaveLength(1);
+  // Said in the page, not in a browser dialog; Try again is the main button.
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Failed: ' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveClass(/btn-amber/);
+  await screenshotAtWidths(page, 'checkout-payment-failed');
+  expect(alerts).toHaveLength(0);
   // The processing toast is gone once the outcome is known.
   await expect(page.getByText('Hold on a second, your payment is Processing')).toHaveCount(0);
 
@@ -55,7 +60,7 @@ test('a declined card retried from the order summary pays the same order and kee
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Paid');
-  await expect(card).toContainText('InPreparation');
+  await expect(card).toContainText('Being prepared');
   await expect(card).toContainText('Leave it with the neighbour.');
 });
 
@@ -70,7 +75,7 @@ test('an unpaid online order waits in Your Orders as "Awaiting payment", and Pay
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Awaiting payment');
-  await expect(card).not.toContainText('InPreparation');
+  await expect(card).not.toContainText('Being prepared');
   await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);
   const shortId = (await card.getByRole('heading', { level: 2 }).innerText()).replace('Order ID:', '').trim();
 
@@ -96,7 +101,11 @@ test('the success pages recap the order: number with a copy button, items, total
   await expect(page.getByText('Please keep Rs. 549 ready to pay at the door')).toBeVisible();
   const recap = page.getByTestId('order-recap');
   await expect(recap.getByRole('row', { name: /Buffalo Ghee 500 ml 1 Rs\. 549/ })).toBeVisible();
+  // The charges between items and total are shown, so the recap adds up.
+  await expect(recap.getByTestId('recap-subtotal')).toHaveText('Rs. 549');
+  await expect(recap.getByTestId('recap-delivery-fee')).toBeVisible();
   await expect(recap.getByTestId('recap-total')).toHaveText('Rs. 549');
+  await screenshotAtWidths(page, 'checkout-success-recap');
   await expect(recap).toContainText('12 Temple Street, Malleswaram, Bengaluru Urban, Karnataka 560001');
   const number = await page.getByTestId('order-number').innerText();
   expect(number).toMatch(/^[A-Za-z0-9]{14}$/);

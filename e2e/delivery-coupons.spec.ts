@@ -39,6 +39,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   const settings = admin.getByRole('tabpanel', { name: 'Settings' });
   await expect(settings.getByLabel('Delivery fee (Rs.)', { exact: true })).toHaveValue('0');
   await settings.getByLabel('Delivery fee (Rs.)', { exact: true }).fill('60');
+  await settings.getByLabel('Free delivery from (Rs.)', { exact: true }).fill('1900');
   await settings.getByLabel('Delivery in at least (days)', { exact: true }).fill('2');
   await settings.getByLabel('Delivery in at most (days)', { exact: true }).fill('4');
   await settings.getByLabel('Cash on delivery up to (Rs.)', { exact: true }).fill('1500');
@@ -64,7 +65,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await openProduct(page, 'A2 Desi Cow Ghee');
   await page.getByLabel('Check delivery to your pincode', { exact: true }).fill('560001');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
-  await expect(page.getByTestId('pincode-result')).toHaveText('Delivers to 560001 in 2–4 days · Cash on delivery available · Delivery Rs. 60');
+  await expect(page.getByTestId('pincode-result')).toHaveText('Delivers to 560001 in 2–4 days · Cash on delivery available · Delivery Rs. 60, free from Rs. 1,900');
   await screenshotAtWidths(page, 'delivery-pincode-check');
   await addFromDetail(page, 'A2 Desi Cow Ghee', 1000);
 
@@ -75,13 +76,17 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Order summary: 1954 of ghee, 60 delivery; the code (typed in lower case) takes 10% off the ghee.
-  await expect(page.getByTestId('order-delivery-fee')).toHaveText('Rs. 60');
-  await expect(page.getByTestId('order-total')).toHaveText('Rs. 2,014');
+  // Order summary: 1954 of ghee travels free (from 1900); the code (typed in lower case) takes 10% off the ghee,
+  // which takes the order under the line: delivery costs 60 again, and the summary says what would make it free.
+  await expect(page.getByTestId('order-delivery-fee')).toHaveText('Free');
+  await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,954');
+  await expect(page.getByTestId('free-delivery-hint')).toHaveCount(0);
   await page.getByLabel('Discount code', { exact: true }).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('coupon-result')).toHaveText(`${code} applied`);
   await expect(page.getByTestId('order-discount')).toHaveText('− Rs. 195');
+  await expect(page.getByTestId('order-delivery-fee')).toHaveText('Rs. 60');
+  await expect(page.getByTestId('free-delivery-hint')).toHaveText('Add Rs. 141 for free delivery');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,819');
 
   // Cash on delivery is refused above Rs. 1,500, and online payment is offered instead.

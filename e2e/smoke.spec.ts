@@ -8,6 +8,6 @@ test('the home page loads in Chromium with no console errors', async ({ page }) 
   page.on('pageerror', (err) => errors.push(err.message));
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Ghees!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Our ghees' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -185,5 +185,5 @@ test('an unknown route shows 404 "page not found"', async ({ page }) => {
   await page.goto('/#/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to home' }).click();
-  await expect(page.getByRole('heading', { name: 'Ghees!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Our ghees' })).toBeVisible();
 });

@@ -6,6 +6,9 @@ import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct,
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
 // so 552, 1019 and 1954 after the offer (price − round(price × 15 / 100)).
+// The shared 2-core machine runs several suites at once: a journey that pays in the sandbox takes minutes there.
+test.describe.configure({ timeout: 180_000 });
+
 const A2 = 'A2 Desi Cow Ghee';
 
 function collectDialogs(page: Page): string[] {
@@ -52,7 +55,8 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await page.getByRole('button', { name: `Decrease quantity of ${A2} 1000 ml` }).click();
   await expect(page.getByRole('button', { name: `Decrease quantity of ${A2} 1000 ml` })).toBeDisabled();
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${A2} 250 ml` })).toHaveValue('3');
-  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  // Items counts bottles: three of 250 ml and one of 1000 ml.
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
   await expect(page.getByTestId('cart-subtotal')).toHaveText('Rs. 3,610');
 
   // A refresh keeps the cart.
@@ -60,8 +64,9 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(page.getByTestId('cart-subtotal')).toHaveText('Rs. 3,610');
 
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page.getByText('redirecting to the payment page')).toBeVisible();
   await expect(page).toHaveURL(/#\/checkoutbilling$/);
+  // Billing comes next, and the order may well be paid in cash: nothing speaks of a payment page.
+  await expect(page.getByText('redirecting to the payment page')).toHaveCount(0);
 
   // Billing: every field is required; a guest is registered on the fly.
   await page.getByRole('button', { name: 'Next' }).click();
@@ -91,7 +96,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('InPreparation');
+  await expect(card).toContainText('Being prepared');
   await expect(card).toContainText('Online');
   await expect(card).toContainText('Paid');
   await expect(card).toContainText('Rs. 3,610');
@@ -104,7 +109,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(card.getByText(/^Order ID:/)).not.toContainText('order_');
 });
 
-test('a declined card shows the "Payment Failed: " alert and the failure page, and the cart is kept', async ({ page }) => {
+test('a declined card shows "Payment Failed: " on the failure page, not in a dialog, and the cart is kept', async ({ page }) => {
   const dialogs = collectDialogs(page);
   const customer = await registerCustomer(page.request);
   await loginThroughUi(page, customer.email, customer.password);
@@ -124,8 +129,9 @@ test('a declined card shows the "Payment Failed: " alert and the failure page, a
   await expect(page).toHaveURL(/#\/failure$/);
   await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
   await expect(page.getByText('The payment was declined by your bank.')).toBeVisible();
-  expect(dialogs).toHaveLength(1);
-  expect(dialogs[0]).toMatch(/^Payment Failed: \S/);
+  // Said in the page, not in the browser's alert.
+  await expect(page.getByRole('alert').filter({ hasText: /^Payment Failed: \S/ })).toBeVisible();
+  expect(dialogs).toHaveLength(0);
   await expect(cartLink(page, 1).first()).toBeAttached();
 
   // Trying again pays the same order, never a second one.

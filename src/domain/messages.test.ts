@@ -74,8 +74,8 @@ describe('SCREENS', () => {
     expect(SCREENS.noOrders).toBe("Your Don't have any Orders");
     expect(SCREENS.paymentSuccess).toBe('Your payment was successful');
     expect(SCREENS.paymentFailure).toBe('Your payment failed');
-    expect(SCREENS.paymentVerified).toBe('*User Payment Verified*');
-    expect(SCREENS.paymentNotVerified).toBe('*User Payment Not Verified*');
+    expect(SCREENS.paymentVerified).toBe('User Payment Verified');
+    expect(SCREENS.paymentNotVerified).toBe('User Payment Not Verified');
     expect(SCREENS.templateDuplicate).toBe(
       'A template with the same status and default already exists. Update failed.',
     );

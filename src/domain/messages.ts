@@ -122,8 +122,8 @@ export const SCREENS = {
   noOrders: "Your Don't have any Orders",
   paymentSuccess: 'Your payment was successful',
   paymentFailure: 'Your payment failed',
-  paymentVerified: '*User Payment Verified*',
-  paymentNotVerified: '*User Payment Not Verified*',
+  paymentVerified: 'User Payment Verified',
+  paymentNotVerified: 'User Payment Not Verified',
   templateDuplicate: 'A template with the same status and default already exists. Update failed.',
   deleteDefaultTitle: 'Deleting a Default',
   deleteDefaultText:

@@ -29,10 +29,10 @@ describe('order status', () => {
 
   it('labels the customer list', () => {
     expect(CUSTOMER_STATUS_LABELS).toEqual({
-      PREPARATION: 'InPreparation',
-      READY: 'Ready',
-      OUTFORDELIVERY: 'Out for Delivery',
-      DELIVERED: 'Closed',
+      PREPARATION: 'Being prepared',
+      READY: 'Shipped',
+      OUTFORDELIVERY: 'Out for delivery',
+      DELIVERED: 'Delivered',
       CANCELLED: 'Cancelled',
     });
   });

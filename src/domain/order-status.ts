@@ -16,12 +16,12 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   CANCELLED: 'Cancelled',
 };
 
-/** Customer order list wording. */
+/** Customer order list wording: plain words, not the admin's filter names ("InPreparation", "Closed"). */
 export const CUSTOMER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  PREPARATION: 'InPreparation',
-  READY: 'Ready',
-  OUTFORDELIVERY: 'Out for Delivery',
-  DELIVERED: 'Closed',
+  PREPARATION: 'Being prepared',
+  READY: 'Shipped',
+  OUTFORDELIVERY: 'Out for delivery',
+  DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
 };
 

@@ -3,6 +3,7 @@ import {
   discountedPrice,
   finalPriceFor,
   hasOffer,
+  shortOfFreeDelivery,
   isValidItemQty,
   lineTotal,
   priceForSize,
@@ -136,5 +137,14 @@ describe('toPaise', () => {
     expect(() => toPaise(-1)).toThrow(RangeError);
     expect(() => toPaise(Number.NaN)).toThrow(RangeError);
     expect(() => toPaise(2 ** 60)).toThrow(RangeError);
+  });
+});
+
+describe('shortOfFreeDelivery', () => {
+  it('says how much more makes delivery free, and nothing when it is free or never is', () => {
+    expect(shortOfFreeDelivery(1900, 1759)).toBe(141);
+    expect(shortOfFreeDelivery(1900, 1900)).toBeNull();
+    expect(shortOfFreeDelivery(1900, 2500)).toBeNull();
+    expect(shortOfFreeDelivery(null, 100)).toBeNull();
   });
 });

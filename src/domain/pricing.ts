@@ -122,6 +122,15 @@ export function deliveryFeeFor(rules: DeliveryRules, orderValue: number): number
   return rules.deliveryFee;
 }
 
+/**
+ * How much more (goods after the discount) would make delivery free: null when it is free already, or never is.
+ * The order summary says "Add Rs. N for free delivery", e.g. when a coupon took the order under the line.
+ */
+export function shortOfFreeDelivery(freeFrom: number | null, orderValue: number): number | null {
+  if (freeFrom === null || orderValue >= freeFrom) return null;
+  return freeFrom - orderValue;
+}
+
 export type CodVerdict = { allowed: true; reason: null } | { allowed: false; reason: string };
 
 /** Whether this order may be paid in cash at the door, and if not, why in words a customer understands. */

@@ -4,6 +4,7 @@
 import type { Business } from './schemas/business';
 import type { Policies } from './policies';
 import type { Product } from './schemas/product';
+import type { ShopProfile } from './schemas/shop-profile';
 
 /** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
 export interface ShopConfig {
@@ -13,9 +14,9 @@ export interface ShopConfig {
   testMode: boolean;
   /** False when the shop takes no online payment (cash on delivery only). */
   onlinePayment?: boolean;
+  /** Contact links from the environment, no longer shown: the shop profile (GET /api/public/shop-profile) names them. */
   whatsappUrl?: string;
   instagramUrl?: string;
-  /** The shop's Facebook page (FACEBOOK_URL); absent when not set, and then no Facebook link is shown. */
   facebookUrl?: string;
 }
 
@@ -28,6 +29,8 @@ export interface ScreenRenderInput {
   shopConfig: ShopConfig;
   /** The seller named in the footer and on the label declarations; null when it could not be read. */
   business: Business | null;
+  /** The shop's name, words and contact links (header, home, footer); null when it could not be read. */
+  shopProfile: ShopProfile | null;
   /** The policy pages as GET /api/public/policies answers them, for a policy page's screen. */
   policies?: Policies;
 }
@@ -43,3 +46,6 @@ export const SCREEN_ROUTE_ATTRIBUTE = 'data-route';
  * them, so its first render is the server's even when the page is older than the latest edit of those details.
  */
 export const BUSINESS_DATA_ID = 'shop-business';
+
+/** Likewise the shop profile the page was rendered with. */
+export const SHOP_PROFILE_DATA_ID = 'shop-profile';

@@ -14,6 +14,7 @@ import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
 import { policiesRoutes } from './policies/routes';
 import { settingsRoutes } from './settings/routes';
+import { shopProfileRoutes } from './shop-profile/routes';
 import { refundRoutes } from './refunds/routes';
 import { reportsRoutes } from './reports/routes';
 import { stockRoutes } from './stock/routes';
@@ -33,6 +34,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deliveryRoutes);
   await app.register(couponsRoutes);
   await app.register(businessRoutes);
+  await app.register(shopProfileRoutes);
   await app.register(policiesRoutes);
   await app.register(adminRoutes);
   await app.register(stockRoutes);

@@ -1,7 +1,7 @@
 // GET /api/admin/overview: the shop owner's figures at a glance (beyond the original shop's screens).
 // Days and months are in shop time (SHOP_TIME_ZONE), so "today" starts at midnight in India
-// wherever the server runs. Only orders that count as sales are summed: online orders once paid,
-// and cash-on-delivery orders once placed (their revenue is booked, not yet collected).
+// wherever the server runs. Only orders that count as sales are summed (online orders once paid,
+// cash-on-delivery orders once placed), less cancelled orders and refunds.
 import { z } from 'zod';
 
 export const OVERVIEW_DAYS = 30;

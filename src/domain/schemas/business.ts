@@ -36,8 +36,19 @@ export const businessSchema = z
     signatoryName: optionalText(NAME_MAX).default(''),
     signatoryTitle: optionalText(NAME_MAX).default(''),
   })
-  // The GSTIN says which state the shop is registered in; the address must not contradict it.
-  .transform((b) => (b.gstin ? { ...b, state: stateNameOf(gstinStateCode(b.gstin)) ?? b.state } : b));
+  // The GSTIN says which state the shop is registered in; the address must not contradict it. Neither is changed
+  // behind the owner's back: a conflict is refused on the state, naming both, and the owner chooses.
+  .superRefine((b, ctx) => {
+    const registered = b.gstin ? stateNameOf(gstinStateCode(b.gstin)) : null;
+    if (registered && registered !== b.state) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: gstinStateConflict(registered, b.state) });
+    }
+  });
+
+/** Said on the state when the GSTIN was issued in another state than the address names. */
+export function gstinStateConflict(registered: string, typed: string): string {
+  return `The GSTIN is registered in ${registered}, but the address says ${typed}. Choose ${registered}, or correct the GSTIN.`;
+}
 export type Business = z.infer<typeof businessSchema>;
 export type BusinessInput = z.input<typeof businessSchema>;
 
@@ -48,7 +59,14 @@ export function businessStateCode(business: Business): string | null {
 
 const OPTIONAL_FIELDS = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
 
+/** The fields that still carry the placeholder of a new installation, or are empty though required. */
+export function missingBusinessFields(business: Business): (keyof Business)[] {
+  return (Object.entries(business) as [keyof Business, string][])
+    .filter(([field, value]) => value === BUSINESS_PLACEHOLDER || (!OPTIONAL_FIELDS.has(field) && value === ''))
+    .map(([field]) => field);
+}
+
 /** True once no field still carries the placeholder of a new installation. */
 export function businessIsFilled(business: Business): boolean {
-  return Object.entries(business).every(([field, value]) => value !== BUSINESS_PLACEHOLDER && (OPTIONAL_FIELDS.has(field) || value !== ''));
+  return missingBusinessFields(business).length === 0;
 }

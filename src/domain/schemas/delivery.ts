@@ -54,6 +54,8 @@ export interface DeliveryCheck {
   cod: boolean;
   fee: number;
   codFee: number;
+  /** Orders worth this much or more (goods less any discount) travel free; null when delivery is never free. */
+  freeFrom: number | null;
   estimate: { minDays: number; maxDays: number };
   /** The state(s) India Post files the pincode under (DESIGN.md §8.2); empty when its directory lacks it. */
   states: string[];

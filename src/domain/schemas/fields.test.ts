@@ -102,6 +102,15 @@ describe('mobileField', () => {
     }
     expect(mobileField.parse(' 9876543210 ')).toBe('9876543210');
   });
+
+  it('accepts the ways people write a number and keeps its 10 digits', () => {
+    for (const typed of ['98765 43210', '+91 98765 43210', '098765 43210', '+91-98765-43210', '91 98765 43210']) {
+      expect(mobileField.parse(typed)).toBe('9876543210');
+    }
+    for (const bad of ['+92 98765 43210', '9876543210 ext 2', '+91 +98765 43210']) {
+      expect(messageOf(mobileField, bad)).toBe('Mobile number must be 10 digits');
+    }
+  });
 });
 
 describe('pincodeField', () => {

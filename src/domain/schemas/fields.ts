@@ -65,10 +65,25 @@ export const loginPasswordField = z
 
 export const nameField = requiredText(VALIDATION.nameRequired, NAME_MAX);
 
+/**
+ * An Indian mobile number as people write it ("98765 43210", "+91 98765 43210", "098765 43210", "91-98765-43210")
+ * reduced to its 10 digits; anything else is returned trimmed and unchanged, for the 10-digit rule to refuse.
+ */
+export function normaliseMobile(value: string): string {
+  const trimmed = value.trim();
+  if (!/^\+?[0-9][0-9 ()-]*$/.test(trimmed)) return trimmed;
+  const digits = trimmed.replace(/[^0-9]/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
+}
+
+// Normalised first, on the server and in the browser alike, so both accept and store the same 10 digits.
 export const mobileField = z
   .string({ error: VALIDATION.mobileRequired })
   .trim()
   .min(1, { error: VALIDATION.mobileRequired, abort: true })
+  .overwrite(normaliseMobile)
   .regex(/^[0-9]{10}$/, { error: VALIDATION.mobileInvalid });
 
 // Indian PIN codes never start with 0.

@@ -13,9 +13,12 @@ export const MAIL_KINDS = {
   loginUnlock: 'login-unlock',
 } as const;
 
-/** The address of the reset screen, carrying the email and the one-time token. */
-export function resetLink(publicUrl: string, email: string, token: string): string {
-  return `${publicUrl}/#/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+/**
+ * The address of the reset screen, carrying the email and the one-time token; `first` marks an account's first
+ * password (the welcome mail), for which the screen speaks of setting, not resetting, a password.
+ */
+export function resetLink(publicUrl: string, email: string, token: string, first = false): string {
+  return `${publicUrl}/#/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}${first ? '&first=1' : ''}`;
 }
 
 /** The web app's confirmation screen for a new account address, carrying the one-time token. */

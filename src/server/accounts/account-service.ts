@@ -112,7 +112,7 @@ export async function registerGuest(
         passwordHash: null,
       });
       const token = await issueResetToken(trx, user.id, SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000);
-      const link = resetLink(deps.config.PUBLIC_URL, user.email, token);
+      const link = resetLink(deps.config.PUBLIC_URL, user.email, token, true);
       await enqueueMail(trx, setPasswordMail(user.email, user.username, link, SET_PASSWORD_LINK_HOURS));
       return user;
     }),

@@ -103,6 +103,28 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       expect(body.unpaidOnline).toBe(2);
       expect(body.openByStatus).toEqual({ PREPARATION: 1, READY: 1, OUTFORDELIVERY: 1 });
     });
+
+    it('counts what was sold less what was cancelled and refunded', async () => {
+      const db = shop.app.ctx.db;
+      await db.deleteFrom('order_lines').execute();
+      await db.deleteFrom('orders').execute();
+      const now = new Date();
+      const u = customer.id;
+      await seedOrder(db, { userId: u, createdAt: now, total: 800 });
+      // Cancelled today: neither an order nor revenue.
+      await seedOrder(db, { userId: u, createdAt: now, total: 1200, status: 'CANCELLED' });
+      // A paid online order cancelled and refunded whole is not subtracted twice.
+      await seedOrder(db, { userId: u, createdAt: now, total: 900, paymentmode: 'ONLINE', status: 'CANCELLED', refunded: 900 });
+      // Part refunded (a broken jar): counted, less the refund.
+      await seedOrder(db, { userId: u, createdAt: now, total: 1000, paymentmode: 'ONLINE', status: 'DELIVERED', refunded: 350 });
+
+      const body = overviewAnswerSchema.parse((await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json());
+      expect(body.today).toMatchObject({ orders: 2, revenue: 800 + 1000 - 350 });
+      expect(body.days[29]).toMatchObject({ orders: 2, revenue: 1450 });
+      expect(body.month).toMatchObject({ orders: 2, revenue: 1450 });
+      // Work on the table leaves cancelled orders out.
+      expect(body.openByStatus).toEqual({ PREPARATION: 1, READY: 0, OUTFORDELIVERY: 0 });
+    });
   });
 
   describe('CSV export', () => {

@@ -22,7 +22,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Sales today, this month and per day for the last 30 days',
         description:
           'Days and months run midnight to midnight in shop time (Asia/Kolkata), whatever the server zone. ' +
-          'Sales are paid online orders and cash-on-delivery orders. Admin only.',
+          'Sales are paid online orders and cash-on-delivery orders; cancelled orders are left out and refunds come off ' +
+          'the revenue of the day the order was placed. Admin only.',
         response: { 200: overviewAnswerSchema },
       },
     },

@@ -15,6 +15,8 @@ export interface SeedOrder {
   note?: string;
   address?: string;
   orderid?: string;
+  /** Rupees refunded so far. */
+  refunded?: number;
 }
 
 let seq = 0;
@@ -46,6 +48,8 @@ export async function seedOrder(db: Executor, o: SeedOrder): Promise<string> {
       payment_status: status,
       paymentid: status === 'PAID' ? `pay_${randomBytes(7).toString('hex').toUpperCase()}` : '',
       status: o.status ?? 'PREPARATION',
+      refunded_amount: o.refunded ?? 0,
+      ...(o.status === 'CANCELLED' ? { cancelled_at: stamp, cancelled_by: 'ADMIN', cancel_reason: 'Other' } : {}),
       created_at: stamp,
       updated_at: stamp,
     })

@@ -28,11 +28,15 @@ describeEachDatabase('business details', (dialect) => {
     expect((await shop.app.inject({ method: 'GET', url: '/api/public/business' })).json()).toEqual(KARNATAKA_BUSINESS);
   });
 
-  it('reads the state from the GSTIN, whatever the address says', async () => {
-    // The pincode must lie in that state too (DESIGN.md §8.2): 400001 is Mumbai's.
-    const res = await put({ ...KARNATAKA_BUSINESS, state: 'Kerala', pincode: '400001', gstin: '27aapfu0939f1zv' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' });
+  it('refuses a GSTIN of another state than the address, naming both, and changes neither', async () => {
+    const res = await put({ ...KARNATAKA_BUSINESS, state: 'Kerala', pincode: '682001', gstin: '27aapfu0939f1zv' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.state).toBe('The GSTIN is registered in Maharashtra, but the address says Kerala. Choose Maharashtra, or correct the GSTIN.');
+    expect((await shop.app.inject({ method: 'GET', url: '/api/settings/business', headers: admin.auth })).json()).toEqual(KARNATAKA_BUSINESS);
+    // The owner chooses the GSTIN's state (the pincode must lie in it too, DESIGN.md §8.2: 400001 is Mumbai's).
+    const chosen = await put({ ...KARNATAKA_BUSINESS, state: 'Maharashtra', pincode: '400001', gstin: '27aapfu0939f1zv' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' });
     await put(KARNATAKA_BUSINESS);
   });
 

@@ -403,6 +403,18 @@ export interface DocumentPdfsTable {
   printed_at: IsoTime;
 }
 
+/** The shop's profile (migration 0030), one row, id 1; '' for a contact the owner has not set. */
+export interface ShopProfileTable {
+  id: number;
+  shop_name: string;
+  tagline: string;
+  description: string;
+  whatsapp_number: string;
+  instagram_url: string;
+  facebook_url: string;
+  updated_at: IsoTime;
+}
+
 /** Policy pages an admin edited (migration 0017); the others show their defaults (domain/policies.ts). */
 export interface PoliciesTable {
   key: string;
@@ -513,6 +525,7 @@ export interface Database {
   refunds: RefundsTable;
   sandbox_refunds: SandboxRefundsTable;
   attempt_counters: AttemptCountersTable;
+  shop_profile: ShopProfileTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

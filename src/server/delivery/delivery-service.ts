@@ -40,6 +40,7 @@ export function checkPincode(rules: DeliverySettings, pincode: string): Delivery
     cod: serviceable && codVerdict({ ...rules, codMaxOrderValue: null }, pincode, 0).allowed,
     fee: deliveryFeeFor({ ...rules, freeDeliveryFrom: null }, 0),
     codFee: rules.codFee,
+    freeFrom: rules.freeDeliveryFrom,
     estimate: { minDays: rules.estimateMinDays, maxDays: rules.estimateMaxDays },
     states: statesOfPincode(pincode),
   };

@@ -59,11 +59,11 @@ describeEachDatabase('delivery rules', (dialect) => {
   });
 
   it('answers the public pincode check in the shape of §7.3, briefly cacheable, 400 for a malformed pincode', async () => {
-    expect((await put({ ...DEFAULTS, pincodesAllowed: ['560', '110001'], deliveryFee: 60, codFee: 30, codBlocked: ['5601'], estimateMinDays: 2, estimateMaxDays: 4 })).statusCode).toBe(200);
+    expect((await put({ ...DEFAULTS, pincodesAllowed: ['560', '110001'], deliveryFee: 60, freeDeliveryFrom: 1500, codFee: 30, codBlocked: ['5601'], estimateMinDays: 2, estimateMaxDays: 4 })).statusCode).toBe(200);
     const served = await check('560001');
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
-    expect(served.json()).toEqual({ serviceable: true, cod: true, fee: 60, codFee: 30, estimate: { minDays: 2, maxDays: 4 }, states: ['Karnataka'] });
+    expect(served.json()).toEqual({ serviceable: true, cod: true, fee: 60, codFee: 30, freeFrom: 1500, estimate: { minDays: 2, maxDays: 4 }, states: ['Karnataka'] });
     // The state India Post files the pincode under, for the address forms; none for a pincode it does not list.
     expect((await check('999999')).json().states).toEqual([]);
     expect((await check('560102')).json()).toMatchObject({ serviceable: true, cod: false });

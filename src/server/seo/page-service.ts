@@ -17,7 +17,8 @@ import { POLICY_DESCRIPTIONS, POLICY_ROUTES, POLICY_TITLES, type Policies, type 
 import { finalPriceFor } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
 import type { Business } from '../../domain/schemas/business';
-import { BUSINESS_DATA_ID, type RenderScreen, type ShopConfig } from '../../domain/screen-render';
+import { BUSINESS_DATA_ID, SHOP_PROFILE_DATA_ID, type RenderScreen, type ShopConfig } from '../../domain/screen-render';
+import type { ShopProfile } from '../../domain/schemas/shop-profile';
 import { looksLikeSlug } from '../../domain/slug';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
 import type { Executor } from '../db/database';
@@ -49,6 +50,8 @@ export interface PageServiceDeps {
   shopConfig: () => ShopConfig;
   /** The business details (footer, label declarations); may be a copy up to a minute old. */
   business: () => Promise<Business | null>;
+  /** The shop profile (its name, the footer's words and contact links); may be a copy up to a minute old. */
+  shopProfile: () => Promise<ShopProfile | null>;
   /** The policy pages as customers read them (they change with the owner's edits, not with the catalogue). */
   policies: () => Promise<Policies>;
   log: FastifyBaseLogger;
@@ -61,7 +64,9 @@ export type PageResult =
 interface Edition {
   etag: string;
   business: Business | null;
-  businessJson: string;
+  profile: ShopProfile | null;
+  /** Business details and profile as JSON: a change of either makes a new edition. */
+  sharedJson: string;
   products: Product[];
   bySlug: Map<string, Product>;
   answers: Map<string, Promise<EncodedAnswer>>;
@@ -75,14 +80,16 @@ export function createPageService(deps: PageServiceDeps) {
   const inDatabase = deps.catalogue.kind === 'database';
 
   async function current(): Promise<Edition> {
-    const [payload, business] = await Promise.all([deps.catalogue.payload(), deps.business()]);
-    const stale = edition && edition.business !== business && edition.businessJson !== JSON.stringify(business);
+    const [payload, business, profile] = await Promise.all([deps.catalogue.payload(), deps.business(), deps.shopProfile()]);
+    const changed = !!edition && (edition.business !== business || edition.profile !== profile);
+    const stale = changed && edition?.sharedJson !== JSON.stringify([business, profile]);
     if (edition?.etag !== payload.etag || stale) {
       const products = JSON.parse(payload.body) as Product[];
-      const businessJson = JSON.stringify(business);
-      edition = { etag: payload.etag, business, businessJson, products, bySlug: new Map(products.map((p) => [p.slug, p])), answers: new Map() };
-    } else if (edition.business !== business) {
+      const sharedJson = JSON.stringify([business, profile]);
+      edition = { etag: payload.etag, business, profile, sharedJson, products, bySlug: new Map(products.map((p) => [p.slug, p])), answers: new Map() };
+    } else if (changed) {
       edition.business = business;
+      edition.profile = profile;
     }
     return edition;
   }
@@ -102,7 +109,14 @@ export function createPageService(deps: PageServiceDeps) {
     const render = await deps.renderer();
     if (!render) return '';
     try {
-      return await render({ route, products: ed.products, shopConfig: deps.shopConfig(), business: ed.business, ...(policies ? { policies } : {}) });
+      return await render({
+        route,
+        products: ed.products,
+        shopConfig: deps.shopConfig(),
+        business: ed.business,
+        shopProfile: ed.profile,
+        ...(policies ? { policies } : {}),
+      });
     } catch (err) {
       // The head (title, cards, JSON-LD) still goes out, and the app draws the screen in the browser.
       log.error({ err, route }, 'rendering a crawlable page failed; it goes out without its content');
@@ -113,7 +127,9 @@ export function createPageService(deps: PageServiceDeps) {
   async function page(ed: Edition, route: string, head: PageHead, policies?: Policies): Promise<EncodedAnswer> {
     const [template, markup] = await Promise.all([deps.template(), screen(ed, route, policies)]);
     const { hoisted, body } = splitHoisted(markup);
-    const data = ed.business ? `\n    <script type="application/json" id="${BUSINESS_DATA_ID}">${jsonForScript(ed.business)}</script>` : '';
+    const data =
+      (ed.business ? `\n    <script type="application/json" id="${BUSINESS_DATA_ID}">${jsonForScript(ed.business)}</script>` : '') +
+      (ed.profile ? `\n    <script type="application/json" id="${SHOP_PROFILE_DATA_ID}">${jsonForScript(ed.profile)}</script>` : '');
     const headTags = `${renderHead(head, origin)}${hoisted ? `\n    ${hoisted}` : ''}${data}`;
     return encodeAnswer(template({ head: headTags, route, body }), null);
   }

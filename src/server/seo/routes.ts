@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
+import { shopProfileSnapshot } from '../shop-profile/shop-profile-service';
 import { policyOfRoute } from '../../domain/policies';
 import { shopConfig } from '../checkout/shop-config';
 import { publicPolicies } from '../policies/public-policies';
@@ -38,6 +39,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     renderer: screenRendererLoader(options.screenEntry, app.log),
     shopConfig: () => shopConfig(app.ctx),
     business: businessSnapshot(db),
+    shopProfile: shopProfileSnapshot(db),
     policies: () => publicPolicies(db),
     log: app.log,
   });

@@ -34,12 +34,27 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
+/** Keeps --site-header-height on the root up to date, so toasts open just below the sticky header. */
+function useHeaderHeight() {
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = header.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--site-header-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return header;
+}
+
 // Routes whose primary actions sit low on a phone screen, where the floating contact button would cover them.
 const CHECKOUT_PATHS = new Set(['/checkoutbilling', '/checkoutorder']);
 
 export function Layout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
+  const header = useHeaderHeight();
   useSessionExpiry();
   useRolesRefresh();
   useProductsAtStart();
@@ -52,7 +67,7 @@ export function Layout() {
       }}>
         Skip to main content
       </a>
-      <header className="site-header sticky-top">
+      <header ref={header} className="site-header sticky-top">
         <TestModeBanner />
         <SiteNav />
       </header>

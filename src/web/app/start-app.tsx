@@ -3,7 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { policyOfRoute } from '../../domain/policies';
 import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
-import { BUSINESS_DATA_ID } from '../../domain/screen-render';
+import { BUSINESS_DATA_ID, SHOP_PROFILE_DATA_ID } from '../../domain/screen-render';
+import type { ShopProfile } from '../../domain/schemas/shop-profile';
+import { PUBLIC_SHOP_PROFILE_KEY } from '../lib/shop-profile';
 import type { Business } from '../../domain/schemas/business';
 import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { shopConfigQuery } from '../lib/shop-config';
@@ -40,6 +42,8 @@ export async function startApp(root: HTMLElement): Promise<void> {
       // footer has asked for them, and different text there would not match the server's markup.
       const business = document.getElementById(BUSINESS_DATA_ID)?.textContent;
       if (business) queryClient.setQueryData(PUBLIC_BUSINESS_KEY, JSON.parse(business) as Business);
+      const profile = document.getElementById(SHOP_PROFILE_DATA_ID)?.textContent;
+      if (profile) queryClient.setQueryData(PUBLIC_SHOP_PROFILE_KEY, JSON.parse(profile) as ShopProfile);
       hydrateRoot(root, app);
       return;
     } catch {

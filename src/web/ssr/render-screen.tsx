@@ -10,6 +10,7 @@ import { PRODUCTS_KEY } from '../lib/query-keys';
 import { uniqueByName } from '../features/products/products-api';
 import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { SHOP_CONFIG_KEY } from '../lib/shop-config';
+import { PUBLIC_SHOP_PROFILE_KEY } from '../lib/shop-profile';
 import { PUBLIC_POLICIES_KEY } from '../features/policies/policies-api';
 
 /**
@@ -38,11 +39,12 @@ function renderWhole(element: ReactNode): Promise<string> {
 }
 
 /** One screen of the app at `route`, with the product list, shop config, business details (and policies) it would have fetched. */
-export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business, policies }) => {
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business, shopProfile, policies }) => {
   const client = createQueryClient();
   client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
   client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
   if (business) client.setQueryData(PUBLIC_BUSINESS_KEY, business);
+  if (shopProfile) client.setQueryData(PUBLIC_SHOP_PROFILE_KEY, shopProfile);
   if (policies) client.setQueryData(PUBLIC_POLICIES_KEY, policies);
   try {
     return await renderWhole(

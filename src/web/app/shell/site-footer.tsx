@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
 import { POLICY_KEYS, POLICY_ROUTES, POLICY_TITLES } from '../../../domain/policies';
 import { usePublicBusiness } from '../../lib/public-business';
-import { useContactLinks } from '../../lib/shop-config';
+import { useContactLinks, useShopProfile, FALLBACK_SHOP_NAME } from '../../lib/shop-profile';
 import { FOOTER_TOPIC_KEYS, FOOTER_TOPIC_TITLES, type FooterTopic } from './footer-topics';
 
 // The modal, its text and the Markdown renderer load when a topic is opened, not with every page.
@@ -12,6 +12,8 @@ const FooterTopicDialog = lazy(async () => ({ default: (await import('./footer-t
 export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);
   const { whatsappUrl, instagramUrl, facebookUrl } = useContactLinks();
+  const { data: profile } = useShopProfile();
+  const shopName = profile?.shopName || FALLBACK_SHOP_NAME;
   const { data: business } = usePublicBusiness();
   const fssai = business && /^[0-9]{14}$/.test(business.fssai) ? business.fssai : null;
 
@@ -20,27 +22,33 @@ export function SiteFooter() {
       <div className="container py-5">
         <div className="row g-4">
           <div className="col-md-4">
-            <p className="footer-brand h4 mb-2">Ghee Shop</p>
-            <p className="mb-3 footer-muted">Premium small-batch ghee from grass-fed butter, slow-cooked by our family and delivered to your door.</p>
-            <ul className="list-unstyled d-flex gap-2 mb-0" aria-label="Social links">
-              <li>
-                <a className="social-link" href={whatsappUrl} target="_blank" rel="noopener noreferrer" aria-label="Whatsapp (opens in a new tab)">
-                  <WhatsappIcon />
-                </a>
-              </li>
-              <li>
-                <a className="social-link" href={instagramUrl} target="_blank" rel="noopener noreferrer" aria-label="Instagram (opens in a new tab)">
-                  <InstagramIcon />
-                </a>
-              </li>
-              {facebookUrl ? (
-                <li>
-                  <a className="social-link" href={facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook (opens in a new tab)">
-                    <FacebookIcon />
-                  </a>
-                </li>
-              ) : null}
-            </ul>
+            <p className="footer-brand h4 mb-2">{shopName}</p>
+            {profile?.description ? <p className="mb-3 footer-muted">{profile.description}</p> : null}
+            {whatsappUrl || instagramUrl || facebookUrl ? (
+              <ul className="list-unstyled d-flex gap-2 mb-0" aria-label="Social links">
+                {whatsappUrl ? (
+                  <li>
+                    <a className="social-link" href={whatsappUrl} target="_blank" rel="noopener noreferrer" aria-label="Whatsapp (opens in a new tab)">
+                      <WhatsappIcon />
+                    </a>
+                  </li>
+                ) : null}
+                {instagramUrl ? (
+                  <li>
+                    <a className="social-link" href={instagramUrl} target="_blank" rel="noopener noreferrer" aria-label="Instagram (opens in a new tab)">
+                      <InstagramIcon />
+                    </a>
+                  </li>
+                ) : null}
+                {facebookUrl ? (
+                  <li>
+                    <a className="social-link" href={facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook (opens in a new tab)">
+                      <FacebookIcon />
+                    </a>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
           </div>
           <nav className="col-6 col-md-2" aria-label="Shop">
             <p className="footer-heading">Shop</p>
@@ -80,7 +88,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <p className="small footer-muted border-top border-light-subtle pt-3 mt-4 mb-0">
-          © {new Date().getFullYear()} Ghee Shop. Made with care in small batches.
+          © {new Date().getFullYear()} {shopName}.
           {fssai ? <span className="ms-2">FSSAI Lic. No. {fssai}</span> : null}
         </p>
       </div>

@@ -4,6 +4,7 @@ import logo from '../../assets/logo.svg';
 import { CartIcon } from '../../components/icons';
 import { useCart } from '../../features/cart/cart-store';
 import { useSession } from '../../features/session/session-store';
+import { useShopName } from '../../lib/shop-profile';
 import { ProfileMenu } from './profile-menu';
 
 function CartCount({ count }: { count: number }) {
@@ -19,6 +20,7 @@ const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'i
 /** Navigation bar of SPEC.md §2, collapsing behind a toggle below 992 px, with no Bootstrap JavaScript. */
 export function SiteNav() {
   const session = useSession();
+  const shopName = useShopName();
   const count = useCart().length;
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -35,7 +37,7 @@ export function SiteNav() {
     <nav className="navbar navbar-expand-lg site-nav" aria-label="Main">
       <div className="container">
         <Link className="navbar-brand py-0" to="/">
-          <img src={logo} alt="Ghee Shop home" width={160} height={40} />
+          <img src={logo} alt={`${shopName} home`} width={160} height={40} />
         </Link>
         <div className="d-flex align-items-center gap-2 d-lg-none">
           <Link to="/cart" className="btn btn-link nav-cart-icon" aria-label={cartLabel(count)}>

@@ -13,10 +13,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from './accounts-api';
 import { AuthCard } from './auth-card';
 
-/** Reached from the mailed link `#/resetpassword?email=…&token=…`; success signs the customer in. */
+/**
+ * Reached from the mailed link `#/resetpassword?email=…&token=…` (with `&first=1` from the welcome mail, where the
+ * customer sets a first password rather than resetting one); success signs the customer in.
+ */
 export function ResetPasswordPage() {
-  usePageTitle('Choose a new password');
   const [params] = useSearchParams();
+  const first = params.get('first') === '1';
+  usePageTitle(first ? 'Set your password' : 'Choose a new password');
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -59,7 +63,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard title="Choose a new password" footer={<Link to="/forgotpassword">Ask for a new link</Link>}>
+    <AuthCard title={first ? 'Set your password' : 'Choose a new password'} footer={<Link to="/forgotpassword">Ask for a new link</Link>}>
       {failure ? (
         <div className="alert alert-danger" role="alert">
           {failure} <Link to="/forgotpassword" className="alert-link">Ask for a new link</Link>
@@ -73,7 +77,7 @@ export function ResetPasswordPage() {
           <input id="reset-email" type="email" className="form-control" value={email} readOnly />
         </div>
         <TextField
-          label="New password"
+          label={first ? 'Password' : 'New password'}
           type="password"
           autoComplete="new-password"
           hint={VALIDATION.newPasswordHint}
@@ -82,7 +86,7 @@ export function ResetPasswordPage() {
           attempt={submitCount}
         />
         <BusyButton className="btn btn-amber btn-lg w-100" busy={isSubmitting}>
-          Reset Password
+          {first ? 'Set password' : 'Reset Password'}
         </BusyButton>
       </form>
     </AuthCard>

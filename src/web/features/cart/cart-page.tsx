@@ -1,7 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { formatRupees, formatSize } from '../../../domain/display';
-import { SCREENS, TOASTS } from '../../../domain/messages';
+import { SCREENS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
 import { PincodeCheck } from '../delivery/pincode-check';
 import { productPath } from '../../lib/format';
@@ -27,7 +26,8 @@ export function CartPage() {
     );
   }
 
-  const items = lines.length;
+  // Bottles, not lines: two jars of one size are two items.
+  const items = lines.reduce((n, l) => n + l.itemQty, 0);
   return (
     <section className="container py-4 py-md-5">
       <h1 className="display-6 mb-4">Your cart</h1>
@@ -113,10 +113,8 @@ export function CartPage() {
               <button
                 type="button"
                 className="btn btn-amber btn-lg w-100 mb-2"
-                onClick={() => {
-                  toast.info(TOASTS.redirectingToPayment);
-                  navigate('/checkoutbilling');
-                }}
+                // Billing comes next, not payment (a cash-on-delivery order never sees a payment page): no toast.
+                onClick={() => navigate('/checkoutbilling')}
               >
                 Checkout
               </button>

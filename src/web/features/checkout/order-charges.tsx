@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { formatRupees } from '../../../domain/display';
+import { shortOfFreeDelivery } from '../../../domain/pricing';
 import type { Quote } from '../../../domain/schemas/delivery';
 
 /** Subtotal, delivery, COD fee, discount and total, as the server priced them (the same figures the order gets). */
-export function OrderCharges({ quote, fallbackTotal }: { quote: Quote | undefined; fallbackTotal: number }) {
+export function OrderCharges({ quote, fallbackTotal, freeFrom = null }: { quote: Quote | undefined; fallbackTotal: number; freeFrom?: number | null }) {
   if (!quote) {
     return (
       <p className="d-flex justify-content-between fs-5 border-top pt-3">
@@ -13,6 +14,8 @@ export function OrderCharges({ quote, fallbackTotal }: { quote: Quote | undefine
     );
   }
   const { minDays, maxDays } = quote.estimate;
+  // Under the free-delivery line (a coupon may have taken the order below it): say how far it is.
+  const short = quote.deliveryFee > 0 ? shortOfFreeDelivery(freeFrom, quote.subtotal - quote.discount) : null;
   return (
     <dl className="row g-0 border-top pt-3 mb-2 small" data-testid="order-charges">
       <dt className="col-7 fw-normal">Items</dt>
@@ -25,6 +28,11 @@ export function OrderCharges({ quote, fallbackTotal }: { quote: Quote | undefine
       <dd className="col-5 text-end mb-1" data-testid="order-delivery-fee">
         {quote.deliveryFee > 0 ? formatRupees(quote.deliveryFee) : 'Free'}
       </dd>
+      {short !== null ? (
+        <dd className="col-12 text-end text-body-secondary mb-1" data-testid="free-delivery-hint">
+          Add {formatRupees(short)} for free delivery
+        </dd>
+      ) : null}
       {quote.codFee > 0 ? (
         <>
           <dt className="col-7 fw-normal">Cash on delivery fee</dt>

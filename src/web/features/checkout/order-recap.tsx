@@ -61,7 +61,30 @@ export function OrderRecap({ order }: { order: Order }) {
             ))}
           </tbody>
         </table>
-        <p className="d-flex justify-content-between fw-bold mb-3">
+        {/* The charges between the items and the total, so the recap adds up. */}
+        <dl className="recap-charges small mb-1">
+          <div className="d-flex justify-content-between">
+            <dt className="fw-normal">Items</dt>
+            <dd className="mb-0 text-nowrap" data-testid="recap-subtotal">{formatRupees(order.subtotal)}</dd>
+          </div>
+          <div className="d-flex justify-content-between">
+            <dt className="fw-normal">Delivery</dt>
+            <dd className="mb-0 text-nowrap" data-testid="recap-delivery-fee">{order.deliveryFee > 0 ? formatRupees(order.deliveryFee) : 'Free'}</dd>
+          </div>
+          {order.codFee > 0 ? (
+            <div className="d-flex justify-content-between">
+              <dt className="fw-normal">Cash on delivery fee</dt>
+              <dd className="mb-0 text-nowrap" data-testid="recap-cod-fee">{formatRupees(order.codFee)}</dd>
+            </div>
+          ) : null}
+          {order.discount > 0 ? (
+            <div className="d-flex justify-content-between text-success">
+              <dt className="fw-normal">Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
+              <dd className="mb-0 text-nowrap" data-testid="recap-discount">− {formatRupees(order.discount)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="d-flex justify-content-between fw-bold mb-3 border-top pt-1">
           <span>Total</span>
           <span data-testid="recap-total">{formatRupees(order.totalAmount)}</span>
         </p>

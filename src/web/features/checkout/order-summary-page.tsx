@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ORDER_NOTE_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
@@ -17,6 +17,7 @@ import { useSession } from '../session/session-store';
 import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, saveNote } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
+import { useDeliveryCheck } from '../delivery/delivery-api';
 import { CouponField, OrderCharges } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
@@ -27,8 +28,13 @@ import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
 const ADDRESS_FIELDS = ['pincode', 'state', 'gstin', 'businessName'] as const;
 
+/** The one "Cash on Delivery selected" toast, so it can be taken back. */
+const CASH_SELECTED_TOAST = 'cash-selected';
+
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
+  // Leaving the summary (to the payment dialog's result, say) takes the cash toast with it.
+  useEffect(() => () => toast.dismiss(CASH_SELECTED_TOAST), []);
   const lines = useCart();
   const session = useSession();
   const billing = getBilling();
@@ -64,6 +70,8 @@ export function OrderSummaryPage() {
     state: billing?.state ?? '',
     district: billing?.district ?? '',
   });
+
+  const delivery = useDeliveryCheck(billing?.pincode ?? '');
 
   if (lines.length === 0) {
     return <NoCartItems title="Order summary" />;
@@ -214,7 +222,7 @@ export function OrderSummaryPage() {
                 <Link to="/checkoutbilling">Change</Link>
               </p>
               <CouponField applied={coupon} verdict={priced?.coupon} onApply={setCoupon} />
-              <OrderCharges quote={priced} fallbackTotal={total} />
+              <OrderCharges quote={priced} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
               {notServed ? (
                 <p className="alert alert-warning small py-2" role="alert">
                   We do not deliver to {billing.pincode} yet. <Link to="/checkoutbilling">Use another address</Link>.
@@ -230,7 +238,9 @@ export function OrderSummaryPage() {
                 onChange={(e) => {
                   const next = e.target.value as PaymentMode;
                   setMode(next);
-                  if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected);
+                  // Said for cash only, and taken back when the customer turns to paying online.
+                  if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected, { toastId: CASH_SELECTED_TOAST });
+                  else toast.dismiss(CASH_SELECTED_TOAST);
                 }}
               >
                 {modes.map((m) => (

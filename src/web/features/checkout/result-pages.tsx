@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatRupees } from '../../../domain/display';
-import { SCREENS } from '../../../domain/messages';
+import { SCREENS, TOASTS } from '../../../domain/messages';
 import { BusyButton } from '../../components/busy-button';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cart, useCart } from '../cart/cart-store';
@@ -46,9 +46,11 @@ export function FailurePage() {
   const state = useLocation().state as FailureState | null;
   const payment = useOnlinePayment();
   const [busy, setBusy] = useState(false);
+  const [retryError, setRetryError] = useState('');
 
   async function tryAgain(orderid: string) {
     setBusy(true);
+    setRetryError('');
     const fromCheckout = !!state?.fromCheckout;
     try {
       // A retry pays the very order that was declined (its note and receipt included), never a second one.
@@ -63,7 +65,7 @@ export function FailurePage() {
       if (run === 'dismissed') setBusy(false);
     } catch (error) {
       setBusy(false);
-      window.alert(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+      setRetryError(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     }
   }
 
@@ -73,23 +75,34 @@ export function FailurePage() {
         ✕
       </div>
       <h1 className="h2">{SCREENS.paymentFailure}</h1>
+      {state?.reason ? (
+        <p className="alert alert-danger" role="alert">
+          {TOASTS.paymentFailed(state.reason)}
+        </p>
+      ) : null}
+      {retryError ? (
+        <p className="alert alert-danger" role="alert">
+          {retryError}
+        </p>
+      ) : null}
       <p className="text-body-secondary">
         {SCREENS.paymentFailureReason} No money was taken.{' '}
         {state?.orderid ? 'Your order is kept: try again with another card, or pay later from Your Orders.' : 'Your cart is saved, so you can try again.'}
       </p>
+      {/* Try again is the way forward, so it is the main button; home is the way out. */}
       <div className="d-flex gap-2 justify-content-center flex-wrap">
-        <Link to="/" className="btn btn-amber">
-          Back to home
-        </Link>
         {state?.orderid ? (
-          <BusyButton type="button" className="btn btn-outline-amber" busy={busy} onClick={() => void tryAgain(state.orderid ?? '')}>
+          <BusyButton type="button" className="btn btn-amber" busy={busy} onClick={() => void tryAgain(state.orderid ?? '')}>
             Try again
           </BusyButton>
         ) : lines.length > 0 ? (
-          <Link to="/checkoutorder" className="btn btn-outline-amber">
+          <Link to="/checkoutorder" className="btn btn-amber">
             Try again
           </Link>
         ) : null}
+        <Link to="/" className="btn btn-outline-amber">
+          Back to home
+        </Link>
       </div>
     </section>
   );

@@ -25,7 +25,7 @@ export type PaymentRun = 'dismissed' | 'finished';
 
 /**
  * The online payment as SPEC.md tells it, shared by the order summary, Pay now in Your Orders and Try again:
- * processing toast, the dialog, then either the "Payment Failed: " alert and /failure, or the confirmation
+ * processing toast, the dialog, then either /failure (which says "Payment Failed: " and why), or the confirmation
  * and /success. `onPaid` runs once the server has accepted the payment.
  */
 export function useOnlinePayment() {
@@ -40,7 +40,7 @@ export function useOnlinePayment() {
       if (outcome.kind === 'failed') {
         toast.dismiss(PROCESSING_TOAST);
         void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
-        window.alert(TOASTS.paymentFailed(outcome.description));
+        // Said on the failure page itself (its alert), not in a browser dialog that blocks the page.
         const state: FailureState = { reason: outcome.description, orderid, fromCheckout: options.fromCheckout };
         navigate('/failure', { state });
         return 'finished';

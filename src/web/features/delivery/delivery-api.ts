@@ -1,8 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import type { DeliveryCheck } from '../../../domain/schemas/delivery';
+import { PINCODE_PATTERN } from '../../../domain/pricing';
 import { api } from '../../lib/api-client';
 
 export function fetchDeliveryCheck(pincode: string): Promise<DeliveryCheck> {
   return api.get<DeliveryCheck>(`/api/public/delivery/${encodeURIComponent(pincode)}`);
+}
+
+/** The pincode check of an address (the order summary reads the free-delivery line from it). */
+export function useDeliveryCheck(pincode: string) {
+  return useQuery({
+    queryKey: ['delivery-check', pincode],
+    queryFn: () => fetchDeliveryCheck(pincode),
+    enabled: PINCODE_PATTERN.test(pincode),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 const KEY = 'ghee-shop.pincode';
@@ -24,13 +37,14 @@ export function rememberPincode(pincode: string): void {
   }
 }
 
-/** "Delivers to 560001 in 3–5 days · Cash on delivery available · Delivery Rs. 60". */
+/** "Delivers to 560001 in 3–5 days · Cash on delivery available · Delivery Rs. 60, free from Rs. 1,500". */
 export function describeDelivery(pincode: string, check: DeliveryCheck, rupees: (n: number) => string): string {
   if (!check.serviceable) return `Sorry, we do not deliver to ${pincode} yet.`;
   const { minDays, maxDays } = check.estimate;
   const days = minDays === maxDays ? `${minDays} days` : `${minDays}–${maxDays} days`;
   const parts = [`Delivers to ${pincode} in ${days}`];
   parts.push(check.cod ? 'Cash on delivery available' : 'Online payment only');
-  parts.push(check.fee > 0 ? `Delivery ${rupees(check.fee)}` : 'Free delivery');
+  if (check.fee === 0) parts.push('Free delivery');
+  else parts.push(check.freeFrom !== null ? `Delivery ${rupees(check.fee)}, free from ${rupees(check.freeFrom)}` : `Delivery ${rupees(check.fee)}`);
   return parts.join(' · ');
 }

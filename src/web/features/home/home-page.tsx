@@ -4,6 +4,7 @@ import bannerBottom from '../../assets/home/banner-bottom.webp';
 import bannerTop from '../../assets/home/banner-top.webp';
 import gheesImage from '../../assets/home/ghees.webp';
 import specialImage from '../../assets/home/special.webp';
+import { useShopProfile, FALLBACK_SHOP_NAME } from '../../lib/shop-profile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useHeroArrived } from './hero-arrival';
 import { HeroCarousel } from './hero-carousel';
@@ -45,6 +46,9 @@ export function HomePage() {
   // The pictures below the hero wait for its first slide (hero-arrival.ts). Meanwhile each shows an empty picture of
   // its own proportions, drawn from this text, so its box has its final size and nothing moves when it arrives.
   const heroArrived = useHeroArrived();
+  // The shop's own name and words (Settings → Shop profile).
+  const { data: profile } = useShopProfile();
+  const shopName = profile?.shopName || FALLBACK_SHOP_NAME;
   const after = (src: string, width: number, height: number) =>
     heroArrived ? src : `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='${width}' height='${height}'/%3E`;
   return (
@@ -54,9 +58,9 @@ export function HomePage() {
         <div className="hero-copy">
           <div className="container">
             <div className="hero-copy-card">
-              <p className="eyebrow mb-1">Homemade · small-batch</p>
-              <h1 id="home-title" className="hero-title">Pure ghee, slow-cooked the old way</h1>
-              <p className="mb-3">Premium small-batch ghee made from grass-fed butter, delivered to your door.</p>
+              <p className="eyebrow mb-1">{shopName}</p>
+              <h1 id="home-title" className="hero-title">{profile?.tagline || shopName}</h1>
+              {profile?.description ? <p className="mb-3">{profile.description}</p> : null}
               <Link to="/products" className="btn btn-amber btn-lg">
                 Shop ghee
               </Link>
@@ -75,7 +79,7 @@ export function HomePage() {
             <img src={after(gheesImage, 900, 700)} alt="Our range: Bilona Gir cow ghee, A2 desi cow ghee, buffalo ghee and cultured cow ghee" width={900} height={700} className="img-fluid rounded-4 shadow-sm" loading="lazy" decoding="async" />
           </Reveal>
           <Reveal from="right" className="col-md-6">
-            <h2 id="ghees-title" className="display-6 section-title">Ghees!</h2>
+            <h2 id="ghees-title" className="display-6 section-title">Our ghees</h2>
             <p className="lead">
               Premium small-batch ghee, made the way our grandmothers made it: butter from grass-fed cows, simmered over a low flame until it turns clear gold and smells of toasted nuts.
             </p>
@@ -94,7 +98,7 @@ export function HomePage() {
               <img src={after(specialImage, 900, 700)} alt="A bottle of ghee surrounded by its qualities: grass-fed, lactose-free, slow-cooked, high smoke point" width={900} height={700} className="img-fluid rounded-4 shadow-sm" loading="lazy" decoding="async" />
             </Reveal>
             <Reveal from="left" className="col-md-6">
-              <h2 id="special-title" className="display-6 section-title">What makes special!</h2>
+              <h2 id="special-title" className="display-6 section-title">What makes our ghee special</h2>
               <ul className="feature-list">
                 <li>
                   <strong>Grass-fed butter.</strong> Milk from cows that graze on open pasture.

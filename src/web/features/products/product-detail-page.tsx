@@ -7,6 +7,7 @@ import { productDescription, productPagePath } from '../../../domain/page-meta';
 import { finalPriceFor } from '../../../domain/pricing';
 import type { Product } from '../../../domain/schemas/product';
 import { pictureIndexForSize } from '../../../domain/size-pictures';
+import { QTY_MAX } from '../../../domain/constants';
 import { sizeStock } from '../../../domain/stock';
 import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
@@ -52,7 +53,10 @@ function ProductDetail({ product }: { product: Product }) {
   const [photo, setPhoto] = useState(() => pictureIndexForSize(product, size));
   const stock = sizeStock(product, size);
   const canBuy = product.instock && stock.inStock;
-  const [qty, setQty] = useState(1);
+  // "Only 2 left": no more than 2 can be chosen (also after picking another size).
+  const maxQty = stock.left ?? QTY_MAX;
+  const [chosenQty, setQty] = useState(1);
+  const qty = Math.max(1, Math.min(chosenQty, maxQty));
   const { original, final } = sizePrices(product, size);
 
   function addToCart() {
@@ -115,7 +119,7 @@ function ProductDetail({ product }: { product: Product }) {
           </fieldset>
           <div className="d-flex flex-wrap align-items-end gap-3 mb-4">
             <div className="quantity-stepper-wrap">
-              <QuantityStepper label="Quantity" value={qty} onChange={setQty} />
+              <QuantityStepper label="Quantity" value={qty} onChange={setQty} max={maxQty} />
             </div>
             <button type="button" className="btn btn-amber btn-lg flex-grow-1" onClick={addToCart} disabled={!canBuy}>
               {!product.instock ? 'Out of stock' : stock.inStock ? 'Add to Cart' : 'Sold out'}

@@ -9,13 +9,17 @@ interface QuantityStepperProps {
   /** Hide the label visually (tables), keeping it for screen readers. */
   hideLabel?: boolean;
   size?: 'sm' | 'md';
+  /** A lower top than QTY_MAX: the bottles left of a size running out. */
+  max?: number;
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** − [n] + within 1..10 (DESIGN.md §4); typing a number outside the range snaps back into it. */
-export function QuantityStepper({ value, onChange, label, hideLabel = false, size = 'md' }: QuantityStepperProps) {
+/** − [n] + within 1..10 (DESIGN.md §4), or fewer when `max` says so; a number typed outside snaps back into it. */
+export function QuantityStepper({ value, onChange, label, hideLabel = false, size = 'md', max = QTY_MAX }: QuantityStepperProps) {
   const id = useId();
+  const top = Math.max(QTY_MIN, Math.min(QTY_MAX, max));
+  const clamp = (n: number) => Math.min(clampQty(n), top);
   const sm = size === 'sm';
   return (
     <div>
@@ -26,7 +30,7 @@ export function QuantityStepper({ value, onChange, label, hideLabel = false, siz
         <button
           type="button"
           className="btn btn-outline-amber"
-          onClick={() => onChange(clampQty(value - 1))}
+          onClick={() => onChange(clamp(value - 1))}
           disabled={value <= QTY_MIN}
           aria-label={`Decrease ${lowerFirst(label)}`}
         >
@@ -38,18 +42,18 @@ export function QuantityStepper({ value, onChange, label, hideLabel = false, siz
           inputMode="numeric"
           className="form-control text-center"
           min={QTY_MIN}
-          max={QTY_MAX}
+          max={top}
           value={value}
           onChange={(e) => {
             const n = Number.parseInt(e.target.value, 10);
-            if (Number.isFinite(n)) onChange(clampQty(n));
+            if (Number.isFinite(n)) onChange(clamp(n));
           }}
         />
         <button
           type="button"
           className="btn btn-outline-amber"
-          onClick={() => onChange(clampQty(value + 1))}
-          disabled={value >= QTY_MAX}
+          onClick={() => onChange(clamp(value + 1))}
+          disabled={value >= top}
           aria-label={`Increase ${lowerFirst(label)}`}
         >
           +

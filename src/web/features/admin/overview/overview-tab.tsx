@@ -18,6 +18,9 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
   );
 }
 
+/** What the revenue cards add up, said on the cards themselves. */
+const REVENUE_COUNTS = 'orders placed, less cancelled orders and refunds';
+
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -32,10 +35,10 @@ export function OverviewTab({ active }: { active: boolean }) {
   return (
     <div>
       <div className="row g-3 mb-4">
-        <Figure label="Orders today" value={String(o.today.orders)} hint={o.today.date} />
-        <Figure label="Revenue today" value={formatRupees(o.today.revenue)} hint={o.today.date} />
-        <Figure label="Orders this month" value={String(o.month.orders)} hint={monthName(o.month.month)} />
-        <Figure label="Revenue this month" value={formatRupees(o.month.revenue)} hint={monthName(o.month.month)} />
+        <Figure label="Orders today" value={String(o.today.orders)} hint={`${o.today.date}, not cancelled`} />
+        <Figure label="Revenue today" value={formatRupees(o.today.revenue)} hint={`${o.today.date}: ${REVENUE_COUNTS}`} />
+        <Figure label="Orders this month" value={String(o.month.orders)} hint={`${monthName(o.month.month)}, not cancelled`} />
+        <Figure label="Revenue this month" value={formatRupees(o.month.revenue)} hint={`${monthName(o.month.month)}: ${REVENUE_COUNTS}`} />
       </div>
       <div className="detail-card mb-4">
         <h3 className="detail-heading">Last 30 days</h3>
@@ -74,7 +77,9 @@ export function OverviewTab({ active }: { active: boolean }) {
         </div>
       </div>
       <p className="small text-muted-strong mt-3 mb-0">
-        Sales are paid online orders and cash-on-delivery orders. Days run midnight to midnight India time.
+        Sales are paid online orders and cash-on-delivery orders placed that day. Revenue is their total less cancelled
+        orders and refunds (also those made later, which lower the day the order was placed). Days run midnight to
+        midnight India time.
       </p>
     </div>
   );

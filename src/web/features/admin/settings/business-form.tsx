@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { canonicalStateName, INDIAN_STATES } from '../../../../domain/india/gst-states';
+import { canonicalStateName, INDIAN_STATES, stateNameOf } from '../../../../domain/india/gst-states';
+import { gstinStateCode } from '../../../../domain/india/gstin';
 import { BUSINESS_PLACEHOLDER, businessSchema, type Business } from '../../../../domain/schemas/business';
 import { fieldErrors } from '../../../../domain/schemas/zod-fields';
 import { LoadError } from '../../../components/load-error';
@@ -12,7 +13,7 @@ const FIELDS: { name: keyof Business; label: string; hint?: string; type?: strin
   { name: 'legalName', label: 'Legal name' },
   { name: 'addressLine', label: 'Address' },
   { name: 'city', label: 'City' },
-  { name: 'state', label: 'State', hint: 'Read from the GSTIN when there is one.' },
+  { name: 'state', label: 'State', hint: 'The state of the address; with a GSTIN, the state it was issued in.' },
   { name: 'pincode', label: 'Pincode' },
   { name: 'gstin', label: 'GSTIN', hint: 'Leave empty if the shop is not GST-registered (bills of supply, no tax).' },
   { name: 'fssai', label: 'FSSAI licence or registration number', hint: '14 digits.' },
@@ -24,6 +25,9 @@ const FIELDS: { name: keyof Business; label: string; hint?: string; type?: strin
   { name: 'signatoryName', label: 'Authorised signatory', hint: 'Printed over "Authorised signatory" on invoices and credit notes.' },
   { name: 'signatoryTitle', label: 'Signatory’s title', hint: 'E.g. Proprietor, Partner or Director.' },
 ];
+
+/** The form's label of each field, for the dashboard's list of what is missing. */
+export const BUSINESS_FIELD_LABELS = Object.fromEntries(FIELDS.map((f) => [f.name, f.label])) as Record<keyof Business, string>;
 
 /** Fields that may stay empty: no "set me" hint for them. */
 const OPTIONAL: ReadonlySet<keyof Business> = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
@@ -54,6 +58,11 @@ function BusinessForm({ business }: { business: Business }) {
     ) as Business,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A GSTIN issued in another state than the address names: said beside the state, with a button to take the
+  // GSTIN's state; nothing is changed until the owner picks.
+  const gstin = values.gstin.trim().toUpperCase();
+  const registered = /^[0-9]{2}[A-Z0-9]{13}$/.test(gstin) ? stateNameOf(gstinStateCode(gstin)) : null;
+  const conflict = registered && values.state && registered !== values.state ? registered : null;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -119,6 +128,17 @@ function BusinessForm({ business }: { business: Business }) {
             <div id={`${id}-${f.name}-help`} className={errors[f.name] ? 'invalid-feedback d-block' : 'form-text'}>
               {errors[f.name] ?? f.hint}
             </div>
+            {f.name === 'state' && conflict ? (
+              <div className="small mt-1" role="status">
+                The GSTIN is registered in {conflict}.{' '}
+                <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => {
+                  setValues({ ...values, state: conflict });
+                  setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([field]) => field !== 'state')));
+                }}>
+                  Use {conflict}
+                </button>
+              </div>
+            ) : null}
           </div>
         ))}
       </div>

@@ -7,6 +7,7 @@ import { DeliveryForm } from './delivery-form';
 import { BusinessSection } from './business-form';
 import { PoliciesSection } from './policies-editor';
 import { SettingsForm } from './settings-form';
+import { ShopProfileSection } from './shop-profile-form';
 import { StockThresholdForm } from './stock-threshold-form';
 
 export function SettingsTab() {
@@ -42,6 +43,11 @@ export function SettingsTab() {
             </LoadError>
           )}
           {delivery.data && <DeliveryForm settings={delivery.data} />}
+        </div>
+      </div>
+      <div className="col-12">
+        <div className="detail-card">
+          <ShopProfileSection />
         </div>
       </div>
       <div className="col-12">
