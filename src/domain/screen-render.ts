@@ -4,6 +4,7 @@
 import type { Business } from './schemas/business';
 import type { Policies } from './policies';
 import type { Product } from './schemas/product';
+import type { ReviewPage } from './schemas/review';
 
 /** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
 export interface ShopConfig {
@@ -30,6 +31,8 @@ export interface ScreenRenderInput {
   business: Business | null;
   /** The policy pages as GET /api/public/policies answers them, for a policy page's screen. */
   policies?: Policies;
+  /** A product page's first page of reviews (all stars), as GET /api/public/products/{id}/reviews answers it. */
+  reviews?: { productId: string; page: ReviewPage };
 }
 
 /** The markup that goes inside the page's root element. */
@@ -43,3 +46,6 @@ export const SCREEN_ROUTE_ATTRIBUTE = 'data-route';
  * them, so its first render is the server's even when the page is older than the latest edit of those details.
  */
 export const BUSINESS_DATA_ID = 'shop-business';
+
+/** The id of a product page's JSON block holding the reviews it was rendered with (ScreenRenderInput['reviews']). */
+export const REVIEWS_DATA_ID = 'shop-reviews';

@@ -15,6 +15,7 @@ import { ordersRoutes } from './orders/routes';
 import { policiesRoutes } from './policies/routes';
 import { settingsRoutes } from './settings/routes';
 import { refundRoutes } from './refunds/routes';
+import { reviewsRoutes } from './reviews/routes';
 import { stockRoutes } from './stock/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */
@@ -36,4 +37,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(stockRoutes);
   await app.register(refundRoutes);
+  await app.register(reviewsRoutes);
 }

@@ -3,6 +3,7 @@ import { businessSnapshot } from '../business/business-snapshot';
 import { policyOfRoute } from '../../domain/policies';
 import { shopConfig } from '../checkout/shop-config';
 import { publicPolicies } from '../policies/public-policies';
+import { firstReviewsPage } from '../reviews/public-reviews';
 import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';
 import { createOgImages } from './og-image';
@@ -39,6 +40,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     shopConfig: () => shopConfig(app.ctx),
     business: businessSnapshot(db),
     policies: () => publicPolicies(db),
+    reviews: (productId) => firstReviewsPage(db, Number(productId)),
     log: app.log,
   });
   const ogImages = createOgImages(db, app.log);

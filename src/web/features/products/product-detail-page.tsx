@@ -21,6 +21,7 @@ import { useProducts } from './products-api';
 import { PincodeCheck } from '../delivery/pincode-check';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareLink } from './share-link';
+import { ReviewsSection } from '../reviews/reviews-section';
 
 export function ProductDetailPage() {
   const { name = '' } = useParams();
@@ -138,6 +139,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
         </div>
       </div>
+      <ReviewsSection product={product} />
     </section>
   );
 }
