@@ -9,6 +9,7 @@ import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
 import { PaymentVerificationTab } from './payments/payment-verification-tab';
 import { ProductsTab } from './products/products-tab';
+import { ReviewsTab } from './reviews/reviews-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { StockTab } from './stock/stock-tab';
 import { TabList, TabPanel, type TabItem } from './ui/tabs';
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'payments', label: 'Payment Verification' },
   { id: 'stock', label: 'Stock' },
   { id: 'coupons', label: 'Coupons' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'overview', label: 'Overview' },
   { id: 'outbox', label: 'Mail Outbox' },
 ] as const satisfies readonly TabItem[];
@@ -55,6 +57,7 @@ export function AdminDashboard() {
       case 'products': return <ProductsTab />;
       case 'settings': return <SettingsTab />;
       case 'coupons': return <CouponsTab active={active} />;
+      case 'reviews': return <ReviewsTab active={active} />;
       case 'payments': return <PaymentVerificationTab />;
       case 'stock': return <StockTab active={active} />;
       case 'overview': return <OverviewTab active={active} />;
