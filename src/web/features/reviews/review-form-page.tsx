@@ -29,7 +29,7 @@ export function ReviewFormPage() {
   const mine = useMyReview(productId, !!session && !!product);
 
   if (!session) return <LoginRequired title="Write a review" />;
-  if (products.isPending || (product && mine.isPending)) return <Spinner label="Loading…" />;
+  if (products.isPending || (product && (mine.isPending || (mine.isFetching && !mine.data?.canReview)))) return <Spinner label="Loading…" />;
   if (!product) {
     return (
       <section className="container py-5 text-center page-narrow">

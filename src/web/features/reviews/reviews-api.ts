@@ -26,6 +26,9 @@ export function useMyReview(productId: string, enabled: boolean) {
     queryKey: mineKey(productId),
     queryFn: () => api.get<MyReview>(`/api/products/${encodeURIComponent(productId)}/reviews/mine`),
     enabled,
+    // An order may have been delivered since it was last asked.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 
