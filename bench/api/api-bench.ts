@@ -9,6 +9,7 @@ import { measure, type LoadOptions, type LoadRequest, type LoadResult, type Meas
 import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
 import { BENCH_ADMIN, startHello, startShop, type ServerProcess } from '../lib/processes';
 import { codBurst } from './cod-burst';
+import { seedPublishedReviews } from '../lib/reviews';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
 import { startHostileJsonLoops } from './hostile-json';
 import { call, login, orderTemplate, register } from '../lib/shop-client';
@@ -140,6 +141,8 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     // The first start creates the schema and seeds the catalogue; a shop then runs from a
     // restart, which is what is measured.
     await (await startShop({ dataDir, databaseUrl: database?.url })).stop();
+    // The first product carries 1,000 published reviews: the catalogue and its crawlable page read kept figures.
+    await seedPublishedReviews({ dataDir, ...(database ? { pgUrl: database.url } : {}) });
     shop = await startShop({ dataDir, databaseUrl: database?.url, ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}) });
 
     // A customer with 20 orders for GET /api/order, another who places the benchmark's orders.

@@ -5,6 +5,7 @@ import type { Business } from './schemas/business';
 import type { Policies } from './policies';
 import type { Product } from './schemas/product';
 import type { ShopProfile } from './schemas/shop-profile';
+import type { ReviewPage } from './schemas/review';
 
 /** GET /api/checkout/config: the payment gateway's script and key, test mode, and the shop's contact links. */
 export interface ShopConfig {
@@ -33,6 +34,8 @@ export interface ScreenRenderInput {
   shopProfile: ShopProfile | null;
   /** The policy pages as GET /api/public/policies answers them, for a policy page's screen. */
   policies?: Policies;
+  /** A product page's first page of reviews (all stars), as GET /api/public/products/{id}/reviews answers it. */
+  reviews?: { productId: string; page: ReviewPage };
 }
 
 /** The markup that goes inside the page's root element. */
@@ -49,3 +52,5 @@ export const BUSINESS_DATA_ID = 'shop-business';
 
 /** Likewise the shop profile the page was rendered with. */
 export const SHOP_PROFILE_DATA_ID = 'shop-profile';
+/** The id of a product page's JSON block holding the reviews it was rendered with (ScreenRenderInput['reviews']). */
+export const REVIEWS_DATA_ID = 'shop-reviews';

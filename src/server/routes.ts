@@ -17,6 +17,7 @@ import { settingsRoutes } from './settings/routes';
 import { shopProfileRoutes } from './shop-profile/routes';
 import { refundRoutes } from './refunds/routes';
 import { reportsRoutes } from './reports/routes';
+import { reviewsRoutes } from './reviews/routes';
 import { stockRoutes } from './stock/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stockRoutes);
   await app.register(refundRoutes);
   await app.register(reportsRoutes);
+  await app.register(reviewsRoutes);
 }

@@ -10,8 +10,6 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_NAME_MIN,
   PRODUCT_SIZES_MAX,
-  RATING_STAR_MAX,
-  RATING_STAR_MIN,
   SIZE_MAX_ML,
 } from '../constants';
 import { GST_RATES } from '../india/gst-tax';
@@ -31,6 +29,7 @@ export const productSchema = z.object({
   name: z.string(),
   offerpercentage: z.number(),
   instock: z.boolean(),
+  /** Published reviews (DESIGN.md §8.4): their count and average to one decimal (0 without any); kept, not typed. */
   ratings: z.number(),
   ratingStar: z.number(),
   description: z.string(),
@@ -56,6 +55,8 @@ export const productSchema = z.object({
   sizeImages: z.array(z.string().nullable()).optional(),
   /** The food label (DESIGN.md §8.2, §8.7): additions, no SPEC field changed. */
   ...foodLabelAnswerShape,
+  /** When its published reviews (or a reply) last changed; null for none. An addition, no SPEC field changed. */
+  reviewsUpdatedAt: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -88,8 +89,9 @@ export const productInputSchema = z
       .default(''),
     offerpercentage: wholeNumber(VALIDATION.offerRange, OFFER_MIN, OFFER_MAX),
     instock: z.boolean(),
-    ratings: wholeNumber(VALIDATION.ratingsInvalid, 0, Number.MAX_SAFE_INTEGER),
-    ratingStar: wholeNumber(VALIDATION.ratingStarRange, RATING_STAR_MIN, RATING_STAR_MAX),
+    // Computed from published reviews now: still accepted from older callers (the original client), never written.
+    ratings: z.number().optional(),
+    ratingStar: z.number().optional(),
     price: z
       .array(priceField)
       .min(1, { error: VALIDATION.sizesRequired })

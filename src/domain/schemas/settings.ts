@@ -5,6 +5,9 @@ import { SETTINGS_BODY_MAX, SETTINGS_SUBJECT_MAX } from '../constants';
 import { VALIDATION } from '../messages';
 import { LOW_STOCK_THRESHOLD_MAX, LOW_STOCK_THRESHOLD_MESSAGE } from '../stock';
 import { mailText } from './fields';
+import { REVIEW_REQUEST_DAYS_MAX } from './review';
+
+const REVIEW_DAYS_MESSAGE = `The review request goes 1 to ${REVIEW_REQUEST_DAYS_MAX} days after delivery`;
 
 /** Body of PUT /api/settings (strict, see account.ts) and answer of GET /api/settings. */
 export const settingsSchema = z.strictObject({
@@ -19,6 +22,14 @@ export const settingsSchema = z.strictObject({
     .int({ error: LOW_STOCK_THRESHOLD_MESSAGE })
     .min(0, { error: LOW_STOCK_THRESHOLD_MESSAGE })
     .max(LOW_STOCK_THRESHOLD_MAX, { error: LOW_STOCK_THRESHOLD_MESSAGE })
+    .optional(),
+  // Reviews (DESIGN.md §8.4): optional in a PUT for the same reason; left out, they stay as they are.
+  reviewsNeedApproval: z.boolean({ error: 'Say whether reviews wait for approval' }).optional(),
+  reviewRequestDays: z
+    .number({ error: REVIEW_DAYS_MESSAGE })
+    .int({ error: REVIEW_DAYS_MESSAGE })
+    .min(1, { error: REVIEW_DAYS_MESSAGE })
+    .max(REVIEW_REQUEST_DAYS_MAX, { error: REVIEW_DAYS_MESSAGE })
     .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -16,8 +16,6 @@ export interface ProductFields extends FoodLabel {
   description: string;
   offerpercentage: number;
   instock: boolean;
-  ratings: number;
-  ratingStar: number;
   price: number[];
   quantitysize: number[];
   quantity: number;
@@ -50,7 +48,7 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     offerpercentage: p.offerpercentage,
     instock: p.instock === 1 && anyLeft,
     ratings: p.ratings,
-    ratingStar: p.rating_star,
+    ratingStar: Number(p.rating_star),
     description: p.description,
     price: sizes.map((s) => s.price),
     quantitysize: sizes.map((s) => s.size_ml),
@@ -66,6 +64,7 @@ function toProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Product {
     vegMark: p.veg_mark === 'NONVEG' ? 'NONVEG' : ('VEG' satisfies VegMark),
     nutritionPer100g: p.nutrition ? (JSON.parse(p.nutrition) as NutritionPer100g) : null,
     storage: p.storage,
+    reviewsUpdatedAt: p.reviews_updated_at,
     sizeInStock: facts.map((f) => f.inStock),
     stockLeft: facts.map((f) => f.left),
     sizeImages: sizes.map((s) => {
@@ -158,8 +157,6 @@ function productColumns(fields: ProductFields) {
     description: fields.description,
     offerpercentage: fields.offerpercentage,
     instock: fields.instock ? 1 : 0,
-    ratings: fields.ratings,
-    rating_star: fields.ratingStar,
     default_size: fields.quantity,
     hsn: fields.hsn,
     gst_rate: fields.gstRate,
@@ -199,6 +196,9 @@ export async function insertProduct(db: Executor, fields: ProductFields): Promis
     .insertInto('products')
     .values({
       ...productColumns(fields),
+      // No reviews yet (the column's old default was five stars).
+      ratings: 0,
+      rating_star: 0,
       position: Number(last?.position ?? -1) + 1,
       created_at: now,
       updated_at: now,

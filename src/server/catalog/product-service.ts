@@ -39,8 +39,6 @@ function fieldsOf(input: ProductInput): ProductFields {
     description: input.description,
     offerpercentage: input.offerpercentage,
     instock: input.instock,
-    ratings: input.ratings,
-    ratingStar: input.ratingStar,
     price: input.price,
     quantitysize: input.quantitysize,
     quantity: input.quantity,

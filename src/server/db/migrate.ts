@@ -26,6 +26,7 @@ import { mailAttachmentsMigration } from './migrations/0025-mail-attachments';
 import { attemptCountersMigration } from './migrations/0026-attempt-counters';
 import { exactDocumentsMigration } from './migrations/0027-exact-documents';
 import { shopProfileMigration } from './migrations/0030-shop-profile';
+import { reviewsMigration } from './migrations/0028-reviews';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -57,6 +58,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0026-attempt-counters': attemptCountersMigration(),
     '0027-exact-documents': exactDocumentsMigration(handle.dialect),
     '0030-shop-profile': shopProfileMigration(),
+    '0028-reviews': reviewsMigration(handle.dialect),
   };
 }
 

@@ -47,8 +47,16 @@ export interface ProductsTable {
   description: string;
   offerpercentage: number;
   instock: Flag;
+  /** Published reviews: their count, average (one decimal, 0 for none) and count per star, kept by reviews/. */
   ratings: number;
   rating_star: number;
+  stars_1: Generated<number>;
+  stars_2: Generated<number>;
+  stars_3: Generated<number>;
+  stars_4: Generated<number>;
+  stars_5: Generated<number>;
+  /** When a published review of it (or a reply to one) last changed (migration 0028); null: never. */
+  reviews_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
   default_size: number;
   position: number;
   /** Its crawlable page is /products/{slug}; unique (migration 0011-product-slugs), set by catalog/product-slugs.ts. */
@@ -307,6 +315,10 @@ export interface SettingsTable {
   updated_at: IsoTime;
   /** A size whose stock falls to this or below queues one mail to the shop (migration 0018-stock). */
   low_stock_threshold: Generated<number>;
+  /** Reviews wait for the owner before they show (migration 0028). */
+  reviews_need_approval: Generated<Flag>;
+  /** Days after delivery the review-request mail goes. */
+  review_request_days: Generated<number>;
 }
 
 export interface MailOutboxTable {
@@ -526,6 +538,32 @@ export interface Database {
   sandbox_refunds: SandboxRefundsTable;
   attempt_counters: AttemptCountersTable;
   shop_profile: ShopProfileTable;
+  reviews: ReviewsTable;
+  review_requests: ReviewRequestsTable;
+}
+
+/** A customer's review of a product they received (migration 0028): PENDING, PUBLISHED or HIDDEN. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  order_id: number;
+  rating: number;
+  title: string;
+  body: string;
+  author: string;
+  status: string;
+  hidden_reason: string | null;
+  reply: string | null;
+  reply_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** An order whose customer was asked for a review (once per order). */
+export interface ReviewRequestsTable {
+  order_id: number;
+  sent_at: IsoTime;
 }
 
 export type UserRow = Selectable<UsersTable>;

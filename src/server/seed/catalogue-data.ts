@@ -10,10 +10,6 @@ export interface SeedProduct {
   description: string;
   offerpercentage: number;
   instock: boolean;
-  /** Number of ratings. */
-  ratings: number;
-  /** Whole stars, 1–5. */
-  ratingStar: number;
   /** Available sizes in ml. */
   quantitysize: number[];
   /** Price in rupees for each size, same index as `quantitysize`. */
@@ -53,8 +49,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       'a spoonful over hot dal and rice.',
     offerpercentage: 15,
     instock: true,
-    ratings: 312,
-    ratingStar: 5,
     quantitysize: [250, 500, 1000],
     price: [649, 1199, 2299],
     quantity: 500,
@@ -71,8 +65,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       'A, D, E and K.',
     offerpercentage: 10,
     instock: true,
-    ratings: 187,
-    ratingStar: 5,
     quantitysize: [250, 500, 1000],
     price: [799, 1499, 2899],
     quantity: 500,
@@ -88,8 +80,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       'festive sweets. Naturally lactose-free, high smoke point, with vitamins A, D, E and K.',
     offerpercentage: 0,
     instock: true,
-    ratings: 143,
-    ratingStar: 4,
     quantitysize: [500, 1000],
     price: [549, 999],
     quantity: 500,
@@ -105,8 +95,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       'E and K, and happy at high heat. Try the 100 ml bottle first; we think you will be back.',
     offerpercentage: 5,
     instock: true,
-    ratings: 96,
-    ratingStar: 4,
     quantitysize: [100, 250, 300],
     price: [199, 449, 529],
     quantity: 250,
@@ -122,8 +110,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       'nothing added. Lactose-free, a high smoke point for frying, and vitamins A, D, E and K.',
     offerpercentage: 0,
     instock: true,
-    ratings: 228,
-    ratingStar: 4,
     quantitysize: [250, 500, 1000],
     price: [499, 949, 1849],
     quantity: 1000,
@@ -140,8 +126,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       'the spring milk.',
     offerpercentage: 5,
     instock: false,
-    ratings: 58,
-    ratingStar: 5,
     quantitysize: [250, 500],
     price: [899, 1699],
     quantity: 250,

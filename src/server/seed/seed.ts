@@ -136,8 +136,9 @@ async function seedCatalogue(db: DB, withImages: boolean) {
           description: product.description,
           offerpercentage: product.offerpercentage,
           instock: product.instock ? 1 : 0,
-          ratings: product.ratings,
-          rating_star: product.ratingStar,
+          // Computed from published reviews: none yet.
+          ratings: 0,
+          rating_star: 0,
           default_size: product.quantity,
           position: index,
           slug: slugs[index] ?? '',

@@ -17,7 +17,8 @@ import { POLICY_DESCRIPTIONS, POLICY_ROUTES, POLICY_TITLES, type Policies, type 
 import { finalPriceFor } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
 import type { Business } from '../../domain/schemas/business';
-import { BUSINESS_DATA_ID, SHOP_PROFILE_DATA_ID, type RenderScreen, type ShopConfig } from '../../domain/screen-render';
+import type { ReviewPage } from '../../domain/schemas/review';
+import { BUSINESS_DATA_ID, REVIEWS_DATA_ID, SHOP_PROFILE_DATA_ID, type RenderScreen, type ScreenRenderInput, type ShopConfig } from '../../domain/screen-render';
 import type { ShopProfile } from '../../domain/schemas/shop-profile';
 import { looksLikeSlug } from '../../domain/slug';
 import type { CatalogueSourceHandle } from '../catalog/catalogue-source';
@@ -54,6 +55,8 @@ export interface PageServiceDeps {
   shopProfile: () => Promise<ShopProfile | null>;
   /** The policy pages as customers read them (they change with the owner's edits, not with the catalogue). */
   policies: () => Promise<Policies>;
+  /** A product's first page of published reviews (database catalogue only; null for none to show). */
+  reviews: (productId: string) => Promise<ReviewPage | null>;
   log: FastifyBaseLogger;
 }
 
@@ -105,7 +108,7 @@ export function createPageService(deps: PageServiceDeps) {
     return answer;
   }
 
-  async function screen(ed: Edition, route: string, policies?: Policies): Promise<string> {
+  async function screen(ed: Edition, route: string, extra: Pick<ScreenRenderInput, 'policies' | 'reviews'> = {}): Promise<string> {
     const render = await deps.renderer();
     if (!render) return '';
     try {
@@ -115,7 +118,7 @@ export function createPageService(deps: PageServiceDeps) {
         shopConfig: deps.shopConfig(),
         business: ed.business,
         shopProfile: ed.profile,
-        ...(policies ? { policies } : {}),
+        ...extra,
       });
     } catch (err) {
       // The head (title, cards, JSON-LD) still goes out, and the app draws the screen in the browser.
@@ -124,17 +127,18 @@ export function createPageService(deps: PageServiceDeps) {
     }
   }
 
-  async function page(ed: Edition, route: string, head: PageHead, policies?: Policies): Promise<EncodedAnswer> {
-    const [template, markup] = await Promise.all([deps.template(), screen(ed, route, policies)]);
+  async function page(ed: Edition, route: string, head: PageHead, extra: Pick<ScreenRenderInput, 'policies' | 'reviews'> = {}): Promise<EncodedAnswer> {
+    const [template, markup] = await Promise.all([deps.template(), screen(ed, route, extra)]);
     const { hoisted, body } = splitHoisted(markup);
     const data =
       (ed.business ? `\n    <script type="application/json" id="${BUSINESS_DATA_ID}">${jsonForScript(ed.business)}</script>` : '') +
-      (ed.profile ? `\n    <script type="application/json" id="${SHOP_PROFILE_DATA_ID}">${jsonForScript(ed.profile)}</script>` : '');
+      (ed.profile ? `\n    <script type="application/json" id="${SHOP_PROFILE_DATA_ID}">${jsonForScript(ed.profile)}</script>` : '') +
+      (extra.reviews ? `\n    <script type="application/json" id="${REVIEWS_DATA_ID}">${jsonForScript(extra.reviews)}</script>` : '');
     const headTags = `${renderHead(head, origin)}${hoisted ? `\n    ${hoisted}` : ''}${data}`;
     return encodeAnswer(template({ head: headTags, route, body }), null);
   }
 
-  function productHead(product: Product): PageHead {
+  function productHead(product: Product, reviews: ReviewPage | null): PageHead {
     const first = product.images[0];
     const prices = product.quantitysize.map((size) => finalPriceFor(product, size));
     return {
@@ -145,7 +149,7 @@ export function createPageService(deps: PageServiceDeps) {
       picture: first ? { ...previewPicture(first), alt: `A bottle of ${product.name}` } : undefined,
       price: prices.length > 0 ? Math.min(...prices) : undefined,
       structuredData: [
-        productStructuredData(product, origin),
+        productStructuredData(product, origin, reviews?.items ?? []),
         breadcrumbStructuredData([HOME_CRUMB, PRODUCTS_CRUMB, { name: product.name, path: productPagePath(product.slug) }], origin),
       ],
     };
@@ -195,7 +199,11 @@ export function createPageService(deps: PageServiceDeps) {
       const ed = await current();
       const product = ed.bySlug.get(slug);
       if (product) {
-        const answer = await once(ed, `product:${slug}`, () => page(ed, productRoute(product.name), productHead(product)));
+        const answer = await once(ed, `product:${slug}`, async () => {
+          // Built once per edition: a change to the published reviews makes a new edition (reviewsUpdatedAt).
+          const reviews = inDatabase ? await deps.reviews(product._id) : null;
+          return page(ed, productRoute(product.name), productHead(product, reviews), reviews ? { reviews: { productId: product._id, page: reviews } } : {});
+        });
         return { kind: 'page', status: 200, answer };
       }
       if (slug === '') return { kind: 'redirect', location: PRODUCTS_PAGE_PATH };
@@ -215,7 +223,7 @@ export function createPageService(deps: PageServiceDeps) {
     async policyPage(key: PolicyKey): Promise<EncodedAnswer> {
       const [ed, policies] = await Promise.all([current(), deps.policies()]);
       const version = entityTag(JSON.stringify(policies));
-      return once(ed, `policy:${key}:${version}`, () => page(ed, POLICY_ROUTES[key], policyHead(key), policies));
+      return once(ed, `policy:${key}:${version}`, () => page(ed, POLICY_ROUTES[key], policyHead(key), { policies }));
     },
 
     async sitemap(): Promise<EncodedAnswer> {

@@ -4,6 +4,7 @@ import { shopProfileSnapshot } from '../shop-profile/shop-profile-service';
 import { policyOfRoute } from '../../domain/policies';
 import { shopConfig } from '../checkout/shop-config';
 import { publicPolicies } from '../policies/public-policies';
+import { firstReviewsPage } from '../reviews/public-reviews';
 import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';
 import { createOgImages } from './og-image';
@@ -41,6 +42,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     business: businessSnapshot(db),
     shopProfile: shopProfileSnapshot(db),
     policies: () => publicPolicies(db),
+    reviews: (productId) => firstReviewsPage(db, Number(productId)),
     log: app.log,
   });
   const ogImages = createOgImages(db, app.log);

@@ -1,10 +1,11 @@
-// JSON-LD of the crawlable pages (schema.org): a Product with one Offer per size, its rating, and breadcrumbs.
+// JSON-LD of the crawlable pages (schema.org): a Product with one Offer per size, its reviews, and breadcrumbs.
 // Google reads these for rich results (price, availability, stars); tests check the shape it requires.
 import { CURRENCY_CODE } from '../../domain/constants';
 import { formatSize } from '../../domain/display';
 import { PRODUCTS_PAGE_PATH, PRODUCTS_SCREEN, SHOP_NAME, productPagePath } from '../../domain/page-meta';
 import { finalPriceFor, priceForSize } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
+import { REVIEWS_IN_STRUCTURED_DATA, type PublicReview } from '../../domain/schemas/review';
 import { absoluteUrl, largePictureUrl } from './product-images';
 
 export const SCHEMA_AVAILABILITY = {
@@ -28,9 +29,14 @@ function seller(origin: string) {
   return { '@type': 'Organization', name: SHOP_NAME, url: `${origin}/` };
 }
 
-export function productStructuredData(product: Product, origin: string) {
+/**
+ * `reviews` are the newest published ones; the rating and reviews are there only when at least one review is
+ * published (the figures are computed from them, never typed).
+ */
+export function productStructuredData(product: Product, origin: string, reviews: readonly PublicReview[] = []) {
   const url = absoluteUrl(origin, productPagePath(product.slug));
   const rated = product.ratings > 0 && product.ratingStar >= 1;
+  const shown = reviews.slice(0, REVIEWS_IN_STRUCTURED_DATA);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -77,8 +83,20 @@ export function productStructuredData(product: Product, origin: string) {
             bestRating: 5,
             worstRating: 1,
           },
+          ...(shown.length > 0 ? { review: shown.map(reviewStructuredData) } : {}),
         }
       : {}),
+  };
+}
+
+function reviewStructuredData(review: PublicReview) {
+  return {
+    '@type': 'Review',
+    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    author: { '@type': 'Person', name: review.author },
+    datePublished: review.createdAt.slice(0, 10),
+    ...(review.title ? { name: review.title } : {}),
+    reviewBody: review.text,
   };
 }
 

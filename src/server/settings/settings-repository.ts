@@ -11,6 +11,8 @@ export async function getSettings(executor: Executor): Promise<Settings> {
     intialsubject: row.intialsubject,
     intialbody: row.intialbody,
     lowStockThreshold: row.low_stock_threshold,
+    reviewsNeedApproval: row.reviews_need_approval === 1,
+    reviewRequestDays: row.review_request_days,
   };
 }
 
@@ -24,6 +26,8 @@ export async function saveSettings(executor: Executor, settings: Settings): Prom
       intialbody: settings.intialbody,
       // Left out (the original client): the threshold stays as it is.
       ...(settings.lowStockThreshold === undefined ? {} : { low_stock_threshold: settings.lowStockThreshold }),
+      ...(settings.reviewsNeedApproval === undefined ? {} : { reviews_need_approval: settings.reviewsNeedApproval ? 1 : 0 }),
+      ...(settings.reviewRequestDays === undefined ? {} : { review_request_days: settings.reviewRequestDays }),
       updated_at: nowIso(),
     })
     .where('id', '=', 1)

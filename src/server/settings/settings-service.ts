@@ -11,7 +11,10 @@ export async function updateSettings(db: DB, settings: Settings, actorUserId: nu
       actorUserId,
       action: 'settings.update',
       target: 'settings',
-      details: { emailsetting: saved.emailsetting, customeremail: saved.customeremail, lowStockThreshold: saved.lowStockThreshold },
+      details: { emailsetting: saved.emailsetting, customeremail: saved.customeremail, lowStockThreshold: saved.lowStockThreshold,
+        reviewsNeedApproval: saved.reviewsNeedApproval,
+        reviewRequestDays: saved.reviewRequestDays,
+      },
     });
     return saved;
   });

@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { policyOfRoute } from '../../domain/policies';
 import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
-import { BUSINESS_DATA_ID, SHOP_PROFILE_DATA_ID } from '../../domain/screen-render';
 import type { ShopProfile } from '../../domain/schemas/shop-profile';
 import { PUBLIC_SHOP_PROFILE_KEY } from '../lib/shop-profile';
+import { BUSINESS_DATA_ID, REVIEWS_DATA_ID, SHOP_PROFILE_DATA_ID, type ScreenRenderInput } from '../../domain/screen-render';
+import { reviewsKey } from '../features/reviews/reviews-api';
 import type { Business } from '../../domain/schemas/business';
 import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { shopConfigQuery } from '../lib/shop-config';
@@ -44,6 +45,12 @@ export async function startApp(root: HTMLElement): Promise<void> {
       if (business) queryClient.setQueryData(PUBLIC_BUSINESS_KEY, JSON.parse(business) as Business);
       const profile = document.getElementById(SHOP_PROFILE_DATA_ID)?.textContent;
       if (profile) queryClient.setQueryData(PUBLIC_SHOP_PROFILE_KEY, JSON.parse(profile) as ShopProfile);
+      // A product page's reviews, likewise as rendered.
+      const reviews = document.getElementById(REVIEWS_DATA_ID)?.textContent;
+      if (reviews) {
+        const { productId, page } = JSON.parse(reviews) as NonNullable<ScreenRenderInput['reviews']>;
+        queryClient.setQueryData(reviewsKey(productId, 1, null), page);
+      }
       hydrateRoot(root, app);
       return;
     } catch {

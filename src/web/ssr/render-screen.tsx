@@ -12,6 +12,7 @@ import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { SHOP_CONFIG_KEY } from '../lib/shop-config';
 import { PUBLIC_SHOP_PROFILE_KEY } from '../lib/shop-profile';
 import { PUBLIC_POLICIES_KEY } from '../features/policies/policies-api';
+import { reviewsKey } from '../features/reviews/reviews-api';
 
 /**
  * The HTML of `element` once every lazy screen in it has loaded: written out only when all is ready, and as one
@@ -39,13 +40,14 @@ function renderWhole(element: ReactNode): Promise<string> {
 }
 
 /** One screen of the app at `route`, with the product list, shop config, business details (and policies) it would have fetched. */
-export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business, shopProfile, policies }) => {
+export const renderScreen: RenderScreen = async ({ route, products, shopConfig, business, shopProfile, policies, reviews }) => {
   const client = createQueryClient();
   client.setQueryData(PRODUCTS_KEY, uniqueByName(products));
   client.setQueryData(SHOP_CONFIG_KEY, shopConfig);
   if (business) client.setQueryData(PUBLIC_BUSINESS_KEY, business);
   if (shopProfile) client.setQueryData(PUBLIC_SHOP_PROFILE_KEY, shopProfile);
   if (policies) client.setQueryData(PUBLIC_POLICIES_KEY, policies);
+  if (reviews) client.setQueryData(reviewsKey(reviews.productId, 1, null), reviews.page);
   try {
     return await renderWhole(
       <StrictMode>

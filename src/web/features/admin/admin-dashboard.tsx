@@ -10,6 +10,7 @@ import { OverviewTab } from './overview/overview-tab';
 import { PaymentVerificationTab } from './payments/payment-verification-tab';
 import { ProductsTab } from './products/products-tab';
 import { TaxReportsTab } from './reports/tax-reports-tab';
+import { ReviewsTab } from './reviews/reviews-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { StockTab } from './stock/stock-tab';
 import { TabList, TabPanel, type TabItem } from './ui/tabs';
@@ -25,6 +26,7 @@ const TABS = [
   { id: 'payments', label: 'Payment Verification' },
   { id: 'stock', label: 'Stock' },
   { id: 'coupons', label: 'Coupons' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'overview', label: 'Overview' },
   { id: 'reports', label: 'Tax reports' },
   { id: 'outbox', label: 'Mail Outbox' },
@@ -57,6 +59,7 @@ export function AdminDashboard() {
       case 'products': return <ProductsTab />;
       case 'settings': return <SettingsTab />;
       case 'coupons': return <CouponsTab active={active} />;
+      case 'reviews': return <ReviewsTab active={active} />;
       case 'payments': return <PaymentVerificationTab />;
       case 'stock': return <StockTab active={active} />;
       case 'overview': return <OverviewTab active={active} />;

@@ -8,6 +8,7 @@ import { OrderCancel } from './order-cancel';
 import { OrderRefunds } from './order-refunds';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
+import { OrderReviewLinks } from '../reviews/order-review-links';
 import { PayNowButton } from './pay-now-button';
 
 const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
@@ -102,6 +103,7 @@ export function OrderCard({ order }: { order: Order }) {
                 ))}
               </tbody>
             </table>
+            <OrderReviewLinks order={order} />
             <ChargeLines order={order} className="text-end" />
             <p className="text-end fw-bold mb-0">Total amount: {formatRupees(order.totalAmount)}</p>
             {order.invoiceNumber ? (

@@ -7,6 +7,7 @@ import type { Product } from '../../../domain/schemas/product';
 import { sizeStock } from '../../../domain/stock';
 import { productPath } from '../../lib/format';
 import { cart } from '../cart/cart-store';
+import { StarRating } from '../../components/star-rating';
 import { PriceTag } from './price-tag';
 import { cartLineFor, sizePrices } from './product-pricing';
 
@@ -63,6 +64,12 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             {product.name}
           </a>
         </h2>
+        {/* Computed from published reviews; a product without any shows no stars at all. */}
+        {product.ratings > 0 ? (
+          <div className="mb-1 small">
+            <StarRating stars={product.ratingStar} count={product.ratings} size={14} />
+          </div>
+        ) : null}
         <p className="mb-2">
           <span className="text-body-secondary">{formatSize(size)}</span>
           <span aria-hidden="true"> · </span>

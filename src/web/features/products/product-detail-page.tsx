@@ -22,6 +22,7 @@ import { useProducts } from './products-api';
 import { PincodeCheck } from '../delivery/pincode-check';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareLink } from './share-link';
+import { ReviewsSection } from '../reviews/reviews-section';
 
 export function ProductDetailPage() {
   const { name = '' } = useParams();
@@ -142,6 +143,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
         </div>
       </div>
+      <ReviewsSection product={product} />
     </section>
   );
 }

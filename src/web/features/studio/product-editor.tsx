@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { OFFER_MAX, PRODUCT_DESCRIPTION_MAX, RATING_STAR_MAX, RATING_STAR_MIN } from '../../../domain/constants';
+import { OFFER_MAX, PRODUCT_DESCRIPTION_MAX } from '../../../domain/constants';
 import { STUDIO_TOASTS, type StudioProduct } from '../../../domain/schemas/studio';
 import { ApiError } from '../../lib/api-client';
 import { CardPreview } from './card-preview';
@@ -140,40 +140,10 @@ export function ProductEditor({ product, onSaved, onClose }: ProductEditorProps)
                 />
                 {errorText(`${id}-offer`, errors.offerpercentage?.message)}
               </div>
-              <div className="col-6 col-lg-4">
-                <label htmlFor={`${id}-stars`} className="form-label">
-                  Star rating
-                </label>
-                <select
-                  id={`${id}-stars`}
-                  className={`form-select${errors.ratingStar ? ' is-invalid' : ''}`}
-                  aria-describedby={`${id}-stars-error`}
-                  {...register('ratingStar', { valueAsNumber: true })}
-                >
-                  {Array.from({ length: RATING_STAR_MAX - RATING_STAR_MIN + 1 }, (_, i) => RATING_STAR_MAX - i).map((n) => (
-                    <option key={n} value={n}>
-                      {n} {n === 1 ? 'star' : 'stars'}
-                    </option>
-                  ))}
-                </select>
-                {errorText(`${id}-stars`, errors.ratingStar?.message)}
-              </div>
-              <div className="col-6 col-lg-4">
-                <label htmlFor={`${id}-ratings`} className="form-label">
-                  Number of ratings
-                </label>
-                <input
-                  id={`${id}-ratings`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  className={fieldClass(!!errors.ratings)}
-                  aria-invalid={errors.ratings ? true : undefined}
-                  aria-describedby={`${id}-ratings-error`}
-                  {...register('ratings', { valueAsNumber: true })}
-                />
-                {errorText(`${id}-ratings`, errors.ratings?.message)}
+              <div className="col-12 col-lg-8">
+                <p className="form-text mb-0" id={`${id}-ratings-note`}>
+                  Stars and the number of ratings come from customers&rsquo; published reviews (Admin &rarr; Reviews); they cannot be typed here.
+                </p>
               </div>
               <div className="col-6 col-lg-12 d-flex align-items-center">
                 <div className="form-check form-switch">

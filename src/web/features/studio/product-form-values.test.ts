@@ -8,8 +8,6 @@ const values: ProductFormValues = {
   description: 'Golden',
   offerpercentage: 10,
   instock: true,
-  ratings: 3,
-  ratingStar: 4,
   sizes: [
     { size: 250, price: 300, picture: null },
     { size: 500, price: 550, picture: 'a'.repeat(32) },
@@ -39,7 +37,7 @@ describe('product form values', () => {
   });
 
   it('reads a product back into rows', () => {
-    const product = { ...inputOfForm(values), _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null], sizeImageHashes: [null, 'a'.repeat(32)] };
+    const product = { ...inputOfForm(values), ratings: 0, ratingStar: 0, _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null], sizeImageHashes: [null, 'a'.repeat(32)] };
     expect(formOf(product)).toEqual(values);
   });
 

@@ -22,8 +22,6 @@ export interface ProductFormValues {
   description: string;
   offerpercentage: number;
   instock: boolean;
-  ratings: number;
-  ratingStar: number;
   sizes: SizeRow[];
   defaultRow: number;
   hsn: string;
@@ -51,8 +49,6 @@ export function emptyForm(): ProductFormValues {
     description: '',
     offerpercentage: 0,
     instock: true,
-    ratings: 0,
-    ratingStar: 5,
     sizes: [{ size: 250, price: NaN }],
     defaultRow: 0,
     ...PRODUCT_TAX_DEFAULTS,
@@ -71,8 +67,6 @@ export function formOf(product: StudioProduct): ProductFormValues {
     description: product.description,
     offerpercentage: product.offerpercentage,
     instock: product.instock,
-    ratings: product.ratings,
-    ratingStar: product.ratingStar,
     sizes: product.quantitysize.map((size, i) => ({ size, price: product.price[i] ?? NaN, picture: product.sizeImageHashes[i] ?? null })),
     defaultRow: defaultRow >= 0 ? defaultRow : 0,
     hsn: product.hsn,
@@ -93,8 +87,6 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
     description: values.description,
     offerpercentage: values.offerpercentage,
     instock: values.instock,
-    ratings: values.ratings,
-    ratingStar: values.ratingStar,
     price: values.sizes.map((row) => row.price),
     quantitysize: values.sizes.map((row) => row.size),
     quantity: values.sizes[values.defaultRow]?.size ?? NaN,

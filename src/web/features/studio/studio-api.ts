@@ -85,8 +85,6 @@ export function inputOf(product: StudioProduct): ProductInput {
     description: product.description,
     offerpercentage: product.offerpercentage,
     instock: product.instock,
-    ratings: product.ratings,
-    ratingStar: product.ratingStar,
     price: product.price,
     quantitysize: product.quantitysize,
     quantity: product.quantity,

@@ -9,6 +9,7 @@ import { PoliciesSection } from './policies-editor';
 import { SettingsForm } from './settings-form';
 import { ShopProfileSection } from './shop-profile-form';
 import { StockThresholdForm } from './stock-threshold-form';
+import { ReviewSettingsForm } from './review-settings-form';
 
 export function SettingsTab() {
   const settings = useSettings();
@@ -33,6 +34,11 @@ export function SettingsTab() {
         {settings.data && (
           <div className="detail-card mt-4">
             <StockThresholdForm settings={settings.data} />
+          </div>
+        )}
+        {settings.data && (
+          <div className="detail-card mt-4">
+            <ReviewSettingsForm settings={settings.data} />
           </div>
         )}
         <div className="detail-card mt-4">
