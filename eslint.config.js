@@ -3,6 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverNotWeb = { group: ['**/web/**'], message: 'The server never imports web code; share through src/domain.' };
+
 /** Imports run one way: domain imports neither side; web and server never import each other. */
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -38,6 +40,24 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: boundary([{ group: ['**/web/**'], message: 'The server never imports web code; share through src/domain.' }]),
+    rules: boundary([serverNotWeb]),
+  },
+  {
+    // Routes are HTTP only: parse, call a service, answer. SQL lives in repositories, reached through services.
+    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts'],
+    rules: {
+      ...boundary([
+        serverNotWeb,
+        { group: ['**/*repository*'], message: 'Routes are HTTP only: call a service, which calls the repository.' },
+        { group: ['kysely'], message: 'Routes are HTTP only: no SQL here; put it in a repository behind a service.' },
+      ]),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
+          message: 'Routes are HTTP only: queries and transactions belong in a service or repository.',
+        },
+      ],
+    },
   },
 );

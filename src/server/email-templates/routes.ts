@@ -10,12 +10,10 @@ import {
 } from '../../domain/schemas/email-template';
 import { outboxIdParamsSchema, outboxQuerySchema } from '../../domain/schemas/mail-outbox';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { listOutbox } from '../mail/outbox-admin-repository';
-import { retryFailedMail } from '../mail/outbox-admin-service';
+import { outboxPage, retryFailedMail } from '../mail/outbox-admin-service';
 import { changeOrderStatus, statusChangeMessage } from './status-mail-service';
-import { listTemplates } from './template-repository';
 import { previewTemplate } from './template-preview';
-import { addTemplate, changeTemplate, removeTemplate } from './template-service';
+import { addTemplate, changeTemplate, removeTemplate, templates } from './template-service';
 
 /** E-mail templates, the status mail and the outbox: all admin-only (SPEC.md §7, DESIGN.md §3 and §6). */
 export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -24,7 +22,7 @@ export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<vo
   // onRequest: a caller who may not use these calls learns nothing about their bodies' rules.
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/api/email', async () => listTemplates(db));
+  app.get('/api/email', async () => templates(db));
 
   // 200 rather than 201: the spec's screen treats exactly 200 as success.
   app.post('/api/email', { schema: { body: emailTemplateInputSchema } }, async (request) =>
@@ -58,7 +56,7 @@ export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<vo
 
   // The answer stays a plain list; the count for paging travels in X-Total-Count, as the admin order list does.
   app.get('/api/email/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {
-    const { mails, total } = await listOutbox(db, request.query);
+    const { mails, total } = await outboxPage(db, request.query);
     reply.header('X-Total-Count', String(total));
     return mails;
   });
