@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { businessRoutes } from './business/routes';
+import { cancellationRoutes } from './cancellation/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { couponsRoutes } from './coupons/routes';
@@ -35,5 +36,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(policiesRoutes);
   await app.register(adminRoutes);
   await app.register(stockRoutes);
+  await app.register(cancellationRoutes);
   await app.register(refundRoutes);
 }

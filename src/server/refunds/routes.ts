@@ -2,27 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withOrderPrefix } from '../../domain/display';
-import { cancelOrderSchema, isCustomerCancelReason, refundOrderSchema } from '../../domain/refunds';
+import { refundOrderSchema } from '../../domain/refunds';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { cancelOrder } from '../cancellation/cancellation-service';
-import { badRequest } from '../http/errors';
 import { orderRefundsAnswer, refundDeliveredOrder, retryRefund } from './refund-service';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
 const refundParams = orderParams.extend({ refundId: z.string().trim().min(1).max(100) });
 
-/** Cancelling and refunding orders (DESIGN.md §7.3, §7.6). */
+/** Refunding orders and reading an order's refunds (DESIGN.md §7.6); cancelling is cancellation's (§7.3). */
 export async function refundRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-
-  api.post('/api/order/:orderid/cancel', { onRequest: requireUser, schema: { params: orderParams, body: cancelOrderSchema } }, async (request) => {
-    const user = currentUser(request);
-    const admin = user.roles.includes('ADMIN');
-    if (!admin && !isCustomerCancelReason(request.body.reason)) throw badRequest('Choose one of the reasons offered.', { reason: 'Choose one of the reasons offered.' });
-    const order = await cancelOrder(ctx, user, request.params.orderid, request.body.reason);
-    return orderRefundsAnswer(ctx, order.orderid, user);
-  });
 
   api.get('/api/order/:orderid/refunds', { preHandler: requireUser, schema: { params: orderParams } }, async (request) => {
     return orderRefundsAnswer(ctx, request.params.orderid, currentUser(request));
