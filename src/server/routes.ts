@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { businessRoutes } from './business/routes';
-import { cancellationRoutes } from './cancellation/routes';
 import { catalogRoutes } from './catalog/routes';
-import { checkoutRoutes } from './checkout/routes';
+import { cancellationRoutes, checkoutRoutes, refundRoutes } from './ordering/index';
 import { couponsRoutes } from './coupons/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -15,7 +14,6 @@ import { mediaRoutes } from './media/routes';
 import { ordersRoutes } from './orders/routes';
 import { policiesRoutes } from './policies/routes';
 import { settingsRoutes } from './settings/routes';
-import { refundRoutes } from './refunds/routes';
 import { stockRoutes } from './stock/routes';
 
 /** Every capability's routes; each plugin declares its full paths. */

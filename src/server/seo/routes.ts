@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
 import { policyOfRoute } from '../../domain/policies';
-import { shopConfig } from '../checkout/shop-config';
+import { shopConfig } from '../ordering/index';
 import { publicPolicies } from '../policies/public-policies';
 import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';

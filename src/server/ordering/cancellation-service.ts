@@ -9,7 +9,7 @@ import { releaseCouponUse } from '../coupons/coupon-repository';
 import { conflict } from '../http/errors';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { findOwnedOrder } from '../orders/owned-order';
-import { recordRefund, sendRefund } from '../refunds/refund-service';
+import { recordRefund, sendRefund } from './refund-service';
 import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
 
 const notYours = (orderid: string) => `There is no order ${orderid} on your account. Check the order id and try again.`;

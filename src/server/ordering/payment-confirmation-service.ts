@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
 import { findOwnedOrder } from '../orders/owned-order';
-import { markOrderVerified } from '../orders/order-write-repository';
+import { markOrderVerified } from './order-write-repository';
 import { GatewayUnavailableError, type GatewayPayment } from '../payments/gateway';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findPayment } from '../payments/payment-repository';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { cancelOrderSchema, isCustomerCancelReason } from '../../domain/refunds';
 import { currentUser, requireUser } from '../auth/guards';
 import { badRequest } from '../http/errors';
-import { orderRefundsAnswer } from '../refunds/refund-service';
+import { orderRefundsAnswer } from './refund-service';
 import { cancelOrder } from './cancellation-service';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
