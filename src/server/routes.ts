@@ -3,7 +3,7 @@ import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { businessRoutes } from './business/routes';
 import { catalogRoutes } from './catalog/routes';
-import { cancellationRoutes, checkoutRoutes, refundRoutes } from './ordering/index';
+import { cancellationRoutes, checkoutRoutes, refundRoutes, statusRoutes } from './ordering/index';
 import { couponsRoutes } from './coupons/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -26,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(invoicingRoutes);
   await app.register(emailTemplatesRoutes);
+  await app.register(statusRoutes);
   await app.register(mailRoutes);
   await app.register(settingsRoutes);
   await app.register(deliveryRoutes);

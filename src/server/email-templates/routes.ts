@@ -5,17 +5,15 @@ import {
   emailTemplateDeleteSchema,
   emailTemplateInputSchema,
   emailTemplateUpdateSchema,
-  statusMailSchema,
   templatePreviewSchema,
 } from '../../domain/schemas/email-template';
 import { outboxIdParamsSchema, outboxQuerySchema } from '../../domain/schemas/mail-outbox';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { outboxPage, retryFailedMail } from '../mail/outbox-admin-service';
-import { changeOrderStatus, statusChangeMessage } from './status-mail-service';
 import { previewTemplate } from './template-preview';
 import { addTemplate, changeTemplate, removeTemplate, templates } from './template-service';
 
-/** E-mail templates, the status mail and the outbox: all admin-only (SPEC.md §7, DESIGN.md §3 and §6). */
+/** E-mail templates and the outbox: all admin-only (SPEC.md §7, DESIGN.md §3 and §6); status changes are ordering's. */
 export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -42,17 +40,6 @@ export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<vo
   app.post('/api/email/preview', { schema: { body: templatePreviewSchema } }, async (request) =>
     previewTemplate(db, request.body),
   );
-
-  app.put('/api/email/admin/email', { schema: { body: statusMailSchema } }, async (request) => {
-    const result = await changeOrderStatus(db, {
-      ...request.body,
-      actorUserId: currentUser(request).id,
-      shopEmail: app.ctx.config.SHOP_EMAIL,
-    });
-    // After the commit, so the worker finds the rows; delivery never holds up the answer.
-    app.ctx.outbox.kick();
-    return { message: statusChangeMessage(result), queued: result.queued };
-  });
 
   // The answer stays a plain list; the count for paging travels in X-Total-Count, as the admin order list does.
   app.get('/api/email/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {

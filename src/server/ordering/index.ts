@@ -6,3 +6,4 @@ export { checkoutRoutes } from './checkout-routes';
 export { createOrderBatchWriter, type OrderBatchWriter } from './order-batch-writer';
 export { refundRoutes } from './refund-routes';
 export { shopConfig } from './shop-config';
+export { statusRoutes } from './status-routes';
