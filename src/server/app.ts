@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
 import { createTokenService } from './auth/tokens';
 import { createCatalogueSource } from './catalog/catalogue-source';
-import { createOrderBatchWriter } from './checkout/order-batch-writer';
+import { createOrderBatchWriter } from './ordering/index';
 import { limitConnections } from './http/connection-limits';
 import { registerCors } from './http/cors';
 import { registerErrorHandling, type ErrorHandlingOptions } from './http/error-handler';

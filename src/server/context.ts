@@ -2,7 +2,7 @@ import type { CatalogueSourceHandle } from './catalog/catalogue-source';
 import type { Config } from './config';
 import type { DatabaseHandle, DB, Dialect } from './db/database';
 import type { TokenService } from './auth/tokens';
-import type { OrderBatchWriter } from './checkout/order-batch-writer';
+import type { OrderBatchWriter } from './ordering/index';
 import type { Redis } from 'ioredis';
 import type { CounterStore } from './limits/counters';
 import type { DocumentSigner } from './invoicing/pdf-signing';

@@ -1,7 +1,7 @@
 // What "nothing half written" means for the order tables, checked straight in the database after a fault or a
 // load run. Shared by the fault suite and the load benchmark.
 import { sql } from 'kysely';
-import { ORDER_PLACED_MAIL_KIND } from '../../src/server/checkout/order-placed-mail';
+import { ORDER_PLACED_MAIL_KIND } from '../../src/server/ordering/order-placed-mail';
 import type { Executor } from '../../src/server/db/database';
 
 export interface IntegrityReport {

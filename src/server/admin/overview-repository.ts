@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { OPEN_ORDER_STATUSES } from '../../domain/schemas/admin-overview';
 import type { Executor } from '../db/database';
-import { SALE_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from '../orders/payment-scope';
+import { SALE_PAYMENT_STATUSES, UNPAID_PAYMENT_STATUSES } from '../../domain/sales';
 
 export interface DayFigures {
   date: string;

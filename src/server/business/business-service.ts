@@ -4,6 +4,11 @@ import type { DB } from '../db/database';
 import { getBusiness, saveBusiness } from './business-repository';
 import { businessSaved } from './business-snapshot';
 
+/** The business details as saved (or their defaults). */
+export function businessDetails(db: DB): Promise<Business> {
+  return getBusiness(db);
+}
+
 /** Replaces the business details whole (already validated, state read from the GSTIN) and records who did it. */
 export async function updateBusiness(db: DB, business: Business, actorUserId: number): Promise<Business> {
   const saved = await db.transaction().execute(async (trx) => {

@@ -5,26 +5,22 @@ import {
   emailTemplateDeleteSchema,
   emailTemplateInputSchema,
   emailTemplateUpdateSchema,
-  statusMailSchema,
   templatePreviewSchema,
 } from '../../domain/schemas/email-template';
 import { outboxIdParamsSchema, outboxQuerySchema } from '../../domain/schemas/mail-outbox';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { listOutbox } from '../mail/outbox-admin-repository';
-import { retryFailedMail } from '../mail/outbox-admin-service';
-import { changeOrderStatus, statusChangeMessage } from './status-mail-service';
-import { listTemplates } from './template-repository';
+import { outboxPage, retryFailedMail } from '../mail/outbox-admin-service';
 import { previewTemplate } from './template-preview';
-import { addTemplate, changeTemplate, removeTemplate } from './template-service';
+import { addTemplate, changeTemplate, removeTemplate, templates } from './template-service';
 
-/** E-mail templates, the status mail and the outbox: all admin-only (SPEC.md §7, DESIGN.md §3 and §6). */
+/** E-mail templates and the outbox: all admin-only (SPEC.md §7, DESIGN.md §3 and §6); status changes are ordering's. */
 export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // onRequest: a caller who may not use these calls learns nothing about their bodies' rules.
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/api/email', async () => listTemplates(db));
+  app.get('/api/email', async () => templates(db));
 
   // 200 rather than 201: the spec's screen treats exactly 200 as success.
   app.post('/api/email', { schema: { body: emailTemplateInputSchema } }, async (request) =>
@@ -45,20 +41,9 @@ export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<vo
     previewTemplate(db, request.body),
   );
 
-  app.put('/api/email/admin/email', { schema: { body: statusMailSchema } }, async (request) => {
-    const result = await changeOrderStatus(db, {
-      ...request.body,
-      actorUserId: currentUser(request).id,
-      shopEmail: app.ctx.config.SHOP_EMAIL,
-    });
-    // After the commit, so the worker finds the rows; delivery never holds up the answer.
-    app.ctx.outbox.kick();
-    return { message: statusChangeMessage(result), queued: result.queued };
-  });
-
   // The answer stays a plain list; the count for paging travels in X-Total-Count, as the admin order list does.
   app.get('/api/email/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {
-    const { mails, total } = await listOutbox(db, request.query);
+    const { mails, total } = await outboxPage(db, request.query);
     reply.header('X-Total-Count', String(total));
     return mails;
   });

@@ -8,6 +8,7 @@ import {
   findTemplateWithSlot,
   insertTemplate,
   isUniqueViolation,
+  listTemplates,
   updateTemplate,
 } from './template-repository';
 
@@ -33,6 +34,10 @@ async function guardSlot<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+}
+
+export function templates(db: DB): Promise<EmailTemplate[]> {
+  return listTemplates(db);
 }
 
 export async function addTemplate(db: DB, input: EmailTemplateInput): Promise<EmailTemplate> {

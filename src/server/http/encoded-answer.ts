@@ -27,9 +27,9 @@ export function entityTag(body: string): string {
 /**
  * At most this many answers are compressed at once. Each compression takes its encoders' memory (a brotli
  * encoder at quality 6 to 11 holds megabytes) as soon as it is started, not when a thread-pool thread takes it up,
- * so 200 customers whose order lists changed at once held hundreds of them: 100–150 MB of resident memory for a
- * moment (issue 17, `npm run bench:load`). Two answers at a time, brotli and gzip side by side, keep a pool of up
- * to four threads as busy as two hundred did.
+ * so hundreds of customers whose order lists changed at once held hundreds of them, and resident memory jumped for
+ * a moment (`npm run bench:load` shows it). Two answers at a time, brotli and gzip side by side, keep a pool of up
+ * to four threads as busy as hundreds did.
  */
 export const ENCODE_CONCURRENCY = 2;
 let encoding = 0;
@@ -79,10 +79,10 @@ export async function encodeAnswer(body: string, previous: SentAnswer | null, op
 }
 
 /**
- * Bodies up to this size are compressed on the event loop, in the one encoding asked for. At brotli 6 a 64 KB order
- * list takes about 0.4 ms and a 12 KB one 0.1 ms (gzip about the same), while the thread pool's round trip (a
- * stream, its callbacks, a turn of a busy event loop for each) made the answer wait 0.4–2.5 s under
- * `npm run bench:load`, holding its text and bytes all that time (issue 17).
+ * Bodies up to this size are compressed on the event loop, in the one encoding asked for. At brotli 6 an order
+ * list this size takes well under a millisecond (gzip about the same), while the thread pool's round trip (a
+ * stream, its callbacks, a turn of a busy event loop for each) made the answer wait far longer under
+ * `npm run bench:load`, holding its text and bytes all that time.
  */
 export const EVENT_LOOP_ENCODE_MAX_BYTES = 64 * 1024;
 /** The highest brotli quality compressed on the event loop: 7 and up cost several times as much for little. */

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { HttpError, notFound } from './errors';
-import { SALE_PAYMENT_STATUSES } from '../orders/payment-scope';
+import { SALE_PAYMENT_STATUSES } from '../../domain/sales';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const registries = new WeakMap<AppContext, Registry>();

@@ -46,7 +46,7 @@ export function describeWait(seconds: number): string {
  * (no offline queue), so a request never waits on it.
  */
 export async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
-  // Loaded only when REDIS_URL is set: the client costs ~25 MB and ~60 ms at start-up.
+  // Loaded only when REDIS_URL is set: the client costs memory and start-up time a single process never needs.
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unavailable: rate limits are not counted'));

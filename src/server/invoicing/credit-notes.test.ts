@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../checkout/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../ordering/checkout-test-support';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { pdfText } from './test-invoicing';

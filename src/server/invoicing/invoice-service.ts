@@ -13,9 +13,11 @@ import { getBusiness } from '../business/business-repository';
 import type { DB, Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import {
   creditedPaise,
   listCreditNotes,
+  findCreditNote,
   findInvoiceOfOrder,
   insertCreditNote,
   insertInvoice,
@@ -130,4 +132,22 @@ export async function issueCreditNote(
 /** The order's credit notes as GET /api/order/{orderid}/refunds answers them: `[{number, date, amount}]` (rupees). */
 export function creditNotesOf(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number }[]> {
   return listCreditNotes(executor, orderRowId);
+}
+
+const NO_SUCH_ORDER = 'There is no such order on your account. Check the link and try again.';
+
+/** The invoice of the caller's order (an admin: of any order); 404 for anyone else's, 409 before it exists. */
+export async function invoiceOfOrder(executor: Executor, orderid: string, caller: OrderCaller): Promise<InvoiceDocument> {
+  const order = await findOwnedOrder(executor, orderid, caller, { missing: NO_SUCH_ORDER });
+  const invoice = await findInvoiceOfOrder(executor, order.id);
+  if (!invoice) throw notInvoiced();
+  return invoice;
+}
+
+/** One credit note of the caller's order (an admin: of any order), by its number; 404 when there is none. */
+export async function creditNoteOfOrder(executor: Executor, orderid: string, number: string, caller: OrderCaller): Promise<CreditNoteDocument> {
+  const order = await findOwnedOrder(executor, orderid, caller, { missing: NO_SUCH_ORDER });
+  const note = await findCreditNote(executor, order.id, number);
+  if (!note) throw notFound('This order has no credit note with that number.');
+  return note;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { formatPaise } from '../../domain/india/gst-tax';
 import type { InvoiceDocument } from '../../domain/india/invoice-document';
-import { codOrder, orderBody } from '../checkout/checkout-test-support';
+import { codOrder, orderBody } from '../ordering/checkout-test-support';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { issueCreditNote } from './invoice-service';
 import { pdfText } from './test-invoicing';

@@ -1,5 +1,5 @@
-// pdfkit, with fontkit and the Unicode tables it unpacks as it loads, takes 150–250 ms of a core to import: about
-// a third of the shop's whole start-up. Only invoice and credit-note PDFs need it, so it is never imported before
+// pdfkit, with fontkit and the Unicode tables it unpacks as it loads, is slow to import: a large part of the shop's
+// whole start-up. Only invoice and credit-note PDFs need it, so it is never imported before
 // the shop answers /readyz; it loads on first use, or earlier, once the shop is up and idle (preloadPdfKit).
 import type PDFKit from 'pdfkit';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLES } from '../../domain/constants';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireUser } from '../auth/guards';
-import { notFound } from '../http/errors';
 import { documentFilename } from './invoice-attachment';
-import { findCreditNote, findInvoiceOfOrder } from './invoice-repository';
-import { notInvoiced } from './invoice-service';
+import { creditNoteOfOrder, invoiceOfOrder } from './invoice-service';
 import { printedPdf } from './printed-documents';
 
 const orderParam = z.object({ orderid: z.string().max(64) });
@@ -18,19 +15,10 @@ const creditNoteParams = orderParam.extend({
     .transform((n) => n.replace(/^(CN)[-/](\d\d-\d\d)[-/](\d{6})$/, '$1/$2/$3')),
 });
 
-const noSuchOrder = () => notFound('There is no such order on your account. Check the link and try again.');
-
 /** The invoice and credit notes of an order, for its customer and for admins (anyone else: 404, not 403). */
 export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-
-  async function orderFor(request: Parameters<typeof currentUser>[0], orderid: string) {
-    const user = currentUser(request);
-    const row = await db.selectFrom('orders').select(['id', 'user_id']).where('orderid', '=', orderid).executeTakeFirst();
-    if (!row || (row.user_id !== user.id && !user.roles.includes(ROLES.ADMIN))) throw noSuchOrder();
-    return row;
-  }
 
   const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
     reply
@@ -40,9 +28,7 @@ export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
       .send(pdf);
 
   app.get('/api/order/:orderid/invoice.pdf', { preHandler: requireUser, schema: { params: orderParam } }, async (request, reply) => {
-    const order = await orderFor(request, request.params.orderid);
-    const invoice = await findInvoiceOfOrder(db, order.id);
-    if (!invoice) throw notInvoiced();
+    const invoice = await invoiceOfOrder(db, request.params.orderid, currentUser(request));
     return sendPdf(reply, await printedPdf(db, app.ctx.signer, invoice), invoice.number);
   });
 
@@ -50,9 +36,7 @@ export async function invoicingRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/order/:orderid/credit-notes/:number.pdf',
     { preHandler: requireUser, schema: { params: creditNoteParams } },
     async (request, reply) => {
-      const order = await orderFor(request, request.params.orderid);
-      const note = await findCreditNote(db, order.id, request.params.number);
-      if (!note) throw notFound('This order has no credit note with that number.');
+      const note = await creditNoteOfOrder(db, request.params.orderid, request.params.number, currentUser(request));
       return sendPdf(reply, await printedPdf(db, app.ctx.signer, note), note.number);
     },
   );

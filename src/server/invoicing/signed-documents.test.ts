@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, orderBody } from '../checkout/checkout-test-support';
+import { codOrder, orderBody } from '../ordering/checkout-test-support';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { loadDocumentSigner, SigningSetupError } from './pdf-signing';
 import { pdfText } from './test-invoicing';

@@ -67,8 +67,8 @@ export function createFileTransport(options: FileTransportOptions): MailTranspor
       const { raw } = build(message);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      // join() makes one flat string; a template literal leaves a tree of five joins over three pieces, about three
-      // times the heap per name, and 10,000–20,000 names are kept (heap snapshots after a COD burst, issue 17).
+      // join() makes one flat string; a template literal leaves a tree of five joins over three pieces, several
+      // times the heap per name, and tens of thousands of names are kept after a COD burst.
       const name = [stamp, String(message.id).padStart(12, '0'), `${safeTo}.eml`].join('-');
       const file = path.join(dir, name);
       try {

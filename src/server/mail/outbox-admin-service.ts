@@ -1,8 +1,13 @@
-import type { OutboxMail } from '../../domain/schemas/mail-outbox';
+import type { OutboxMail, OutboxQuery } from '../../domain/schemas/mail-outbox';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
 import { HttpError, notFound } from '../http/errors';
-import { findOutboxMail, requeueFailedMail } from './outbox-admin-repository';
+import { findOutboxMail, listOutbox, requeueFailedMail } from './outbox-admin-repository';
+
+/** One page of the outbox, newest first, and how many mails match. */
+export function outboxPage(db: DB, query: OutboxQuery): Promise<{ mails: OutboxMail[]; total: number }> {
+  return listOutbox(db, query);
+}
 
 /** Queues a failed mail again; the caller kicks the worker after this commits. */
 export async function retryFailedMail(db: DB, id: number, actorUserId: number): Promise<OutboxMail> {

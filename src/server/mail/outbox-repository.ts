@@ -40,8 +40,8 @@ export async function claimDueMails(handle: DatabaseHandle, options: { now: stri
   let rows: ClaimedMail[];
   if (handle.dialect === 'postgres') {
     // PostgreSQL's planner, which rarely has statistics for a table that filled up in seconds, would rather read
-    // every unsent row through a bitmap of the index and sort them: 15–30 ms a claim behind a backlog of 40,000,
-    // which made a burst's mail take a minute to drain. Read in index order it stops after `limit` rows, about 1 ms.
+    // every unsent row through a bitmap of the index and sort them, on every claim, which made a burst's mail
+    // drain slowly behind a large backlog. Read in index order it stops after `limit` rows.
     // The settings last until this transaction ends. SKIP LOCKED lets several processes share the outbox without
     // ever claiming the same row twice.
     rows = await handle.db.transaction().execute(async (trx) => {

@@ -99,3 +99,9 @@ export async function storeImage(executor: Executor, input: Buffer): Promise<str
   if (existing) return image.hash;
   return saveEncodedImage(executor, image);
 }
+
+/** The stored bytes of one size of a picture, or undefined when there is none. */
+export async function findImageVariant(executor: Executor, hash: string, variant: string): Promise<Uint8Array | undefined> {
+  const row = await executor.selectFrom('image_variants').select('data').where('hash', '=', hash).where('variant', '=', variant).executeTakeFirst();
+  return row?.data;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IMAGE_VARIANTS } from './image-store';
+import { IMAGE_VARIANTS, findImageVariant } from './image-store';
 
 const MEDIA_NAME = /^([a-f0-9]{32})-([a-z]+)\.webp$/;
 
@@ -14,18 +14,13 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const variant = match?.[2];
     // Only names we generate are looked up; anything else (../, encoded slashes, other extensions) is a 404.
     if (!hash || !variant || !Object.hasOwn(IMAGE_VARIANTS, variant)) return noSuchImage(reply);
-    const row = await app.ctx.db
-      .selectFrom('image_variants')
-      .select('data')
-      .where('hash', '=', hash)
-      .where('variant', '=', variant)
-      .executeTakeFirst();
-    if (!row) return noSuchImage(reply);
+    const data = await findImageVariant(app.ctx.db, hash, variant);
+    if (!data) return noSuchImage(reply);
     // The name holds the content hash, so a given URL never changes and may be cached for a year.
     return reply
       .header('Content-Type', 'image/webp')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(row.data);
+      .send(data);
   });
 
   // Deeper paths under /media are never images; without this they would fall through to the web app's page.

@@ -29,8 +29,8 @@ const ENTRY_OVERHEAD = 256;
  * version newer than itself (at worst it is rebuilt once more).
  *
  * A list grows with every order, so the cache is bounded in bytes as well as in customers, and it keeps only what
- * was sent: under the load benchmark's 200 customers ordering non-stop, the lists' text and all three encodings
- * held 24 MB by the end of a minute, for answers that each customer's next order replaced anyway (issue 17).
+ * was sent: under a load of many customers ordering non-stop, the lists' text in every encoding piled up for
+ * answers that each customer's next order replaced anyway.
  */
 export function createCustomerOrdersCache(load: (userId: number) => Promise<string>, options: CustomerOrdersCacheOptions = {}): CustomerOrdersCache {
   const maxEntries = options.maxEntries ?? 500;

@@ -65,8 +65,8 @@ export async function searchSalesByName(
     group by name_key having sum(n) > 0 order by name_key limit ${MAX_MERGED_NAMES + 1}`.execute(executor);
   if (names.length > MAX_MERGED_NAMES) return undefined;
 
-  // Read once: on SQLite, finding them costs a pass over the trigram lists the names share (about 10 ms for
-  // "meena" at a million orders), too much to pay again inside the page query.
+  // Read once: on SQLite, finding them costs a pass over the trigram lists the names share (noticeable for a
+  // common name in a large shop), too much to pay again inside the page query.
   const { rows: idOnly } = await sql<{ id: number }>`
     select id from orders where ${idOnlyMatches(dialect, search)} limit ${MAX_ID_ONLY_MATCHES + 1}`.execute(executor);
   if (idOnly.length > MAX_ID_ONLY_MATCHES) return undefined;

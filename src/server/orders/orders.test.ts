@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../domain/schemas/order';
-import { codOrder, createOrder, orderBody } from '../checkout/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../ordering/checkout-test-support';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { customerOrdersJson } from './customer-orders-json';
 import { listOrdersOfUser } from './order-repository';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminOrdersQuery } from '../../domain/schemas/order';
 import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { monthStart, searchAdminOrders } from './admin-order-repository';
-import { SALE_PAYMENT_STATUSES, SALES_CONDITION, UNPAID_CONDITION } from './payment-scope';
+import { SALE_PAYMENT_STATUSES } from '../../domain/sales';
+import { SALES_CONDITION, UNPAID_CONDITION } from './payment-scope';
 import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';
 
 // A deep page starts from the month the month counts point at (monthStart). With the threshold at 0 every page

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema } from '../../domain/schemas/order';
 import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { searchAdminOrders } from './admin-order-repository';
-import { searchOrdersByInvoice } from './invoiced-orders-repository';
+import { adminOrderPage } from './admin-order-service';
 import { preferredEncoding, sendPrepared } from '../http/encoded-answer';
 import { createCustomerOrdersCache } from './customer-orders-cache';
 import { customerOrdersJson } from './customer-orders-json';
@@ -22,10 +21,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {
-    const { invoiced } = request.query;
-    const { orders, total } = invoiced
-      ? await searchOrdersByInvoice(app.ctx.db, app.ctx.dialect, { ...request.query, invoiced })
-      : await searchAdminOrders(app.ctx.db, app.ctx.dialect, request.query);
+    const { orders, total } = await adminOrderPage(app.ctx.db, app.ctx.dialect, request.query);
     reply.header('X-Total-Count', String(total));
     return orders;
   });

@@ -84,7 +84,7 @@ function unavailable(action: string, error: unknown): GatewayUnavailableError {
 }
 
 export function createRazorpayGateway(keys: RazorpayKeys, client?: RazorpayClient): PaymentGateway {
-  // The SDK is loaded on the first call: ~18 MB and ~60 ms that a shop on the sandbox gateway never needs.
+  // The SDK is loaded on the first call: memory and start-up time that a shop on the sandbox gateway never needs.
   let sdk: Promise<RazorpayClient> | undefined;
   const razorpay = (): Promise<RazorpayClient> =>
     (sdk ??= client

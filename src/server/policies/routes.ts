@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Policies } from '../../domain/policies';
 import { policiesSchema } from '../../domain/schemas/policies';
-import { writeAudit } from '../audit/audit-log';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { getPolicyTexts, savePolicyTexts } from './policy-repository';
+import { policyTexts, updatePolicies } from './policy-service';
 import { publicPolicies } from './public-policies';
 
 /**
@@ -20,13 +19,9 @@ export async function policiesRoutes(fastify: FastifyInstance): Promise<void> {
     return publicPolicies(db);
   });
 
-  app.get('/api/settings/policies', { onRequest: requireAdmin }, async () => getPolicyTexts(db));
+  app.get('/api/settings/policies', { onRequest: requireAdmin }, async () => policyTexts(db));
 
   app.put('/api/settings/policies', { onRequest: requireAdmin, schema: { body: policiesSchema } }, async (request) =>
-    db.transaction().execute(async (trx) => {
-      await savePolicyTexts(trx, request.body as Policies);
-      await writeAudit(trx, { actorUserId: currentUser(request).id, action: 'policies.update', target: 'policies', details: {} });
-      return getPolicyTexts(trx);
-    }),
+    updatePolicies(db, request.body as Policies, currentUser(request).id),
   );
 }

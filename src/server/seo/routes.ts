@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
 import { shopProfileSnapshot } from '../shop-profile/shop-profile-service';
 import { policyOfRoute } from '../../domain/policies';
-import { shopConfig } from '../checkout/shop-config';
+import { shopConfig } from '../ordering/index';
 import { publicPolicies } from '../policies/public-policies';
 import { firstReviewsPage } from '../reviews/public-reviews';
 import { sendEncoded } from '../http/encoded-answer';

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settingsSchema } from '../../domain/schemas/settings';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { getSettings } from './settings-repository';
-import { updateSettings } from './settings-service';
+import { currentSettings, updateSettings } from './settings-service';
 
 /**
  * GET/PUT /api/settings (admin). POST /api/settings/adminaccess lives with the accounts capability, so the
@@ -13,7 +12,7 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  app.get('/api/settings', { onRequest: requireAdmin }, async () => getSettings(db));
+  app.get('/api/settings', { onRequest: requireAdmin }, async () => currentSettings(db));
 
   app.put('/api/settings', { onRequest: requireAdmin, schema: { body: settingsSchema } }, async (request) =>
     updateSettings(db, request.body, currentUser(request).id),

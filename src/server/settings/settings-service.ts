@@ -1,7 +1,12 @@
 import type { Settings } from '../../domain/schemas/settings';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
-import { saveSettings } from './settings-repository';
+import { getSettings, saveSettings } from './settings-repository';
+
+/** The one settings row. */
+export function currentSettings(db: DB): Promise<Settings> {
+  return getSettings(db);
+}
 
 /** Replaces the one settings row whole and records who changed it. */
 export async function updateSettings(db: DB, settings: Settings, actorUserId: number): Promise<Settings> {

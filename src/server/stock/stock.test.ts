@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../checkout/checkout-test-support';
-import { reconcilePendingPayments } from '../checkout/reconciliation';
-import type { NewPlacement } from '../checkout/order-batch-writer';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../ordering/checkout-test-support';
+import { reconcilePendingPayments } from '../ordering/reconciliation';
+import type { NewPlacement } from '../ordering/order-batch-writer';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { setStock, takeStockTogether } from './stock-repository';
 import { stockList } from './stock-admin-service';

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { slugsFor } from '../../../domain/slug';
 
 /**
  * Every product gets the slug of its crawlable page (/products/{slug}, DESIGN.md §7.5), unique, kept while its name
@@ -27,4 +26,38 @@ export function productSlugsMigration() {
       await db.schema.createIndex('product_old_slugs_product').on('product_old_slugs').column('product_id').execute();
     },
   };
+}
+
+// The slug rule as it stood when this migration was written, copied, not imported: a migration is frozen
+// history and imports no live code, so a later change of the rule never changes what this step did.
+const SLUG_MAX_LENGTH = 80;
+
+function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return cut(slug) || 'product';
+}
+
+function cut(slug: string): string {
+  const chars = [...slug];
+  if (chars.length <= SLUG_MAX_LENGTH) return slug;
+  const head = chars.slice(0, SLUG_MAX_LENGTH).join('');
+  const lastHyphen = head.lastIndexOf('-');
+  return (lastHyphen > SLUG_MAX_LENGTH / 2 ? head.slice(0, lastHyphen) : head).replace(/-+$/, '');
+}
+
+function slugsFor(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    const base = slugify(name);
+    let slug = base;
+    for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
+    used.add(slug);
+    return slug;
+  });
 }

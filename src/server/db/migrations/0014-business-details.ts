@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { nowIso } from '../database';
 
 /**
  * The shop's business details (DESIGN.md §7.2) in a row of their own, id 1, created here with placeholders that
@@ -17,7 +16,7 @@ export function businessDetailsMigration() {
       await sql`insert into business_details (id, legal_name, address_line, city, state, pincode, gstin, fssai, care_phone,
         care_email, grievance_name, grievance_email, grievance_phone, updated_at)
         values (1, ${placeholder}, ${placeholder}, ${placeholder}, ${placeholder}, ${placeholder}, '', ${placeholder},
-        ${placeholder}, ${placeholder}, ${placeholder}, ${placeholder}, ${placeholder}, ${nowIso()})`.execute(db);
+        ${placeholder}, ${placeholder}, ${placeholder}, ${placeholder}, ${placeholder}, ${new Date().toISOString()})`.execute(db);
     },
   };
 }

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_STATUS_TEMPLATES } from '../../email-templates/default-mail-copy';
 
 /**
  * Cancelling (DESIGN.md §7.3): who cancelled, why and when. A shop whose templates were seeded before CANCELLED
@@ -14,7 +13,6 @@ export function cancellationMigration() {
       const seeded = (await sql<{ key: string }>`select key from app_meta where key = 'templates_seeded'`.execute(db)).rows.length > 0;
       const has = (await sql<{ id: number }>`select id from email_templates where status = 'CANCELLED' and isdefault = 1`.execute(db)).rows.length > 0;
       if (seeded && !has) {
-        const t = DEFAULT_STATUS_TEMPLATES.CANCELLED;
         const now = new Date().toISOString();
         await sql`insert into email_templates (title, subject, body, status, isdefault, created_at, updated_at)
           values (${t.title}, ${t.subject}, ${t.body}, 'CANCELLED', 1, ${now}, ${now})`.execute(db);
@@ -22,3 +20,11 @@ export function cancellationMigration() {
     },
   };
 }
+
+// The default cancellation mail as it read when this migration was written. Copied, not imported: a migration is
+// frozen history and imports no live code; the shop owner edits the live copy in the dashboard.
+const t = {
+  title: 'Order cancelled',
+  subject: 'Your order {{orderId}} was cancelled',
+  body: 'Namaste {{customerName}},\n\nYour order {{orderId}} ({{receipt}}) was cancelled.\n\n{{items}}\n\nIf you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.\n\nThe Ghee Shop family',
+};

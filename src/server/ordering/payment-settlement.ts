@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { issueInvoiceIfDue } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
-import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-write-repository';
+import { markOrderPaid, markOrderPaymentFailed } from './order-write-repository';
 import { findPayment, recordPayment, type PaymentSource } from '../payments/payment-repository';
 import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';

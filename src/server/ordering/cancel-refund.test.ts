@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { displayOrderId } from '../../domain/display';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from '../checkout/checkout-test-support';
-import { reconcilePendingPayments } from '../checkout/reconciliation';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from './checkout-test-support';
+import { reconcilePendingPayments } from './reconciliation';
 import { gatewayFor } from '../payments/gateway-registry';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
 import { SANDBOX_REFUND_SETTLE_MS } from '../payments/sandbox/sandbox-refunds';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { conflict, HttpError } from '../http/errors';
 import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
-import { switchUnpaidOrderToCod } from '../orders/order-write-repository';
+import { switchUnpaidOrderToCod } from './order-write-repository';
 import { deliveryRules } from '../delivery/delivery-service';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';

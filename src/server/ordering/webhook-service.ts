@@ -8,7 +8,7 @@ import { findOrderRowByGatewayOrderId } from '../orders/order-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { claimGatewayEvent, recordPayment } from '../payments/payment-repository';
 import { toGatewayPayment, toGatewayRefund } from '../payments/razorpay-gateway';
-import { applyRefundEvent } from '../refunds/refund-service';
+import { applyRefundEvent } from './refund-service';
 import { recordFailedPayment, settleCapturedPayment, type SettleOutcome } from './payment-settlement';
 
 // Only the fields we act on; Razorpay adds fields over time and they must not break us.

@@ -3,7 +3,8 @@ import type { PayOrderInput } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
-import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
+import { findOrderByOrderId } from '../orders/order-repository';
+import { findOwnedOrder } from '../orders/owned-order';
 import { gatewayFor } from '../payments/gateway-registry';
 import { onlineAnswer, type OnlineOrderAnswer } from './place-order-service';
 
@@ -15,9 +16,8 @@ const UNPAID = new Set(['PENDING', 'FAILED']);
  * captured). Nothing is created: the amount is the one the order was placed for.
  */
 export async function payExistingOrder(ctx: AppContext, user: AuthUser, input: PayOrderInput): Promise<OnlineOrderAnswer> {
-  const row = await findOrderRow(ctx.db, input.orderid);
   // Another customer's order is "not found", as in confirmPayment: ids alone never reveal that an order exists.
-  if (!row || row.user_id !== user.id) throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
+  const row = await findOwnedOrder(ctx.db, input.orderid, user, { missing: `No order ${displayOrderId(input.orderid)} was found in your account.`, ownerOnly: true });
   const shortId = displayOrderId(row.orderid);
   if (row.paymentmode !== 'ONLINE' || !row.gateway_order_id) {
     throw new HttpError(409, 'NOT_AN_ONLINE_ORDER', `Order ${shortId} is cash on delivery: you pay at the door, there is nothing to pay online.`);

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { shopTimestamp } from '../../domain/display';
 import type { AppContext } from '../context';
 import { COUPON_HOLD_MS, releaseAbandonedCouponUses } from '../coupons/coupon-service';
-import { listUnpaidOnlineOrders } from '../orders/order-write-repository';
+import { listUnpaidOnlineOrders } from './order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
-import { reconcileRefunds } from '../refunds/refund-service';
+import { reconcileRefunds } from './refund-service';
 import { releaseExpiredHolds } from '../stock/stock-holds';
 import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
 

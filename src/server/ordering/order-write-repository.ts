@@ -3,7 +3,7 @@ import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 import type { NewOrder, OrderLinesTable } from '../db/schema';
-import { toOrderView } from './order-repository';
+import { toOrderView } from '../orders/order-repository';
 
 export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'order_id' | 'id'>;
 

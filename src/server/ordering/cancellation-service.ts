@@ -6,12 +6,13 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { queueStatusMails } from '../email-templates/status-mail-service';
 import { releaseCouponUse } from '../coupons/coupon-repository';
-import { conflict, notFound } from '../http/errors';
+import { conflict } from '../http/errors';
 import { findOrderByOrderId } from '../orders/order-repository';
-import { recordRefund, sendRefund } from '../refunds/refund-service';
+import { findOwnedOrder } from '../orders/owned-order';
+import { recordRefund, sendRefund } from './refund-service';
 import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
 
-const notYours = (orderid: string) => notFound(`There is no order ${orderid} on your account. Check the order id and try again.`);
+const notYours = (orderid: string) => `There is no order ${orderid} on your account. Check the order id and try again.`;
 
 /**
  * Cancels an order (DESIGN.md §7.3): a customer their own while it is PREPARATION, an admin any not DELIVERED.
@@ -23,8 +24,7 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
   const orderid = withOrderPrefix(orderidInput);
   const isAdmin = caller.roles.includes('ADMIN');
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
-    if (!row || (!isAdmin && row.user_id !== caller.id)) throw notYours(orderid);
+    const row = await findOwnedOrder(trx, orderid, caller, { missing: notYours(orderid) });
     if (row.status === 'CANCELLED') return { refundId: null, stock: false };
     if (!isAdmin && row.status !== 'PREPARATION') {
       throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');

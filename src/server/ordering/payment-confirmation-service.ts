@@ -5,7 +5,8 @@ import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
-import { markOrderVerified } from '../orders/order-write-repository';
+import { findOwnedOrder } from '../orders/owned-order';
+import { markOrderVerified } from './order-write-repository';
 import { GatewayUnavailableError, type GatewayPayment } from '../payments/gateway';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findPayment } from '../payments/payment-repository';
@@ -25,11 +26,9 @@ const notVerified = (orderid: string) =>
  * of a paid order is a harmless no-op.
  */
 export async function confirmPayment(ctx: AppContext, user: AuthUser, input: ConfirmPaymentInput): Promise<Order> {
-  const order = await findOrderRow(ctx.db, input.orderid);
   // Another customer's order is "not found": ids alone never reveal that an order exists.
-  if (!order || order.user_id !== user.id) {
-    throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
-  }
+  const missing = `No order ${displayOrderId(input.orderid)} was found in your account.`;
+  const order = await findOwnedOrder(ctx.db, input.orderid, user, { missing, ownerOnly: true });
   if (order.paymentmode !== 'ONLINE' || !order.gateway_order_id) {
     throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${displayOrderId(order.orderid)} is cash on delivery; there is no online payment to confirm.`);
   }

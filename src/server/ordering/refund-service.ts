@@ -1,4 +1,4 @@
-import { displayOrderId, formatRupees } from '../../domain/display';
+import { displayOrderId, formatRupees, withOrderPrefix } from '../../domain/display';
 import { toPaise } from '../../domain/pricing';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
@@ -10,6 +10,9 @@ import type { GatewayRefund } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
+import { creditNotesOf } from '../invoicing/invoice-service';
+import { withLines } from '../orders/order-repository';
+import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook } from './credit-note-hook';
 import {
   findRefund,
@@ -161,4 +164,16 @@ export async function refundsView(ctx: AppContext, orderRowId: number) {
     error: r.error,
     createdAt: r.created_at,
   }));
+}
+
+/**
+ * The caller's order (an admin: any order) with its refunds and credit notes, as the cancel and refund calls
+ * answer; anyone else's order is a 404, as a missing one.
+ */
+export async function orderRefundsAnswer(ctx: AppContext, orderid: string, caller: OrderCaller) {
+  const missing = `There is no order ${orderid} on your account. Check the order id and try again.`;
+  const row = await findOwnedOrder(ctx.db, withOrderPrefix(orderid), caller, { missing });
+  const [order] = await withLines(ctx.db, [row]);
+  if (!order) throw new HttpError(404, 'NOT_FOUND', missing);
+  return { ...order, refunds: await refundsView(ctx, row.id), creditNotes: await creditNotesOf(ctx.db, row.id) };
 }

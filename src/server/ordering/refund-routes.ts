@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withOrderPrefix } from '../../domain/display';
+import { refundOrderSchema } from '../../domain/refunds';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { orderRefundsAnswer, refundDeliveredOrder, retryRefund } from './refund-service';
+
+const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
+const refundParams = orderParams.extend({ refundId: z.string().trim().min(1).max(100) });
+
+/** Refunding orders and reading an order's refunds (DESIGN.md §7.6); cancelling is cancellation's (§7.3). */
+export async function refundRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  api.get('/api/order/:orderid/refunds', { preHandler: requireUser, schema: { params: orderParams } }, async (request) => {
+    return orderRefundsAnswer(ctx, request.params.orderid, currentUser(request));
+  });
+
+  api.post('/api/order/:orderid/refunds', { onRequest: requireAdmin, schema: { params: orderParams, body: refundOrderSchema } }, async (request) => {
+    const orderid = withOrderPrefix(request.params.orderid);
+    await refundDeliveredOrder(ctx, currentUser(request).id, orderid, request.body.amount, request.body.reason);
+    return orderRefundsAnswer(ctx, orderid, currentUser(request));
+  });
+
+  api.post('/api/order/:orderid/refunds/:refundId/retry', { preHandler: requireAdmin, schema: { params: refundParams } }, async (request) => {
+    await retryRefund(ctx, currentUser(request).id, request.params.refundId);
+    return orderRefundsAnswer(ctx, request.params.orderid, currentUser(request));
+  });
+}
