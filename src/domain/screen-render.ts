@@ -15,10 +15,6 @@ export interface ShopConfig {
   testMode: boolean;
   /** False when the shop takes no online payment (cash on delivery only). */
   onlinePayment?: boolean;
-  /** Contact links from the environment, no longer shown: the shop profile (GET /api/public/shop-profile) names them. */
-  whatsappUrl?: string;
-  instagramUrl?: string;
-  facebookUrl?: string;
 }
 
 export interface ScreenRenderInput {

@@ -77,17 +77,6 @@ const configFields = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WHATSAPP_URL: z.preprocess(emptyToUndefined, z.string().default('https://wa.me/919000000000')),
-  INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.string().default('https://www.instagram.com/gheeshop')),
-  // The shop's own Facebook page; unset, the site shows no Facebook link at all (not Facebook's front page).
-  FACEBOOK_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^https?:\/\/[^\s"'<>]+$/i, 'FACEBOOK_URL must be a web address, e.g. https://www.facebook.com/yourshop')
-      .optional(),
-  ),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
   // A mail that fails is tried again after MAIL_RETRY_FIRST_MS, then at doubling waits up to MAIL_RETRY_MAX_MS, and
   // at that interval until it has waited MAIL_GIVE_UP_HOURS since it was queued (mail/worker.ts).

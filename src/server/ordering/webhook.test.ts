@@ -113,7 +113,6 @@ describeEachDatabase('payment webhooks with Razorpay configured', (dialect) => {
         RAZORPAY_KEY_ID: 'rzp_test_configured',
         RAZORPAY_KEY_SECRET: 'key-secret',
         RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
-        WHATSAPP_URL: 'https://wa.me/911234567890',
       },
     });
   });
@@ -147,8 +146,6 @@ describeEachDatabase('payment webhooks with Razorpay configured', (dialect) => {
       keyid: 'rzp_test_configured',
       testMode: true,
       onlinePayment: true,
-      whatsappUrl: 'https://wa.me/911234567890',
-      instagramUrl: 'https://www.instagram.com/gheeshop',
     });
     expect((await shop.app.inject('/sandbox/checkout.js')).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'POST', url: '/sandbox/pay', payload: {} })).statusCode).toBe(404);

@@ -24,8 +24,6 @@ describeEachDatabase('sandbox gateway endpoints', (dialect) => {
       keyid: 'rzp_test_sandbox',
       testMode: true,
       onlinePayment: true,
-      whatsappUrl: 'https://wa.me/919000000000',
-      instagramUrl: 'https://www.instagram.com/gheeshop',
     });
   });
 
