@@ -25,7 +25,7 @@ import { sizePicturesMigration } from './migrations/0024-size-pictures';
 import { mailAttachmentsMigration } from './migrations/0025-mail-attachments';
 import { attemptCountersMigration } from './migrations/0026-attempt-counters';
 import { exactDocumentsMigration } from './migrations/0027-exact-documents';
-import { shopProfileMigration } from './migrations/0030-shop-profile';
+import { shopProfileMigration } from './migrations/0029-shop-profile';
 import { reviewsMigration } from './migrations/0028-reviews';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
@@ -57,7 +57,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0025-mail-attachments': mailAttachmentsMigration(),
     '0026-attempt-counters': attemptCountersMigration(),
     '0027-exact-documents': exactDocumentsMigration(handle.dialect),
-    '0030-shop-profile': shopProfileMigration(),
+    '0029-shop-profile': shopProfileMigration(),
     '0028-reviews': reviewsMigration(handle.dialect),
   };
 }

@@ -415,7 +415,7 @@ export interface DocumentPdfsTable {
   printed_at: IsoTime;
 }
 
-/** The shop's profile (migration 0030), one row, id 1; '' for a contact the owner has not set. */
+/** The shop's profile (migration 0029), one row, id 1; '' for a contact the owner has not set. */
 export interface ShopProfileTable {
   id: number;
   shop_name: string;

@@ -2,7 +2,7 @@ import type { ShopProfile } from '../../domain/schemas/shop-profile';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 
-/** The one profile row (created by migration 0030) in the wire shape. */
+/** The one profile row (created by migration 0029) in the wire shape. */
 export async function getShopProfile(executor: Executor): Promise<ShopProfile> {
   const row = await executor.selectFrom('shop_profile').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   return {
