@@ -44,6 +44,8 @@ export const PUBLIC_API = new Set([
   'GET /api/public/delivery/:pincode',
   'GET /api/public/business',
   'GET /api/public/policies',
+  'GET /api/public/shop-profile',
+  'GET /api/public/products/:productId/reviews',
   'GET /api/checkout/config',
   'POST /api/checkout/webhook',
   'GET /api/docs',
@@ -68,6 +70,9 @@ export const USER_API = new Set([
   // The caller's own order only (404 for another's); an admin may cancel any order and see its refunds.
   'POST /api/order/:orderid/cancel',
   'GET /api/order/:orderid/refunds',
+  // A review is the caller's own, and only of a product a delivered order of theirs holds (403 NOT_A_BUYER otherwise).
+  'POST /api/products/:productId/reviews',
+  'GET /api/products/:productId/reviews/mine',
 ]);
 
 /** Fills path parameters with well-formed values, so the guard (not the parameter check) must answer. */

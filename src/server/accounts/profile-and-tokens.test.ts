@@ -88,7 +88,7 @@ describeEachDatabase('profile and session tokens', (dialect) => {
       ['pincode empty', { pincode: '' }, 'pincode', VALIDATION.pincodeRequired],
       ['state empty', { state: '' }, 'state', VALIDATION.stateRequired],
       ['mobile missing', { mobilenumber: undefined }, 'mobilenumber', VALIDATION.mobileRequired],
-      ['mobile malformed', { mobilenumber: '+919988776655' }, 'mobilenumber', VALIDATION.mobileInvalid],
+      ['mobile malformed', { mobilenumber: '+44 7700 900123' }, 'mobilenumber', VALIDATION.mobileInvalid],
       ['district empty', { district: '' }, 'district', VALIDATION.districtRequired],
     ];
     it.each(rules)('answers 400 when the %s', async (_name, override, field, message) => {
