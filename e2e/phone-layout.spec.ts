@@ -30,6 +30,7 @@ const ROUTES: Record<string, string> = {
   failure: '/failure',
   'policy/:policy': '/policy/refunds',
   contact: '/contact',
+  'review/:productId': '/review/1',
   admin: '/admin',
   studio: '/studio',
   '*': '/no-such-page',

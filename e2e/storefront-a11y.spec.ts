@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, openProfileMenu, registerCustomer } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths, SCREEN_WIDTHS } from './support/screenshots';
+import { adminToken } from './support/admin-seed';
 import { placeCodOrderViaApi, seedCart, waitForHydration } from './support/storefront';
 
 // Fade-ins and carousels hold still, so every element is scanned at full opacity.
@@ -88,7 +89,24 @@ test('sign-in screens: login, register, forgot and reset password', async ({ pag
   await checkScreen(page, 'orders-login-required');
 });
 
+/** The owner's contacts, so the contact button and the footer's links are there to scan; put back after. */
+async function setContacts(page: Page, contacts: { whatsappNumber: string; instagramUrl: string }): Promise<void> {
+  const headers = { Authorization: `Bearer ${await adminToken(page.request)}` };
+  const profile = (await (await page.request.get('/api/settings/profile', { headers })).json()) as Record<string, unknown>;
+  const res = await page.request.put('/api/settings/profile', { headers, data: { ...profile, ...contacts } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 test('signed-in screens: account, orders, checkout, success, failure, menus and modals', async ({ page }) => {
+  await setContacts(page, { whatsappNumber: '9876543210', instagramUrl: 'https://www.instagram.com/gheeshop' });
+  try {
+    await signedInScreens(page);
+  } finally {
+    await setContacts(page, { whatsappNumber: '', instagramUrl: '' });
+  }
+});
+
+async function signedInScreens(page: Page): Promise<void> {
   const customer = await registerCustomer(page.request);
   await loginThroughUi(page, customer.email, customer.password);
 
@@ -146,7 +164,7 @@ test('signed-in screens: account, orders, checkout, success, failure, menus and 
   await expect(page.getByRole('link', { name: 'Whatsapp' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Instagram' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, { label: 'contact button open' });
-});
+}
 
 test('the footer modals show their text and close with the Close button', async ({ page }) => {
   await page.goto('/#/');

@@ -9,7 +9,10 @@ declare global {
 }
 
 export function setZodJitless(): void {
-  globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+  // Set on the object zod holds if it loaded first (a chunk the entry imports statically is evaluated before it);
+  // a new object would leave zod reading its old one and probing after all.
+  globalThis.__zod_globalConfig ??= {};
+  globalThis.__zod_globalConfig.jitless = true;
 }
 
 setZodJitless();
