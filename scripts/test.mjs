@@ -46,12 +46,12 @@ if (existsSync('.tmp/vitest.json')) {
 }
 
 /**
- * The journeys run as E2E_SHARDS Playwright processes side by side (2 by default), each with its own shop, port
- * and SQLite data directory, so no journey sees another's orders or settings. A journey spends much of its time
- * waiting on the browser and the shop's mail poll, so two of them share two cores well.
+ * The journeys run as E2E_SHARDS Playwright processes side by side (1 by default), each with its own shop, port
+ * and SQLite data directory, so no journey sees another's orders or settings. On two cores the journeys are bound
+ * by the CPU (Chromium and the shop), so a second shard did not shorten the run; on a bigger machine it does.
  */
 async function runE2EShards(browser) {
-  const count = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const count = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
   const started = Date.now();
   console.log(`\n▶ e2e (Chromium): npx playwright test, ${count} shard${count > 1 ? 's' : ''} side by side`);
   const reports = [];
