@@ -5,5 +5,6 @@ export { cancellationRoutes } from './cancel-routes';
 export { checkoutRoutes } from './checkout-routes';
 export { createOrderBatchWriter, type OrderBatchWriter } from './order-batch-writer';
 export { refundRoutes } from './refund-routes';
+export { shippingRoutes } from './shipping/ship-routes';
 export { shopConfig } from './shop-config';
 export { statusRoutes } from './status-routes';

@@ -1,5 +1,5 @@
-import type { ScanStatus } from '../../domain/shipping';
 import { CourierError, type Booking, type BookingInput, type Courier, type CourierScan } from './courier';
+import { shiprocketScanFromWebhook, shiprocketScanStatus, shiprocketTime } from './shiprocket-webhook';
 
 export interface ShiprocketOptions {
   /** Base of the external API v1, e.g. https://apiv2.shiprocket.in/v1/external (a fake server's in tests). */
@@ -14,24 +14,6 @@ export interface ShiprocketOptions {
 }
 
 const NINE_DAYS_MS = 9 * 24 * 3600_000;
-
-/** Shiprocket's status words and ids (its "sr-status") for the scans the shop acts on. */
-const STATUS_BY_ID: Record<string, ScanStatus> = { '42': 'PICKED_UP', '6': 'IN_TRANSIT', '18': 'IN_TRANSIT', '17': 'OUT_FOR_DELIVERY', '7': 'DELIVERED', '9': 'RTO_INITIATED', '10': 'RTO_DELIVERED' };
-const STATUS_BY_WORDS: Record<string, ScanStatus> = {
-  'PICKED UP': 'PICKED_UP',
-  SHIPPED: 'IN_TRANSIT',
-  'IN TRANSIT': 'IN_TRANSIT',
-  'OUT FOR DELIVERY': 'OUT_FOR_DELIVERY',
-  DELIVERED: 'DELIVERED',
-  'RTO INITIATED': 'RTO_INITIATED',
-  'RTO DELIVERED': 'RTO_DELIVERED',
-};
-
-export function shiprocketScanStatus(id: unknown, words: unknown): ScanStatus | null {
-  const byId = id === undefined || id === null ? undefined : STATUS_BY_ID[String(id)];
-  if (byId) return byId;
-  return typeof words === 'string' ? (STATUS_BY_WORDS[words.trim().toUpperCase().replace(/[_-]+/g, ' ')] ?? null) : null;
-}
 
 type Json = Record<string, unknown>;
 
@@ -72,7 +54,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
       throw new CourierError('Shiprocket could not be reached. Nothing is lost: press Ship again in a few minutes.', false, { cause: error });
     }
     const text = await response.text();
-    let parsed: Json = {};
+    let parsed: Json;
     try {
       parsed = text ? (JSON.parse(text) as Json) : {};
     } catch {
@@ -144,35 +126,15 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
     async cancel(awb) {
       await call('POST', '/orders/cancel/shipment/awbs', { awbs: [awb] });
     },
-    scanFromWebhook(body) {
-      if (!body || typeof body !== 'object') return null;
-      const b = body as Json;
-      const awb = typeof b.awb === 'string' || typeof b.awb === 'number' ? String(b.awb) : '';
-      const status = shiprocketScanStatus(b.shipment_status_id ?? b.current_status_id, b.shipment_status ?? b.current_status);
-      if (!awb || !status) return null;
-      const at = toIso(b.current_timestamp) ?? new Date(now()).toISOString();
-      const scans = Array.isArray(b.scans) ? (b.scans as Json[]) : [];
-      const last = scans[scans.length - 1];
-      const location = typeof last?.location === 'string' ? last.location : '';
-      return { awb, status, at, location, key: `${status}@${at}` };
-    },
+    scanFromWebhook: shiprocketScanFromWebhook,
   };
 }
 
 function scanOf(awb: string, activity: Json): CourierScan | null {
   const status = shiprocketScanStatus(activity['sr-status'], activity['sr-status-label'] ?? activity.activity);
-  const at = toIso(activity.date);
+  const at = shiprocketTime(activity.date);
   if (!status || !at) return null;
   return { awb, status, at, location: typeof activity.location === 'string' ? activity.location : '', key: `${status}@${at}` };
-}
-
-/** Shiprocket writes times as "2026-11-27 10:15:00" in India time. */
-function toIso(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.trim()) return null;
-  const text = value.trim();
-  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text);
-  const date = local ? new Date(`${local[1]}T${local[2]}${local[2]!.length === 5 ? ':00' : ''}+05:30`) : new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 function adhocOrder(input: BookingInput): Json {
