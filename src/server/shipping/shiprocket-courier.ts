@@ -168,7 +168,9 @@ function adhocOrder(input: BookingInput): Json {
 /** Shiprocket's refusal in words the owner can act on. */
 function refusal(body: Json, status: number, pincode?: string): CourierError {
   const errors = body.errors && typeof body.errors === 'object' ? Object.values(body.errors as Record<string, unknown>).flat().join(' ') : '';
-  const said = [typeof body.message === 'string' ? body.message : '', errors].filter(Boolean).join(' ').trim();
+  const data = ((body.response as Json | undefined)?.data ?? {}) as Json;
+  const assignError = typeof data.awb_assign_error === 'string' ? data.awb_assign_error : '';
+  const said = [typeof body.message === 'string' ? body.message : '', errors, assignError].filter(Boolean).join(' ').trim();
   if (/wallet|balance|recharge/i.test(said)) {
     return new CourierError('Your Shiprocket wallet balance is too low to pay for this shipment. Recharge the wallet in Shiprocket, then press Ship again.', true);
   }
