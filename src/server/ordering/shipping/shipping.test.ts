@@ -8,6 +8,7 @@ import { useCourier } from '../../shipping/courier-registry';
 import { createSandboxCourier } from '../../shipping/sandbox-courier';
 import { setStock } from '../../stock/stock-repository';
 import { codOrder, createOrder, orderBody } from '../checkout-test-support';
+import { applyScan } from './scan-service';
 
 const COW = 'A2 Desi Cow Ghee';
 
@@ -194,6 +195,29 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(results.map((r) => r.ok)).toEqual([true, false, false]);
     expect(results[1]!.message).toMatch(/already has a shipment/);
     expect(await statusOf(a)).toBe('READY');
+  });
+
+  it('two Ship presses at once book once; the same scan twice at once is kept once; racing scans end at the furthest', async () => {
+    const orderid = await cod();
+    const shipped = await mailsOf('order-shipped');
+    const presses = await Promise.all([ship(orderid), ship(orderid), ship(orderid)]);
+    expect(presses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await mailsOf('order-shipped')).toBe(shipped + 1);
+    const awb = presses.find((r) => r.statusCode === 200)!.json().shipment.awb as string;
+    const at = new Date().toISOString();
+    const same = { awb, status: 'OUT_FOR_DELIVERY' as const, at, location: 'Hub', key: `OUT_FOR_DELIVERY@${at}` };
+    const statusMails = await mailsOf('status-mail');
+    const results = await Promise.all([applyScan(shop.app.ctx, same), applyScan(shop.app.ctx, same), applyScan(shop.app.ctx, same)]);
+    expect(results.filter((r) => r.kept)).toHaveLength(1);
+    expect(await mailsOf('status-mail')).toBe(statusMails + 1);
+    const later = new Date(Date.now() + 1000).toISOString();
+    await Promise.all([
+      applyScan(shop.app.ctx, { awb, status: 'DELIVERED', at: later, location: 'Door', key: `DELIVERED@${later}` }),
+      applyScan(shop.app.ctx, { awb, status: 'IN_TRANSIT', at: later, location: 'Hub', key: `IN_TRANSIT@${later}` }),
+    ]);
+    expect(await statusOf(orderid)).toBe('DELIVERED');
+    const shipment = await shop.app.ctx.db.selectFrom('shipments').select('status').where('awb', '=', awb).executeTakeFirstOrThrow();
+    expect(shipment.status).toBe('DELIVERED');
   });
 
   it('a crash between the booking and storing its AWB is resumed by the next Ship, without a second booking', async () => {
