@@ -269,6 +269,20 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
   });
 });
 
+describe('#/track lookups are limited per address', () => {
+  it('answers 429 after 20 lookups a minute, right or wrong', async () => {
+    const shop = await createTestShop('sqlite', { env: { AUTH_RATE_LIMIT: '10' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) statuses.push((await shop.app.inject({ url: `/api/public/track/OD_guess${i}?pincode=560001` })).statusCode);
+      expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe('the sandbox courier runs only where the sandbox gateway may', () => {
   it('is not offered on a public address', async () => {
     const shop = await createTestShop('sqlite', { env: { PUBLIC_URL: 'https://ghee.example', HOST: '0.0.0.0' } });
