@@ -78,3 +78,25 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   await screenshotAtWidths(phone, 'shipping-track');
   await context.close();
 });
+
+test('the owner ships two orders at once from the list and reads each result', async ({ page }) => {
+  const tag = runTag();
+  const seeded = await seedCodOrders(page.request, tag, 2);
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/#/admin');
+  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
+  await panel.getByLabel('Search').fill(tag);
+  for (const { order } of seeded) {
+    await panel.getByRole('checkbox', { name: `Select order ${displayOrderId(order.orderid)} to ship` }).check();
+  }
+  await panel.getByRole('button', { name: 'Ship selected (2)' }).click();
+  const results = panel.getByRole('list', { name: 'Shipping results' });
+  await expect(results.getByRole('listitem')).toHaveCount(2);
+  for (const { order } of seeded) {
+    await expect(results.getByText(`Order # ${displayOrderId(order.orderid)}: Booked with Sandbox Express, AWB SBX`, { exact: false })).toBeVisible();
+  }
+  await expect(panel.getByRole('checkbox')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, 'shipping-ship-selected');
+});

@@ -26,7 +26,7 @@ export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () 
       {results.length > 0 && (
         <ul className="small list-unstyled mt-2 mb-0" aria-label="Shipping results" aria-live="polite">
           {results.map((r) => (
-            <li key={r.orderid} className={r.ok ? 'text-success' : 'text-danger'}>
+            <li key={r.orderid} className={r.ok ? 'text-success-emphasis' : 'text-danger'}>
               Order # {displayOrderId(r.orderid)}: {r.message}
             </li>
           ))}
