@@ -513,6 +513,8 @@ export interface ShipmentsTable {
   provider_order_id: string | null;
   provider_shipment_id: string | null;
   weight_grams: number;
+  /** 1 for the order's first booking, one more for each booking made again after a cancel before pickup. */
+  attempt: Generated<number>;
   pickup_scheduled_at: IsoTime | null;
   /** When the courier last told anything; shipments without news for a day are polled. */
   last_news_at: IsoTime;

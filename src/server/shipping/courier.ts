@@ -16,8 +16,12 @@ export interface CourierAddress {
 }
 
 export interface BookingInput {
-  /** The shop's order id: a courier that already has a booking for it answers that booking (a retry after a crash). */
+  /**
+   * The booking's own id: the order id, with `-2`, `-3` … for a booking made again after a cancel. A courier that
+   * already has a booking under it answers that booking (a retry after a crash).
+   */
   reference: string;
+  orderid: string;
   orderDate: string;
   pickup: CourierAddress;
   deliverTo: CourierAddress;

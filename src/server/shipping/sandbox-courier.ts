@@ -21,18 +21,17 @@ export interface SandboxCourier extends Courier {
  */
 export function createSandboxCourier(publicUrl: string): SandboxCourier {
   const booked = new Map<string, Booking>();
-  const cancelled = new Set<string>();
   return {
     name: 'sandbox',
     testMode: true,
     async book(input: BookingInput): Promise<Booking> {
       const known = booked.get(input.reference);
-      if (known && !cancelled.has(known.awb)) return known;
-      const awb = sandboxAwb(known ? `${input.reference}#${booked.size}` : input.reference);
+      if (known) return known;
+      const awb = sandboxAwb(input.reference);
       const booking: Booking = {
         courier: SANDBOX_COURIER_NAME,
         awb,
-        trackingUrl: `${publicUrl}/#/track/${encodeURIComponent(input.reference)}`,
+        trackingUrl: `${publicUrl}/#/track/${encodeURIComponent(input.orderid)}`,
         providerOrderId: `sbx_order_${input.reference}`,
         providerShipmentId: `sbx_shipment_${awb}`,
       };
@@ -50,8 +49,8 @@ export function createSandboxCourier(publicUrl: string): SandboxCourier {
       // The sandbox's scans arrive only from the admin's buttons; there is nothing more to ask it.
       return [];
     },
-    async cancel(awb: string) {
-      cancelled.add(awb);
+    async cancel() {
+      // Nothing to undo: a booking made again after a cancel has a reference (and so an AWB) of its own.
     },
     scanFromWebhook() {
       return null;

@@ -6,6 +6,7 @@ import { shiprocketScanFromWebhook } from './shiprocket-webhook';
 
 const input = (reference: string, pincode = '560001'): BookingInput => ({
   reference,
+  orderid: reference,
   orderDate: '2026-11-27T05:00:00.000Z',
   pickup: { name: 'Nandi Dairy', address: '14 Dairy Circle', city: 'Bengaluru', state: 'Karnataka', pincode: '560029', phone: '8041234567', email: 'care@nandi.example' },
   deliverTo: { name: 'Asha Verma', address: '12 Temple Street', city: 'Bengaluru Urban', state: 'Karnataka', pincode, phone: '9876543210', email: 'asha@example.in' },

@@ -27,6 +27,8 @@ export function shipmentsMigration(dialect: Dialect) {
         .addColumn('provider_order_id', 'text')
         .addColumn('provider_shipment_id', 'text')
         .addColumn('weight_grams', 'integer', (c) => c.notNull())
+        // Which booking of the order this is: a booking cancelled before pickup and made again is a new one.
+        .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('pickup_scheduled_at', 'text')
         .addColumn('last_news_at', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())

@@ -100,9 +100,10 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser, row: OrderRow,
   }
   if (existing && !resuming && existing.status !== 'CANCELLED') throw alreadyShipped(row.orderid);
   if (!resuming && !(await claimBooking(ctx.db, row.id, weightGrams))) throw alreadyShipped(row.orderid);
+  const attempt = (await findShipmentOfOrder(ctx.db, row.id))?.attempt ?? 1;
   let booking: Booking;
   try {
-    booking = await courier.book(await bookingInput(ctx, row, weightGrams));
+    booking = await courier.book(await bookingInput(ctx, row, weightGrams, attempt));
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
     if (error.definite) await releaseBooking(ctx.db, row.id);
@@ -134,11 +135,12 @@ async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow
   await writeAudit(trx, { actorUserId: caller?.id ?? null, action: 'order.ship', target: row.orderid, details: { courier: shipment.courier, awb: shipment.awb } });
 }
 
-export async function bookingInput(ctx: AppContext, row: OrderRow, weightGrams: number): Promise<BookingInput> {
+export async function bookingInput(ctx: AppContext, row: OrderRow, weightGrams: number, attempt = 1): Promise<BookingInput> {
   const business = await businessDetails(ctx.db);
   const lines = await ctx.db.selectFrom('order_lines').selectAll().where('order_id', '=', row.id).orderBy('position').execute();
   return {
-    reference: row.orderid,
+    reference: attempt > 1 ? `${row.orderid}-${attempt}` : row.orderid,
+    orderid: row.orderid,
     orderDate: row.created_at,
     pickup: { name: business.legalName, address: business.addressLine, city: business.city, state: business.state, pincode: business.pincode, phone: business.carePhone, email: business.careEmail },
     deliverTo: { name: row.username, address: row.address, city: row.district, state: row.state, pincode: row.pincode, phone: row.mobilenumber, email: row.emailaddress },

@@ -23,7 +23,7 @@ export async function claimBooking(executor: Executor, orderRowId: number, weigh
   const now = nowIso();
   const reused = await executor
     .updateTable('shipments')
-    .set({ status: 'BOOKING', mode: 'COURIER', provider: '', courier: '', awb: null, tracking_url: '', provider_order_id: null, provider_shipment_id: null, weight_grams: weightGrams, pickup_scheduled_at: null, last_news_at: now, updated_at: now })
+    .set((eb) => ({ attempt: eb('attempt', '+', 1), status: 'BOOKING', mode: 'COURIER', provider: '', courier: '', awb: null, tracking_url: '', provider_order_id: null, provider_shipment_id: null, weight_grams: weightGrams, pickup_scheduled_at: null, last_news_at: now, updated_at: now }))
     .where('order_id', '=', orderRowId)
     .where('status', '=', 'CANCELLED')
     .executeTakeFirst();
@@ -71,7 +71,10 @@ export async function saveManualShipment(
 ): Promise<boolean> {
   const now = nowIso();
   const fields = { mode: 'MANUAL', provider: 'manual', courier: manual.courier, awb: manual.awb, tracking_url: manual.trackingUrl, status: 'BOOKED', weight_grams: manual.weightGrams, last_news_at: now, updated_at: now };
-  const reused = await executor.updateTable('shipments').set(fields).where('order_id', '=', orderRowId).where('status', '=', 'CANCELLED').executeTakeFirst();
+  const reused = await executor
+    .updateTable('shipments')
+    .set((eb) => ({ ...fields, attempt: eb('attempt', '+', 1) }))
+    .where('order_id', '=', orderRowId).where('status', '=', 'CANCELLED').executeTakeFirst();
   if (Number(reused.numUpdatedRows) === 1) return true;
   const inserted = await executor
     .insertInto('shipments')

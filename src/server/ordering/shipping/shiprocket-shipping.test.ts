@@ -52,6 +52,11 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     const cancel = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: admin.auth });
     expect(cancel.json()).toMatchObject({ status: 'PREPARATION', shipment: null });
     expect(fake.cancelledAwbs).toContain(res.json().shipment.awb);
+    // Booked again after the cancel: a booking of its own under a reference of its own.
+    const again = await ship(orderid);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().shipment.awb).toBe(fake.orders.get(`${orderid}-2`)?.awb);
+    expect(again.json().shipment.awb).not.toBe(res.json().shipment.awb);
   });
 
   it("shows each of Shiprocket's refusals to the owner in plain words, and renews an expired token unseen", async () => {
