@@ -2,18 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { courierFor } from '../../shipping/courier-registry';
 import { applyScan } from './scan-service';
-import { shipmentsToAskAbout, touchShipment } from './shipment-repository';
+import { RESUME_AFTER_MS, resumeBooking } from './ship-service';
+import { shipmentsToAskAbout, staleBookings, touchShipment } from './shipment-repository';
 
 /** A shipment the courier has told nothing about for this long is asked about (its webhook may have been lost). */
 export const QUIET_AFTER_MS = 24 * 3600_000;
 const BATCH = 50;
 
 /**
- * Asks the courier for the scans of shipments without news for a day and applies each (once, as the webhook would).
- * Bookings still under way are left to the owner's next press of Ship, which resumes them. Answers how many were asked.
+ * Resumes bookings a crash left claimed, then asks the courier for the scans of shipments without news for a day and
+ * applies each (once, as the webhook would). Answers how many shipments were asked about.
  */
 export async function pollQuietShipments(ctx: AppContext, now = Date.now()): Promise<number> {
   const courier = courierFor(ctx);
+  for (const claim of await staleBookings(ctx.db, new Date(now - RESUME_AFTER_MS).toISOString(), BATCH)) {
+    await resumeBooking(ctx, claim.order_id);
+  }
   const quiet = await shipmentsToAskAbout(ctx.db, new Date(now - QUIET_AFTER_MS).toISOString(), BATCH);
   let asked = 0;
   for (const shipment of quiet) {

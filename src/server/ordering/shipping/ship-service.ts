@@ -91,7 +91,7 @@ async function recordManualShipment(
  * Claims the shipment (BOOKING) before asking the courier, so a second press cannot book twice; a claim left by a
  * crash before the AWB was stored is resumed, and the courier answers the booking it already made for this order.
  */
-async function bookWithCourier(ctx: AppContext, caller: AuthUser, row: OrderRow, weightGrams: number): Promise<string | null> {
+async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: OrderRow, weightGrams: number): Promise<string | null> {
   const courier = courierFor(ctx);
   const existing = await findShipmentOfOrder(ctx.db, row.id);
   const resuming = existing?.status === 'BOOKING';
@@ -150,6 +150,32 @@ export async function bookingInput(ctx: AppContext, row: OrderRow, weightGrams: 
     cod: row.paymentmode === 'CASHONDELIVERY',
     weightGrams,
   };
+}
+
+/**
+ * Resumes a booking a crash left claimed (the poll finds it a minute on): the courier answers the booking it holds for
+ * the reference, and the shop stores it as if the owner had pressed Ship again. Answers the AWB, or null when the
+ * courier refused (the claim is then released for the owner) or the order no longer waits for it.
+ */
+export async function resumeBooking(ctx: AppContext, orderRowId: number): Promise<string | null> {
+  const row = await ctx.db.selectFrom('orders').selectAll().where('id', '=', orderRowId).executeTakeFirst();
+  const shipment = row && (await findShipmentOfOrder(ctx.db, row.id));
+  if (!row || shipment?.status !== 'BOOKING') return null;
+  try {
+    refuseUnshippable(row);
+  } catch {
+    // Cancelled meanwhile: nothing is to ship; a booking the courier holds is the owner's to cancel there.
+    await releaseBooking(ctx.db, row.id);
+    return null;
+  }
+  try {
+    await bookWithCourier(ctx, null, row, shipment.weight_grams);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return null;
+  }
+  ctx.outbox.kick();
+  return (await findShipmentOfOrder(ctx.db, row.id))?.awb ?? null;
 }
 
 const alreadyShipped = (orderid: string) =>

@@ -128,6 +128,11 @@ export function shipmentsToAskAbout(executor: Executor, before: string, limit: n
     .execute();
 }
 
+/** Bookings claimed before `before` and never stored: a crash cut them short. */
+export function staleBookings(executor: Executor, before: string, limit: number): Promise<ShipmentRow[]> {
+  return executor.selectFrom('shipments').selectAll().where('status', '=', 'BOOKING').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+}
+
 /** The order's packed weight: each line's size weight (the studio's, or the size's rule) times the bottles. */
 export async function packedWeightOfOrder(executor: Executor, orderRowId: number): Promise<number> {
   const lines = await executor

@@ -150,4 +150,30 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect(fake.adhocCreated).toBe(created + 1);
     expect(fake.awbsAssigned).toBe(assigned + 1);
   });
+
+  it('the poll resumes a booking a crash left behind, a minute on, without the owner and without a second booking', async () => {
+    const real = createShiprocketCourier({ baseUrl: fake.baseUrl, ...FAKE_SHIPROCKET_LOGIN });
+    useCourier(shop.app.ctx, { ...real, book: async (input) => real.book(input).then(() => Promise.reject(new Error('the process died here'))) });
+    const orderid = await cod();
+    expect((await ship(orderid)).statusCode).toBe(500);
+    useCourier(shop.app.ctx, real);
+    const created = fake.adhocCreated;
+    const shippedMails = Number(
+      (await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'order-shipped').executeTakeFirstOrThrow()).n,
+    );
+    // A fresh claim may still be under way: the poll leaves it.
+    await pollQuietShipments(shop.app.ctx);
+    expect(await statusOf(orderid)).toBe('PREPARATION');
+    const row = await shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    await shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
+    await pollQuietShipments(shop.app.ctx);
+    expect(await statusOf(orderid)).toBe('READY');
+    const shipment = await shop.app.ctx.db.selectFrom('shipments').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(shipment).toMatchObject({ status: 'BOOKED', awb: fake.orders.get(orderid)?.awb });
+    expect(fake.adhocCreated).toBe(created);
+    const after = Number(
+      (await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'order-shipped').executeTakeFirstOrThrow()).n,
+    );
+    expect(after).toBe(shippedMails + 1);
+  });
 });
