@@ -1,7 +1,10 @@
 // Customer journeys through the shop in Chromium: browse, search, cart, checkout online through the sandbox
 // gateway (paid and declined) and cash on delivery, then the order in Your Orders. Texts are SPEC.md §8's.
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi, openProfileMenu, registerCustomer, uniqueEmail } from './support/accounts';
+import { loginThroughUi, logoutThroughUi, openProfileMenu, registerCustomer, uniqueEmail } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMailTo } from './support/mailbox';
+import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
 import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
@@ -191,19 +194,48 @@ test('a stale price in the cart is refreshed from the server (409 PRICE_CHANGED)
   await expect(page.getByRole('article')).toContainText('Rs. 1,104');
 });
 
-test('billing for a guest whose email already has an account says "User name already exists" and offers a login', async ({ page }) => {
-  const customer = await registerCustomer(page.request);
+test('a returning guest whose email has an account goes on with a mailed code, and the order is theirs', async ({ page }) => {
+  // The first order's guest account: made at billing, no password ever chosen.
+  const email = uniqueEmail('returning');
   await openProduct(page, 'Danedar Desi Ghee');
   await addFromDetail(page, 'Danedar Desi Ghee', 250);
   await page.goto('/#/checkoutbilling');
-  await fillBilling(page, { name: 'Someone Else', email: customer.email });
+  await fillBilling(page, { name: 'Kavya Rao', email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await logoutThroughUi(page);
+
+  // Back another day as a guest, with the same address.
+  await openProduct(page, 'Danedar Desi Ghee');
+  await addFromDetail(page, 'Danedar Desi Ghee', 250);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: 'Kavya Rao', email });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('User name already exists').first()).toBeVisible();
-  await expect(page).toHaveURL(/#\/checkoutbilling$/);
-  // A guest of an earlier order never chose a password: the form offers Forgot password as well as the login.
-  await expect(page.getByRole('alert').getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '#/forgotpassword');
-  await page.getByRole('link', { name: 'Log in to continue' }).click();
-  await expect(page).toHaveURL(/#\/login\?next=/);
+  const panel = page.getByRole('region', { name: 'This email already has an account' });
+  await expect(panel.getByRole('link', { name: 'log in with your password' })).toHaveAttribute('href', '#/login?next=%2Fcheckoutbilling');
+  await panel.getByRole('button', { name: 'Mail me a code' }).click();
+  await expect(panel.getByRole('status')).toContainText('6-digit code');
+  const mail = await waitForMailTo(email, /is your Ghee Shop code/);
+  const code = /^(\d{6}) is your/.exec(mail.subject)?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  // A wrong code is told in the page; the right one goes on to the order summary, signed in.
+  await panel.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+  await panel.getByRole('button', { name: 'Continue' }).click();
+  await expect(panel.getByRole('alert')).toContainText('That code is not right');
+  await expectNoSeriousA11yViolations(page, { label: 'billing with a mailed code' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await screenshotAtWidths(page, 'billing-email-code');
+  await panel.getByLabel('6-digit code').fill(code);
+  await panel.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await checkoutFromSummary(page);
+  await expect(paymentDialog(page)).toContainText('Kavya Rao');
+  await payInSandbox(page);
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  await page.goto('/#/orders');
+  await expect(page.getByRole('article')).toHaveCount(1);
 });
 
 test('an empty cart says "Your Cart is Empty" and the summary says "No items in the cart!"', async ({ page }) => {

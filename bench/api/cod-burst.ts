@@ -47,6 +47,8 @@ export async function codBurst(shop: ServerProcess, options: CodBurstOptions): P
     const ordersBefore = await outbox.orders();
     let sequence = 0;
     const acknowledged: string[] = [];
+    // The first refusal of each kind, so a failed row says why (a limit, a price, a validation).
+    const refusals = new Map<string, { count: number; sample: string }>();
     const run = `${process.pid}-${Date.now().toString(36)}`;
     shop.resetPeak();
     const cpuStart = shop.cpuMs();
@@ -60,6 +62,12 @@ export async function codBurst(shop: ServerProcess, options: CodBurstOptions): P
         body: () => JSON.stringify(options.order(`Receipt-${run}-${(sequence += 1)}`)),
         onResponse: (status, body) => {
           if (status === 200) acknowledged.push((JSON.parse(body) as { orderid: string }).orderid);
+          else {
+            const kind = `${status} ${(/"error":"([A-Z_]+)"/.exec(body) ?? [])[1] ?? ''}`.trim();
+            const seen = refusals.get(kind);
+            if (seen) seen.count += 1;
+            else refusals.set(kind, { count: 1, sample: body.slice(0, 200) });
+          }
         },
       },
       options,
@@ -75,7 +83,8 @@ export async function codBurst(shop: ServerProcess, options: CodBurstOptions): P
 
     const orders = (await outbox.orders()) - ordersBefore;
     const bad = cod.non2xx + cod.errors + cod.timeouts;
-    const failed = bad ? `${int(bad)} failed (non-2xx ${cod.non2xx}, errors ${cod.errors}, timeouts ${cod.timeouts})` : '';
+    const why = [...refusals].map(([kind, r]) => `${kind} ×${int(r.count)}: ${r.sample}`).join('; ');
+    const failed = bad ? `${int(bad)} failed (non-2xx ${cod.non2xx}, errors ${cod.errors}, timeouts ${cod.timeouts})${why ? `; ${why}` : ''}` : '';
     const burstRate = orders / (burstMs / 1000);
     const mails = after.sent + after.failed - before.sent - before.failed;
     const cpuPerOrder = orders ? cpuMs / orders : Infinity;

@@ -4,8 +4,14 @@ import type { Page } from '@playwright/test';
 
 export const SCREEN_WIDTHS = [1280, 390] as const;
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+// The pictures are for a person to look at; CI has no one to look, and full-page PNGs at two widths are a large
+// share of the journeys' CPU on a small machine. CI still lays every screen out at both widths.
+const TAKE_PICTURES = process.env.SCREENSHOTS === '1' || !process.env.CI;
 
-/** Saves `<name>-<width>.png` under .tmp/screenshots for each width, then restores the viewport. */
+/**
+ * Saves `<name>-<width>.png` under .tmp/screenshots for each width (not in CI unless SCREENSHOTS=1), then restores
+ * the viewport.
+ */
 export async function screenshotAtWidths(page: Page, name: string): Promise<string[]> {
   const original = page.viewportSize();
   const files: string[] = [];
@@ -13,6 +19,7 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<stri
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     // Lets layout, lazy images and fade-ins settle at the new width.
     await page.waitForTimeout(400);
+    if (!TAKE_PICTURES) continue;
     const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     files.push(file);

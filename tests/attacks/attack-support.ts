@@ -40,6 +40,8 @@ export const PUBLIC_API = new Set([
   'POST /api/account/resetpassword',
   'POST /api/account/resetnewpassword',
   'POST /api/account/confirm-email',
+  'POST /api/account/email-code',
+  'POST /api/account/email-code/verify',
   'GET /api/public/product',
   'GET /api/public/delivery/:pincode',
   'GET /api/public/business',

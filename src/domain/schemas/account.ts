@@ -79,6 +79,22 @@ export type GuestRegisterInput = z.infer<typeof guestRegisterSchema>;
 export const resetRequestSchema = z.strictObject({ email: emailField });
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
+/** A returning guest asks for a six-digit code mailed to the address, instead of a password they never chose. */
+export const emailCodeRequestSchema = z.strictObject({ email: emailField });
+export type EmailCodeRequestInput = z.infer<typeof emailCodeRequestSchema>;
+export const emailCodeAnswerSchema = z.object({ challenge: z.string(), message: z.string() });
+export type EmailCodeAnswer = z.infer<typeof emailCodeAnswerSchema>;
+export const emailCodeVerifySchema = z.strictObject({
+  email: emailField,
+  /** What the request for the code answered; the page keeps it until the code is typed. */
+  challenge: z.string().min(1).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Type the 6 digits from the mail.'),
+});
+export type EmailCodeVerifyInput = z.infer<typeof emailCodeVerifySchema>;
+
 export const resetNewPasswordSchema = z
   .strictObject({
     email: emailField,

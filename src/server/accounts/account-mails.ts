@@ -11,6 +11,7 @@ export const MAIL_KINDS = {
   emailChangeConfirm: 'email-change-confirm',
   emailChangeNotice: 'email-change-notice',
   loginUnlock: 'login-unlock',
+  emailCode: 'email-code',
 } as const;
 
 /**
@@ -121,6 +122,18 @@ export function loginUnlockMail(to: string, name: string, link: string, pausedUn
       `Someone typed a wrong password for your Ghee Shop account several times, so signing in with the password is paused until ${pausedUntil} (India time). Nobody got in: the pause keeps your password from being guessed.`,
       `If it was you, or you want to sign in now, open this link and enter your password. It works despite the pause, on any device, for the next ${validHours} hours:\n${link}`,
       'If it was not you, you need do nothing. To be safe you can also choose a new password with "Forgot password" on the login page.',
+      'Ghee Shop',
+    ].join('\n\n'),
+  });
+}
+
+export function emailCodeMail(to: string, name: string, code: string, validMinutes: number): OutgoingMail {
+  return mail(MAIL_KINDS.emailCode, to, name, {
+    subject: `${code} is your Ghee Shop code`,
+    body: [
+      'Hello {{customerName}},',
+      `Your code to continue at Ghee Shop is ${code}. Type it on the page that asked for it; it works once, for the next ${validMinutes} minutes.`,
+      'If you did not ask for a code, ignore this mail: nobody can use your account without it.',
       'Ghee Shop',
     ].join('\n\n'),
   });

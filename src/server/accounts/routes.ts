@@ -8,6 +8,9 @@ import {
   authAnswerSchema,
   confirmEmailAnswerSchema,
   confirmEmailSchema,
+  emailCodeAnswerSchema,
+  emailCodeRequestSchema,
+  emailCodeVerifySchema,
   guestRegisterSchema,
   loginSchema,
   profileAnswerSchema,
@@ -25,6 +28,7 @@ import { currentProfile, login, register, registerGuest, updateProfile } from '.
 import { createAddressTakenLimit } from './address-taken-limit';
 import { setAdminAccess } from './admin-access-service';
 import { confirmEmailChange } from './email-change-service';
+import { requestEmailCode, signInWithEmailCode } from './email-code-service';
 import { requestPasswordReset, resetWithToken } from './password-reset-service';
 import { endOneSession, listSessions, logOut, logOutEverywhere, type SessionClient } from './session-service';
 
@@ -61,6 +65,19 @@ export async function accountsRoutes(parent: FastifyInstance): Promise<void> {
     '/api/account/registeronprocess',
     { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: withPincodeCheck(guestRegisterSchema), response: { 200: authAnswerSchema } } },
     async (request) => limitAddressTaken(request, () => registerGuest(ctx, request.body, clientOf(request))),
+  );
+
+  // A returning guest whose address already has an account continues with a mailed code (decision 071).
+  app.post(
+    '/api/account/email-code',
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: emailCodeRequestSchema, response: { 200: emailCodeAnswerSchema } } },
+    async (request) => requestEmailCode(ctx, request.body),
+  );
+
+  app.post(
+    '/api/account/email-code/verify',
+    { config: perIp, bodyLimit: ACCOUNT_BODY_LIMIT, schema: { body: emailCodeVerifySchema, response: { 200: authAnswerSchema } } },
+    async (request) => signInWithEmailCode(ctx, request.body, clientOf(request)),
   );
 
   app.post(

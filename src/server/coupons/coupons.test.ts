@@ -244,6 +244,14 @@ describeEachDatabase('coupons', (dialect) => {
     const blocked = await quote(guesser, { ...orderBody(), coupon: 'GUESS99X' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe('RATE_LIMITED');
+    // Past the limit a code that exists is refused too: a blocked guesser cannot tell right codes from wrong ones.
+    const real = couponBody();
+    await create(real);
+    expect((await quote(guesser, { ...orderBody(), coupon: real.code })).statusCode).toBe(429);
+    // A good code counts nothing: its quotes write no counter for the account.
+    for (let i = 0; i < COUPON_FAILURES_PER_ACCOUNT + 2; i += 1) expect((await quote(user, { ...orderBody(), coupon: real.code })).json().coupon).toMatchObject({ applied: true });
+    const counted = await shop.app.ctx.db.selectFrom('attempt_counters').select('key').where('key', '=', `coupon-failures:user:${user.id}`).execute();
+    expect(counted).toEqual([]);
     // Another account is not blocked by this one's guesses; a quote without a code never is.
     expect((await quote(user, { ...orderBody(), coupon: 'GUESS99X' })).statusCode).toBe(200);
     expect((await quote(guesser, orderBody())).statusCode).toBe(200);

@@ -49,8 +49,8 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // No memory map, and a 4 MB page cache (the driver's default is 16 MB): every page read through a map, and every
   // page the cache fills, stays in the shop's resident memory, which has a target of its own (bench/README.md). Pages
-  // come from the OS page cache by read() instead, which costs the admin lists at a million orders a few
-  // milliseconds (bench/README.md).
+  // come from the OS page cache by read() instead, which costs the admin lists at a million orders a little time
+  // (bench/README.md has the figures).
   sqlite.pragma('cache_size = -4000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {

@@ -5,8 +5,8 @@ import { HttpError } from './errors';
 export const JSON_MAX_DEPTH = 32;
 /**
  * No list or object in a body the shop reads has more entries than this (the longest list any call takes is a
- * delivery rule's 500 pincodes). Parsing is what costs: a 1 MB `[1,1,…]` holds the event loop for 30–100 ms in
- * JSON.parse alone, so a wider one is refused while it streams in, before any parser sees it.
+ * delivery rule's 500 pincodes). Parsing is what costs: a megabyte of `[1,1,…]` holds the event loop in JSON.parse
+ * alone, so a wider one is refused while it streams in, before any parser sees it.
  */
 export const JSON_MAX_ENTRIES = 1_000;
 /**

@@ -42,3 +42,15 @@ export async function claimAttempt(store: CounterStore, limits: readonly Attempt
   }
   return { counts: results.map((r) => r.count), resetAt: results.map((r) => r.resetAt), release };
 }
+
+/**
+ * Refuses with the first limit already reached, without counting this request: for a try that turned out not to
+ * count (a code that exists) while the tries that do count are past their limit, so a blocked client cannot go on
+ * telling right answers from wrong ones.
+ */
+export async function refuseWhenLimitReached(store: CounterStore, limits: readonly AttemptLimit[]): Promise<void> {
+  const now = Date.now();
+  const counts = await Promise.all(limits.map((limit) => store.read(limit.key)));
+  const reached = limits.findIndex((limit, i) => (counts[i]?.count ?? 0) >= limit.max);
+  if (reached >= 0) throw limits[reached]!.refuse(Math.max(0, (counts[reached]?.resetAt ?? now) - now));
+}

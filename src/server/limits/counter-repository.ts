@@ -24,6 +24,12 @@ export async function incrementCounter(db: Executor, key: string, windowMs: numb
   return { count: Number(row.count), resetAt: Number(row.reset_at) };
 }
 
+/** `key`'s count in its open window (0 when none is open): a read, for checks that must not write. */
+export async function readCounter(db: Executor, key: string, nowMs: number): Promise<{ count: number; resetAt: number }> {
+  const row = await db.selectFrom('attempt_counters').select(['count', 'reset_at']).where('key', '=', key).where('reset_at', '>', nowMs).executeTakeFirst();
+  return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: nowMs };
+}
+
 /** Takes one back from `key`'s count, while its window is still open (a new window owes nothing). */
 export async function decrementCounter(db: Executor, key: string, nowMs: number): Promise<void> {
   await db

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
-import { claimAttempt, type AttemptLimit } from './attempts';
+import { claimAttempt, refuseWhenLimitReached, type AttemptLimit } from './attempts';
 import { createCounterStore, databaseCounters, redisCounters, type CounterStore } from './counters';
 import { HttpError } from '../http/errors';
 
@@ -48,6 +48,27 @@ function storeContract(name: string, store: () => CounterStore) {
       await (passed[0] as PromiseFulfilledResult<{ release(): Promise<void> }>).value.release();
       await expect(claimAttempt(store(), [limit(key, 5)])).resolves.toBeTruthy();
       await expect(claimAttempt(store(), [limit(key, 5)])).rejects.toMatchObject({ statusCode: 429 });
+    });
+
+    it("a read tells the open window's count without adding to it; a limit reached refuses without counting", async () => {
+      const key = freshKey();
+      expect((await store().read(key)).count).toBe(0);
+      await store().increment(key, 60_000);
+      await store().increment(key, 60_000);
+      expect((await store().read(key)).count).toBe(2);
+      expect((await store().read(key)).count).toBe(2);
+      await expect(refuseWhenLimitReached(store(), [limit(key, 3)])).resolves.toBeUndefined();
+      await store().increment(key, 60_000);
+      const refused = await refuseWhenLimitReached(store(), [limit(key, 3)]).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ statusCode: 429 });
+      expect((await store().read(key)).count).toBe(3);
+    });
+
+    it('a read after the window ended counts nothing', async () => {
+      const key = freshKey();
+      await store().increment(key, 100);
+      await sleep(200);
+      expect((await store().read(key)).count).toBe(0);
     });
   });
 }

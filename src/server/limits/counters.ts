@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DB } from '../db/database';
 import { createHash } from 'node:crypto';
-import { decrementCounter, incrementCounter, purgeEndedCounters } from './counter-repository';
+import { decrementCounter, incrementCounter, purgeEndedCounters, readCounter } from './counter-repository';
 
 /**
  * Counts attempts that a rule limits, in fixed windows, shared by every process of the shop: in Redis when REDIS_URL
@@ -14,6 +14,8 @@ export interface CounterStore {
   increment(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
   /** Takes one back from `key`'s open window: an attempt that turned out not to count. */
   decrement(key: string): Promise<void>;
+  /** `key`'s count in its open window (0 when none is open), without adding to it. */
+  read(key: string): Promise<{ count: number; resetAt: number }>;
 }
 
 const REDIS_PREFIX = 'ghee-attempts:';
@@ -31,6 +33,11 @@ const DECREMENT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then return redis.call('DECR', KEYS[1]) end
 return 0`;
+// The count and how long its window has left, or nothing for a key without an open window.
+const READ = `
+local count = redis.call('GET', KEYS[1])
+if not count then return {0, 0} end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}`;
 
 const WARN_EVERY_MS = 60_000;
 
@@ -38,6 +45,7 @@ export function databaseCounters(db: DB): CounterStore & { purge(): Promise<numb
   return {
     increment: (key, windowMs) => incrementCounter(db, key, windowMs, Date.now()),
     decrement: (key) => decrementCounter(db, key, Date.now()),
+    read: (key) => readCounter(db, key, Date.now()),
     purge: () => purgeEndedCounters(db, Date.now()),
   };
 }
@@ -61,6 +69,10 @@ export function redisCounters(redis: Redis, namespace: string): CounterStore {
     },
     async decrement(key) {
       await redis.eval(DECREMENT, 1, keyOf(key));
+    },
+    async read(key) {
+      const [count, ttl] = (await redis.eval(READ, 1, keyOf(key))) as [number, number];
+      return { count: Number(count), resetAt: Date.now() + Math.max(0, Number(ttl)) };
     },
   };
 }
@@ -93,6 +105,14 @@ export function createCounterStore(options: { db: DB; redis?: Redis | undefined;
       } catch (error) {
         fallBack(error);
         await database.decrement(key);
+      }
+    },
+    async read(key) {
+      try {
+        return await redis.read(key);
+      } catch (error) {
+        fallBack(error);
+        return database.read(key);
       }
     },
   };

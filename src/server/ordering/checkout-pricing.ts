@@ -58,12 +58,12 @@ export async function priceCheckout(ctx: AppContext, userId: number, request: Ch
   let discount = 0;
   const code = request.coupon?.trim();
   if (code) {
-    await guard?.claim();
     const check = await checkCoupon(ctx.db, userId, code);
     if (check.kind === 'unknown') {
+      await guard?.unknown();
       coupon = { code: check.code, applied: false, reason: `There is no code ${check.code}. Check the spelling.` };
     } else {
-      await guard?.release();
+      await guard?.known();
       const verdict = check.verdict(subtotal);
       coupon = { code: check.rules.code, applied: verdict.applied, reason: verdict.reason };
       if (verdict.applied) {

@@ -1,6 +1,8 @@
 import type {
   AuthAnswer,
   ConfirmEmailAnswer,
+  EmailCodeAnswer,
+  EmailCodeVerifyInput,
   GuestRegisterInput,
   LoginInput,
   ProfileAnswer,
@@ -20,6 +22,8 @@ export const accountsApi = {
   resetPassword: (body: ResetNewPasswordInput) => api.post<AuthAnswer>('/api/account/resetnewpassword', body),
   updateProfile: (body: ProfileInput) => api.put<ProfileAnswer>('/api/account/profile', body),
   confirmEmail: (token: string) => api.post<ConfirmEmailAnswer>('/api/account/confirm-email', { token }),
+  requestEmailCode: (email: string) => api.post<EmailCodeAnswer>('/api/account/email-code', { email }),
+  verifyEmailCode: (body: EmailCodeVerifyInput) => api.post<AuthAnswer>('/api/account/email-code/verify', body),
 };
 
 export function signIn(answer: AuthAnswer, remember = false): void {

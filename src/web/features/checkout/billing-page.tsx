@@ -18,6 +18,7 @@ import { useSession } from '../session/session-store';
 import { onlyStateOf, pincodeStateMessage } from '../delivery/pincode-state';
 import { getBilling, getBusinessBuyer, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
+import { EmailCodePanel } from './email-code-panel';
 import { NoCartItems } from './no-cart-items';
 
 const FIELDS: { key: keyof BillingForm; label: string; type?: string; autoComplete: string; wide?: boolean }[] = [
@@ -53,7 +54,8 @@ export function BillingPage() {
   const session = useSession();
   const lines = useCart();
   const navigate = useNavigate();
-  const [emailTaken, setEmailTaken] = useState(false);
+  // The address the last "taken" answer was about: its owner may go on with a mailed code.
+  const [emailTaken, setEmailTaken] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, control, getValues, setValue } = useForm<BillingPageForm>({
     resolver: zodResolver(billingPageSchema),
     defaultValues: prefill(session?.user),
@@ -72,7 +74,7 @@ export function BillingPage() {
   });
 
   const onSubmit = handleSubmit(async ({ businessInvoice: wantsGstin, gstin, businessName, ...billing }: BillingPageForm) => {
-    setEmailTaken(false);
+    setEmailTaken(null);
     const mismatch = await pincodeStateMessage(billing.pincode, billing.state);
     if (mismatch) {
       setError('pincode', { type: 'server', message: mismatch });
@@ -86,7 +88,7 @@ export function BillingPage() {
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           toast.error(TOASTS.guestRegisterExists);
-          setEmailTaken(true);
+          setEmailTaken(billing.email.trim().toLowerCase());
         } else if (!showServerFieldErrors(error, getValues(), setError)) {
           toast.error(error instanceof Error ? error.message : TOASTS.registerFailed);
         }
@@ -112,17 +114,16 @@ export function BillingPage() {
         </p>
       ) : null}
       {emailTaken ? (
-        <div className="alert alert-warning" role="alert">
-          {TOASTS.guestRegisterExists}: this email already has an account, perhaps from an earlier order.{' '}
-          <Link to="/login?next=%2Fcheckoutbilling" className="alert-link">
-            Log in to continue
-          </Link>
-          . Never chose a password (you checked out as a guest)?{' '}
-          <Link to="/forgotpassword" className="alert-link">
-            Forgot password
-          </Link>{' '}
-          mails you a link to set one. Or use another email.
-        </div>
+        <EmailCodePanel
+          email={emailTaken}
+          onSignedIn={(answer) => {
+            signIn(answer);
+            const { businessInvoice: wantsGstin, gstin, businessName, ...billing } = getValues();
+            saveBilling(billing, wantsGstin ? { gstin, businessName } : null);
+            toast.success(`Welcome back, ${answer.user.username}. Your order will be in your account.`);
+            navigate('/checkoutorder');
+          }}
+        />
       ) : null}
       <form onSubmit={onSubmit} noValidate className="card shadow-sm border-0">
         <div className="card-body p-4 row">
