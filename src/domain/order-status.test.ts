@@ -12,7 +12,7 @@ import {
 
 describe('order status', () => {
   it('has the four statuses in delivery order, then CANCELLED, which only cancelling reaches', () => {
-    expect(ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED', 'CANCELLED']);
+    expect(ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED', 'CANCELLED', 'RETURNED']);
     expect(SETTABLE_ORDER_STATUSES).toEqual(['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED']);
     expect(DEFAULT_TEMPLATE_STATUS).toBe('PREPARATION');
   });
@@ -24,6 +24,7 @@ describe('order status', () => {
       OUTFORDELIVERY: 'Out for Delivery',
       DELIVERED: 'Closed',
       CANCELLED: 'Cancelled',
+      RETURNED: 'Returned',
     });
   });
 
@@ -34,12 +35,13 @@ describe('order status', () => {
       OUTFORDELIVERY: 'Out for delivery',
       DELIVERED: 'Delivered',
       CANCELLED: 'Cancelled',
+      RETURNED: 'Returned to us',
     });
   });
 
-  it('lights 1 to 4 tracker steps, none for a cancelled order', () => {
+  it('lights 1 to 4 tracker steps, none for a cancelled or returned order', () => {
     expect(TRACKER_STEPS).toEqual(['Order Processed', 'Order Shipped', 'En Route', 'Arrived']);
-    expect(ORDER_STATUSES.map(trackerStepsActive)).toEqual([1, 2, 3, 4, 0]);
+    expect(ORDER_STATUSES.map(trackerStepsActive)).toEqual([1, 2, 3, 4, 0, 0]);
   });
 
   it('recognises only the exact status values', () => {

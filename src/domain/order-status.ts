@@ -1,7 +1,8 @@
 // Order status values and their labels (SPEC.md §2 and §4). Admins may pick any of the four at any
-// time; CANCELLED (DESIGN.md §7.7) is reached only by cancelling, and nothing leaves it.
+// time; CANCELLED (DESIGN.md §7.7) is reached only by cancelling, and nothing leaves it. RETURNED (DESIGN.md §8.5)
+// is reached only by the courier's return-to-origin scan: the parcel came back to the shop.
 
-export const ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED', 'CANCELLED'] as const;
+export const ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED', 'CANCELLED', 'RETURNED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'PREPARATION';
@@ -14,6 +15,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   OUTFORDELIVERY: 'Out for Delivery',
   DELIVERED: 'Closed',
   CANCELLED: 'Cancelled',
+  RETURNED: 'Returned',
 };
 
 /** Customer order list wording: plain words, not the admin's filter names ("InPreparation", "Closed"). */
@@ -23,6 +25,7 @@ export const CUSTOMER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   OUTFORDELIVERY: 'Out for delivery',
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
+  RETURNED: 'Returned to us',
 };
 
 /** The statuses an admin sets from the status menu; an order becomes CANCELLED only through cancelling. */
@@ -37,9 +40,9 @@ export function isOrderStatus(x: unknown): x is OrderStatus {
   return typeof x === 'string' && (ORDER_STATUSES as readonly string[]).includes(x);
 }
 
-/** How many tracker steps are lit: 1 for PREPARATION up to 4 for DELIVERED; none for a cancelled order. */
+/** How many tracker steps are lit: 1 for PREPARATION up to 4 for DELIVERED; none for a cancelled or returned order. */
 export function trackerStepsActive(status: OrderStatus): number {
-  return status === 'CANCELLED' ? 0 : ORDER_STATUSES.indexOf(status) + 1;
+  return status === 'CANCELLED' || status === 'RETURNED' ? 0 : ORDER_STATUSES.indexOf(status) + 1;
 }
 
 /**

@@ -94,7 +94,8 @@ describeEachDatabase('foundation HTTP behaviour', (dialect) => {
     const count = async (table: 'settings' | 'products' | 'email_templates' | 'users') =>
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(await count('settings')).toBe(1);
-    expect(await count('email_templates')).toBe(5);
+    // One default template per order status.
+    expect(await count('email_templates')).toBe(6);
     expect(await count('users')).toBe(1);
     const before = await count('products');
     await seedDatabase(db, shop.config, shop.app.log, { images: false });

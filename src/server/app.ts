@@ -24,6 +24,7 @@ import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { chooseGateway } from './payments/gateway-choice';
+import { chooseCourier } from './shipping/courier-choice';
 import { createOutboxWorker, mailRetryPolicy } from './mail/worker';
 import { createMailAttachments } from './invoicing/invoice-attachment';
 import { preloadPdfKit } from './invoicing/pdf-library';
@@ -117,6 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = chooseGateway(config);
   if (payments.kind === 'razorpay') app.log.info(payments.reason);
   else app.log.warn(payments.reason);
+  const shipping = chooseCourier(config);
+  if (shipping.kind === 'sandbox') app.log.warn(shipping.reason);
+  else app.log.info(shipping.reason);
   // Set before the handler runs, so error answers carry it too; a callback hook costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -100,6 +100,14 @@ const configFields = z.object({
   // Unset: 64 with no trusted proxy in front, off behind one (every socket would come from the proxy); 0 = off.
   MAX_CONNECTIONS_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // Shipping through Shiprocket (DESIGN.md §8.5): the login of its API user, and the token its tracking webhook sends
+  // as x-api-key. Unset: the sandbox courier where the sandbox may run, else AWBs typed by hand.
+  SHIPROCKET_EMAIL: optionalString,
+  SHIPROCKET_PASSWORD: optionalString,
+  SHIPROCKET_WEBHOOK_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'SHIPROCKET_WEBHOOK_TOKEN must be at least 16 characters').optional()),
+  SHIPROCKET_API_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://apiv2.shiprocket.in/v1/external')),
+  // How often shipments without news for a day are asked about (tracking polled); 0 = never.
+  SHIPPING_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
   WEB_DIST: optionalString,
 });
 

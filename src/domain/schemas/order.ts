@@ -20,6 +20,7 @@ import {
 } from '../constants';
 import { VALIDATION } from '../messages';
 import { ORDER_STATUSES } from '../order-status';
+import { shipmentViewSchema } from '../shipping';
 import { formatSize, withOrderPrefix, withPaymentPrefix } from '../display';
 import { linesOverBottleLimit } from '../line-limits';
 import {
@@ -189,6 +190,8 @@ export const orderSchema = z.object({
   businessName: z.string().optional(),
   /** Rupees refunded or on their way (failed refunds not counted). The admin list carries it; other answers leave it out. */
   refundedAmount: z.number().optional(),
+  /** The courier shipment with its scans (DESIGN.md §8.7); null before the order ships. Optional for callers that build orders. */
+  shipment: shipmentViewSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -125,6 +125,12 @@ export const productInputSchema = z
       .max(60, { error: VALIDATION.tooLong(60) })
       .default(PRODUCT_TAX_DEFAULTS.countryOfOrigin),
     ...foodLabelInputShape,
+    // Per size, aligned with quantitysize: the packed weight in grams the courier is told (DESIGN.md §8.5). Left out:
+    // each size keeps its weight, and a new size starts from the size's rule (shipping.ts packedWeightFromSize).
+    weightGrams: z
+      .array(wholeNumber('A packed weight is a whole number of grams from 1 to 50,000', 1, 50_000))
+      .max(PRODUCT_SIZES_MAX)
+      .optional(),
     // Per size, aligned with quantitysize: the hash of one of the product's photos, or null. Left out: unchanged.
     sizeImageHashes: z
       .array(z.string().regex(/^[a-f0-9]{32}$/, { error: SIZE_IMAGES_MESSAGES.hash }).nullable())
@@ -141,6 +147,9 @@ export const productInputSchema = z
     // With no sizes at all, 'Add at least one size' already says what to fix.
     if (p.quantitysize.length > 0 && !p.quantitysize.includes(p.quantity)) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: VALIDATION.defaultSizeNotListed });
+    }
+    if (p.weightGrams && p.weightGrams.length !== p.quantitysize.length) {
+      ctx.addIssue({ code: 'custom', path: ['weightGrams'], message: 'Give one packed weight for each size.' });
     }
     if (p.sizeImageHashes && p.sizeImageHashes.length !== p.quantitysize.length) {
       ctx.addIssue({ code: 'custom', path: ['sizeImageHashes'], message: SIZE_IMAGES_MESSAGES.count });

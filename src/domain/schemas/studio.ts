@@ -30,6 +30,8 @@ export const studioProductSchema = productSchema.extend({
   stock: z.array(z.number().int().nullable()),
   /** Per size, aligned with quantitysize: the hash of the size's own photo (one of `gallery`), null for none. */
   sizeImageHashes: z.array(z.string().nullable()),
+  /** Per size, aligned with quantitysize: the packed weight in grams the courier is told. */
+  weightGrams: z.array(z.number().int()),
 });
 export type StudioProduct = z.infer<typeof studioProductSchema>;
 

@@ -13,20 +13,22 @@ export interface DayFigures {
 // are the shop's date on both databases, and a bare date compares in order with full stamps.
 const shopDate = sql<string>`substr(created_at, 1, 10)`;
 
-// What an order still brings in: nothing once cancelled, else its total less what was refunded (or is on its way
-// back). Booked on the day the order was placed, so a later cancellation lowers that day and no day goes negative.
-const netRevenue = sql<number>`case when status = 'CANCELLED' then 0 else total_amount - refunded_amount end`;
+// What an order still brings in: nothing once cancelled or returned by the courier (a COD parcel that came back was
+// never paid for), else its total less what was refunded (or is on its way back). Booked on the day the order was
+// placed, so a later cancellation lowers that day and no day goes negative.
+const UNDONE = sql`status in ('CANCELLED', 'RETURNED')`;
+const netRevenue = sql<number>`case when ${UNDONE} then 0 else total_amount - refunded_amount end`;
 
 /**
- * Sales per shop-time day from `sinceDate` (YYYY-MM-DD); days without sales are absent. Cancelled orders are neither
- * counted nor summed, and refunds come off the revenue.
+ * Sales per shop-time day from `sinceDate` (YYYY-MM-DD); days without sales are absent. Cancelled and returned orders
+ * are neither counted nor summed, and refunds come off the revenue.
  */
 export async function salesPerDay(db: Executor, sinceDate: string): Promise<DayFigures[]> {
   const rows = await db
     .selectFrom('orders')
     .select([
       shopDate.as('date'),
-      sql<number>`sum(case when status = 'CANCELLED' then 0 else 1 end)`.as('orders'),
+      sql<number>`sum(case when ${UNDONE} then 0 else 1 end)`.as('orders'),
       sql<number>`sum(${netRevenue})`.as('revenue'),
     ])
     .where('payment_status', 'in', SALE_PAYMENT_STATUSES)

@@ -104,7 +104,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       expect(body.openByStatus).toEqual({ PREPARATION: 1, READY: 1, OUTFORDELIVERY: 1 });
     });
 
-    it('counts what was sold less what was cancelled and refunded', async () => {
+    it('counts what was sold less what was cancelled, returned and refunded', async () => {
       const db = shop.app.ctx.db;
       await db.deleteFrom('order_lines').execute();
       await db.deleteFrom('orders').execute();
@@ -117,6 +117,8 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       await seedOrder(db, { userId: u, createdAt: now, total: 900, paymentmode: 'ONLINE', status: 'CANCELLED', refunded: 900 });
       // Part refunded (a broken jar): counted, less the refund.
       await seedOrder(db, { userId: u, createdAt: now, total: 1000, paymentmode: 'ONLINE', status: 'DELIVERED', refunded: 350 });
+      // Returned by the courier: a COD parcel that came back was never paid for.
+      await seedOrder(db, { userId: u, createdAt: now, total: 700, status: 'RETURNED' });
 
       const body = overviewAnswerSchema.parse((await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json());
       expect(body.today).toMatchObject({ orders: 2, revenue: 800 + 1000 - 350 });

@@ -7,6 +7,7 @@ import { nowIso } from '../db/database';
 import type { ProductRow } from '../db/schema';
 import { mediaUrl } from '../media/image-store';
 import { publicStock } from '../../domain/stock';
+import { packedWeightFromSize } from '../../domain/shipping';
 
 export type CatalogueProduct = Product;
 
@@ -23,6 +24,8 @@ export interface ProductFields extends FoodLabel {
   gstRate: number;
   bestBeforeMonths: number;
   countryOfOrigin: string;
+  /** Per size; left out, each size keeps its packed weight and a new one starts from the size's rule. */
+  weightGrams?: number[] | undefined;
 }
 
 interface SizeRow {
@@ -33,6 +36,8 @@ interface SizeRow {
   stock: number | null;
   /** The size's own picture; null for none. */
   image_hash: string | null;
+  /** 0 for a size whose packed weight was never set: the size's rule applies. */
+  weight_grams: number;
 }
 
 /** A size's picture, when it is still one of the product's (the service keeps it so; this is the last guard). */
@@ -86,6 +91,7 @@ function toStudioProduct(p: ProductRow, sizes: SizeRow[], hashes: string[]): Stu
     updatedAt: p.updated_at,
     stock: sizes.map((s) => s.stock ?? null),
     sizeImageHashes: sizes.map((s) => sizeImage(s, hashes)),
+    weightGrams: sizes.map((s) => s.weight_grams || packedWeightFromSize(s.size_ml)),
   };
 }
 
@@ -103,7 +109,7 @@ async function loadRows(db: Executor, ids?: number[]) {
         .onRef('product_size_images.product_id', '=', 'product_sizes.product_id')
         .onRef('product_size_images.size_ml', '=', 'product_sizes.size_ml'),
     )
-    .select(['product_sizes.product_id', 'product_sizes.size_ml', 'product_sizes.price', 'stock_levels.stock', 'product_size_images.image_hash'])
+    .select(['product_sizes.product_id', 'product_sizes.size_ml', 'product_sizes.price', 'product_sizes.weight_grams', 'stock_levels.stock', 'product_size_images.image_hash'])
     .orderBy('product_sizes.product_id')
     .orderBy('product_sizes.position');
   let images = db.selectFrom('product_images').select(['product_id', 'image_hash']).orderBy('product_id').orderBy('position');
@@ -171,6 +177,9 @@ function productColumns(fields: ProductFields) {
 }
 
 async function writeSizes(db: Executor, productId: number, fields: ProductFields): Promise<void> {
+  const kept = new Map(
+    (await db.selectFrom('product_sizes').select(['size_ml', 'weight_grams']).where('product_id', '=', productId).execute()).map((s) => [s.size_ml, s.weight_grams]),
+  );
   await db.deleteFrom('product_sizes').where('product_id', '=', productId).execute();
   await db
     .insertInto('product_sizes')
@@ -180,6 +189,7 @@ async function writeSizes(db: Executor, productId: number, fields: ProductFields
         size_ml: size,
         price: fields.price[position] as number,
         position,
+        weight_grams: fields.weightGrams?.[position] ?? (kept.get(size) || packedWeightFromSize(size)),
       })),
     )
     .execute();

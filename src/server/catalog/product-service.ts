@@ -51,6 +51,7 @@ function fieldsOf(input: ProductInput): ProductFields {
     vegMark: input.vegMark,
     nutritionPer100g: input.nutritionPer100g,
     storage: input.storage,
+    weightGrams: input.weightGrams,
   };
 }
 

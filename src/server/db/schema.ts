@@ -88,6 +88,8 @@ export interface ProductSizesTable {
   size_ml: number;
   price: number;
   position: number;
+  /** Packed weight in grams (migration 0030), seeded from the size; 0 for a size added since, read as the size's rule. */
+  weight_grams: Generated<number>;
 }
 
 export interface ImagesTable {
@@ -496,6 +498,41 @@ export interface AttemptCountersTable {
   reset_at: number;
 }
 
+/** One courier shipment per order (migration 0030); `provider` is sandbox, shiprocket or manual. */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  mode: string;
+  provider: string;
+  courier: string;
+  /** Null while a courier booking is under way (the row is written before the courier is asked). */
+  awb: string | null;
+  tracking_url: string;
+  /** BOOKING, BOOKED, CANCELLED or the furthest scan (domain/shipping.ts). */
+  status: string;
+  provider_order_id: string | null;
+  provider_shipment_id: string | null;
+  weight_grams: number;
+  /** 1 for the order's first booking, one more for each booking made again after a cancel before pickup. */
+  attempt: Generated<number>;
+  pickup_scheduled_at: IsoTime | null;
+  /** When the courier last told anything; shipments without news for a day are polled. */
+  last_news_at: IsoTime;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** A courier's scan of a shipment, kept once per (shipment, scan_key). */
+export interface ShipmentEventsTable {
+  id: Generated<number>;
+  shipment_id: number;
+  scan_key: string;
+  status: string;
+  at: string;
+  location: string;
+  created_at: IsoTime;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -509,6 +546,8 @@ export interface Database {
   product_images: ProductImagesTable;
   product_size_images: ProductSizeImagesTable;
   orders: OrdersTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
   order_lines: OrderLinesTable;
   order_counts: OrderCountsTable;
   order_names: OrderNamesTable;

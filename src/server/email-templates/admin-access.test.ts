@@ -50,6 +50,7 @@ describeEachDatabase('admin-only mail and settings calls', (dialect) => {
       ['OUTFORDELIVERY', 1],
       ['DELIVERED', 1],
       ['CANCELLED', 1],
+      ['RETURNED', 1],
     ]);
     const settings = await shop.app.ctx.db.selectFrom('settings').selectAll().execute();
     expect(settings).toHaveLength(1);

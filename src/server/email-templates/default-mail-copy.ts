@@ -43,5 +43,9 @@ export const DEFAULT_STATUS_TEMPLATES: Record<OrderStatus, { title: string; subj
     subject: 'Your order {{orderId}} was cancelled',
     body: 'Namaste {{customerName}},\n\nYour order {{orderId}} ({{receipt}}) was cancelled.\n\n{{items}}\n\nIf you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.\n\nThe Ghee Shop family',
   },
-
+  RETURNED: {
+    title: 'Order returned to us',
+    subject: 'Your order {{orderId}} came back to us',
+    body: 'Namaste {{customerName}},\n\nThe courier could not deliver your order {{orderId}} ({{receipt}}) and has returned it to us.\n\n{{items}}\n\nIf you paid online, write to us and we will refund you or send it again. A cash-on-delivery order costs you nothing.\n\nThe Ghee Shop family',
+  },
 };

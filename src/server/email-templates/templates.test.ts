@@ -26,7 +26,7 @@ describeEachDatabase('e-mail templates API', (dialect) => {
   const list = async () => emailTemplateSchema.array().parse((await call('GET', '/api/email')).json());
 
   describe('listing', () => {
-    it('starts with a default template for each status, the seeded cancellation template included', async () => {
+    it('starts with a default template for each status, the seeded cancellation and return templates included', async () => {
       const templates = await list();
       expect(templates.map((t) => [t.status, t.isdefault])).toEqual([
         ['PREPARATION', true],
@@ -34,6 +34,7 @@ describeEachDatabase('e-mail templates API', (dialect) => {
         ['OUTFORDELIVERY', true],
         ['DELIVERED', true],
         ['CANCELLED', true],
+        ['RETURNED', true],
       ]);
     });
   });

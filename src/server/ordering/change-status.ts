@@ -41,6 +41,8 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
           : 'To cancel an order use Cancel order on its page: it returns the bottles and refunds a paid order.',
       );
     }
+    // A returned parcel's bottles are back on the shelf and its invoice credited: it does not ship again from here.
+    if (before.status === 'RETURNED') throw conflict(`Order ${orderid} came back from the courier; a returned order keeps that status.`);
     if (!(await setOrderStatus(trx, orderid, change.status))) throw conflict(`Order ${orderid} was cancelled meanwhile; a cancelled order keeps that status.`);
     const invoice = await issueInvoiceForStatus(trx, before.id, change.status);
     const order: Order = { ...before, status: change.status, invoiceNumber: invoice?.number ?? before.invoiceNumber ?? null };

@@ -12,7 +12,9 @@ export async function creditNoteHook(
   trx: Executor,
   refund: { orderRowId: number; orderid: string; amount: number; reason: string },
 ): Promise<CreditNoteDocument | null> {
-  const order = await trx.selectFrom('orders').select('invoice_number').where('id', '=', refund.orderRowId).executeTakeFirst();
+  const order = await trx.selectFrom('orders').select(['invoice_number', 'status']).where('id', '=', refund.orderRowId).executeTakeFirst();
   if (!order?.invoice_number) return null;
+  // A returned parcel's invoice was credited in full when it came back; refunding what was paid reverses no more tax.
+  if (order.status === 'RETURNED') return null;
   return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason);
 }

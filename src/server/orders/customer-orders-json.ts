@@ -13,15 +13,25 @@ const TAIL_FIELDS = (o: string) => `'createdAt', ${o}.created_at, 'username', ${
   'discount', ${o}.discount, 'couponCode', ${o}.coupon_code, 'invoiceNumber', ${o}.invoice_number,
   'gstin', ${o}.gstin, 'businessName', ${o}.business_name`;
 const LINE_FIELDS = `'name', l.name, 'quantity', l.size_ml, 'itemQty', l.item_qty, 'finalPrice', l.unit_price`;
+const SHIPMENT_FIELDS = `'mode', s.mode, 'courier', s.courier, 'awb', coalesce(s.awb, ''), 'trackingUrl', s.tracking_url, 'status', s.status`;
+const EVENT_FIELDS = `'at', e.at, 'status', e.status, 'location', e.location`;
+// A booking under way or a cancelled shipment is not shown (shipment-view-repository.ts says the same).
+const SHIPMENT_SHOWN = `s.order_id = o.id and s.status not in ('BOOKING', 'CANCELLED')`;
 
 const SQLITE_TEXT = `select json_group_array(json_object(${ORDER_FIELDS('o')},
     'items', (select json_group_array(json_object(${LINE_FIELDS}) order by l.position) from order_lines l where l.order_id = o.id),
-    ${TAIL_FIELDS('o')}) order by o.created_at desc, o.id desc) as body
+    ${TAIL_FIELDS('o')},
+    'shipment', (select json_object(${SHIPMENT_FIELDS},
+      'events', (select json_group_array(json_object(${EVENT_FIELDS}) order by e.at, e.id) from shipment_events e where e.shipment_id = s.id))
+      from shipments s where ${SHIPMENT_SHOWN})) order by o.created_at desc, o.id desc) as body
   from orders o where o.user_id = ?`;
 
 const POSTGRES_TEXT = `select coalesce(json_agg(json_build_object(${ORDER_FIELDS('o')},
     'items', (select coalesce(json_agg(json_build_object(${LINE_FIELDS}) order by l.position), '[]'::json) from order_lines l where l.order_id = o.id),
-    ${TAIL_FIELDS('o')}) order by o.created_at desc, o.id desc), '[]'::json)::text as body
+    ${TAIL_FIELDS('o')},
+    'shipment', (select json_build_object(${SHIPMENT_FIELDS},
+      'events', (select coalesce(json_agg(json_build_object(${EVENT_FIELDS}) order by e.at, e.id), '[]'::json) from shipment_events e where e.shipment_id = s.id))
+      from shipments s where ${SHIPMENT_SHOWN})) order by o.created_at desc, o.id desc), '[]'::json)::text as body
   from orders o where o.user_id = $1`;
 
 /** A customer's orders as the JSON text GET /api/order answers, found by account id only. */

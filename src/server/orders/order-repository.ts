@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../domain/order-status';
 import type { PaymentMode, PaymentStatus } from '../../domain/constants';
 import type { Executor } from '../db/database';
 import type { OrderLineRow, OrderRow } from '../db/schema';
+import { shipmentViews } from './shipment-view-repository';
 
 /** An order row and its lines in the wire shape of SPEC.md §3 (Order as returned). */
 export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
@@ -38,7 +39,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
   };
 }
 
-/** Attaches lines to many orders with one query (no N+1). */
+/** Attaches lines and shipments to many orders with a query each (no N+1). */
 export async function withLines(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await executor
@@ -56,7 +57,11 @@ export async function withLines(executor: Executor, rows: OrderRow[]): Promise<O
     list.push(line);
     byOrder.set(line.order_id, list);
   }
-  return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
+  const shipments = await shipmentViews(
+    executor,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...toOrderView(row, byOrder.get(row.id) ?? []), shipment: shipments.get(row.id) ?? null }));
 }
 
 /** Orders as the admin list shows them: with lines, and what was refunded of each (DESIGN.md §7.3). */

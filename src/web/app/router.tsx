@@ -20,6 +20,7 @@ const ResetPasswordPage = page(() => import('../features/account/reset-password-
 const ConfirmEmailPage = page(() => import('../features/account/confirm-email-page'), 'ConfirmEmailPage');
 const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
 const OrdersPage = page(() => import('../features/orders/orders-page'), 'OrdersPage');
+const TrackPage = page(() => import('../features/orders/track-page'), 'TrackPage');
 const BillingPage = page(() => import('../features/checkout/billing-page'), 'BillingPage');
 const OrderSummaryPage = page(() => import('../features/checkout/order-summary-page'), 'OrderSummaryPage');
 const SuccessPage = page(() => import('../features/checkout/result-pages'), 'SuccessPage');
@@ -70,6 +71,8 @@ export function AppRoutes({ location }: { location?: string | undefined }) {
         <Route path="account" element={<AccountPage />} />
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="orders" element={<OrdersPage />} />
+        <Route path="track" element={<TrackPage />} />
+        <Route path="track/:orderid" element={<TrackPage />} />
         <Route path="checkoutbilling" element={<BillingPage />} />
         <Route path="checkoutorder" element={<OrderSummaryPage />} />
         <Route path="success" element={<SuccessPage />} />

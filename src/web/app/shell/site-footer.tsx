@@ -62,6 +62,9 @@ export function SiteFooter() {
               <li>
                 <Link to="/orders">Your Orders</Link>
               </li>
+              <li>
+                <Link to="/track">Track your order</Link>
+              </li>
             </ul>
           </nav>
           <nav className="col-6 col-md-3" aria-label="Policies">

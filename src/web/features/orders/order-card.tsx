@@ -10,6 +10,7 @@ import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
 import { OrderReviewLinks } from '../reviews/order-review-links';
 import { PayNowButton } from './pay-now-button';
+import { ShipmentScans } from './shipment-scans';
 
 const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
   PAID: { label: 'Paid', tone: 'text-bg-success' },
@@ -53,15 +54,16 @@ export function OrderCard({ order }: { order: Order }) {
         </dl>
       </header>
       <div className="card-body">
-        {order.status === 'CANCELLED' ? (
+        {order.status === 'CANCELLED' || order.status === 'RETURNED' ? (
           <p className="alert alert-light border py-2 mb-0 small" data-testid="order-cancelled">
-            This order was cancelled.
+            {order.status === 'CANCELLED' ? 'This order was cancelled.' : 'The courier could not deliver this order and returned it to us.'}
           </p>
         ) : unpaid ? (
           <PayNowButton orderid={order.orderid} />
         ) : (
           <OrderTracker status={order.status} />
         )}
+        {order.shipment ? <div className="mt-2"><ShipmentScans {...order.shipment} /></div> : null}
         <div className="row g-3 mt-1">
           <div className="col-md-5">
             <h3 className="h6">Shipping address</h3>

@@ -37,8 +37,10 @@ describe('product form values', () => {
   });
 
   it('reads a product back into rows', () => {
-    const product = { ...inputOfForm(values), ratings: 0, ratingStar: 0, _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null], sizeImageHashes: [null, 'a'.repeat(32)] };
-    expect(formOf(product)).toEqual(values);
+    const product = { ...inputOfForm(values), ratings: 0, ratingStar: 0, _id: '1', images: [], gallery: [], updatedAt: '', slug: 'ghee', stock: [null, null], sizeImageHashes: [null, 'a'.repeat(32)], weightGrams: [378, 700] };
+    // The packed weight comes back per row: the size's rule (250 ml: 378 g) or what the studio set.
+    expect(formOf(product)).toEqual({ ...values, sizes: values.sizes.map((row, i) => ({ ...row, weight: [378, 700][i] })) });
+    expect(inputOfForm(formOf(product)).weightGrams).toEqual([378, 700]);
   });
 
   it('starts a new product with one size row and no price yet', () => {

@@ -4,11 +4,14 @@ import { PRODUCT_TAX_DEFAULTS, productInputSchema, type ProductInput } from '../
 import type { StudioProduct } from '../../../domain/schemas/studio';
 import { NUTRITION_FIELDS, type NutritionKey, type NutritionPer100g, type VegMark } from '../../../domain/schemas/food-label';
 import { fieldErrors } from '../../../domain/schemas/zod-fields';
+import { packedWeightFromSize } from '../../../domain/shipping';
 
 /** One bottle size and its price, as one row of the form, with the size's own photo (its hash) if it has one. */
 export interface SizeRow {
   size: number;
   price: number;
+  /** Packed weight in grams; empty (NaN or left out) takes the size's rule when saved. */
+  weight?: number;
   // Kept in the row, so the photo goes with its size when rows are added or removed.
   picture?: string | null;
 }
@@ -67,7 +70,12 @@ export function formOf(product: StudioProduct): ProductFormValues {
     description: product.description,
     offerpercentage: product.offerpercentage,
     instock: product.instock,
-    sizes: product.quantitysize.map((size, i) => ({ size, price: product.price[i] ?? NaN, picture: product.sizeImageHashes[i] ?? null })),
+    sizes: product.quantitysize.map((size, i) => ({
+      size,
+      price: product.price[i] ?? NaN,
+      ...(product.weightGrams?.[i] !== undefined ? { weight: product.weightGrams[i] } : {}),
+      picture: product.sizeImageHashes[i] ?? null,
+    })),
     defaultRow: defaultRow >= 0 ? defaultRow : 0,
     hsn: product.hsn,
     gstRate: product.gstRate,
@@ -101,6 +109,7 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
     nutritionPer100g: nutritionOf(values.nutrition),
     storage: values.storage,
     sizeImageHashes: values.sizes.map((row) => row.picture ?? null),
+    weightGrams: values.sizes.map((row) => (row.weight !== undefined && Number.isFinite(row.weight) ? row.weight : packedWeightFromSize(row.size))),
   };
 }
 
@@ -108,6 +117,8 @@ export function inputOfForm(values: ProductFormValues): ProductInput {
 export function formPathOf(apiField: string): string {
   const row = /^(price|quantitysize)\.(\d+)$/.exec(apiField);
   if (row) return `sizes.${row[2]}.${row[1] === 'price' ? 'price' : 'size'}`;
+  const weight = /^weightGrams\.(\d+)$/.exec(apiField);
+  if (weight) return `sizes.${weight[1]}.weight`;
   const picture = /^sizeImageHashes\.(\d+)$/.exec(apiField);
   if (picture) return `sizes.${picture[1]}.picture`;
   if (apiField === 'sizeImageHashes') return 'sizes';

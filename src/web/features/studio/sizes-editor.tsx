@@ -2,6 +2,7 @@ import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PRODUCT_SIZES_MAX } from '../../../domain/constants';
 import { formatRupees } from '../../../domain/display';
 import { discountedPrice } from '../../../domain/pricing';
+import { packedWeightFromSize } from '../../../domain/shipping';
 import type { ProductFormValues } from './product-form-values';
 
 interface SizesEditorProps {
@@ -80,6 +81,26 @@ export function SizesEditor({ form, offer, idPrefix }: SizesEditorProps) {
                 </div>
                 <div id={`${priceId}-offer`} className="small text-body-secondary">
                   {offer > 0 && Number.isFinite(price) && price > 0 ? `${formatRupees(discountedPrice(price, offer))} after offer` : null}
+                </div>
+              </div>
+              <div className="studio-size-field">
+                <label htmlFor={`${idPrefix}-weight-${index}`} className="form-label small mb-1">
+                  Packed (g)
+                </label>
+                <input
+                  id={`${idPrefix}-weight-${index}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  placeholder={Number.isFinite(rows[index]?.size) ? String(packedWeightFromSize(rows[index]!.size)) : ''}
+                  className={`form-control${errors?.[index]?.weight?.message ? ' is-invalid' : ''}`}
+                  aria-invalid={errors?.[index]?.weight?.message ? true : undefined}
+                  aria-describedby={`${idPrefix}-weight-${index}-error`}
+                  {...register(`sizes.${index}.weight`, { valueAsNumber: true })}
+                />
+                <div id={`${idPrefix}-weight-${index}-error`} className="invalid-feedback d-block small">
+                  {errors?.[index]?.weight?.message}
                 </div>
               </div>
               <div className="studio-size-default form-check">

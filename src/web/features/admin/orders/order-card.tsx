@@ -5,11 +5,14 @@ import type { Order } from '../../../../domain/schemas/order';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 
 /** One order in the admin list: name in capitals, Order # without its prefix, date, time, how it is paid, View. */
-export function OrderCard({ order, onView }: { order: Order; onView: (order: Order) => void }) {
+export function OrderCard({ order, onView, picked }: { order: Order; onView: (order: Order) => void; picked?: { checked: boolean; onToggle: () => void } }) {
   const shortId = displayOrderId(order.orderid);
   return (
     <li className="admin-order-card card">
       <div className="card-body">
+        {picked && (
+          <input type="checkbox" className="form-check-input me-2 mt-1" checked={picked.checked} onChange={picked.onToggle} aria-label={`Select order ${shortId} to ship`} />
+        )}
         <div className="admin-order-card-main">
           <h3 className="admin-order-card-name">{order.username.toUpperCase()}</h3>
           <p className="admin-order-card-id mb-1">Order # {shortId}</p>

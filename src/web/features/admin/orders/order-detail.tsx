@@ -11,6 +11,7 @@ import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
 import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
 import { OrderMoneySection } from './order-money-section';
+import { OrderShippingSection } from './order-shipping-section';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
 
@@ -139,6 +140,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
             )}
           </div>
         </section>
+        <OrderShippingSection headingId={`${selectId}-shipping`} order={order} />
         <OrderMoneySection headingId={`${selectId}-money`} order={detail.data} loadError={detail.isError ? detail.error.message : null} onRetry={() => void detail.refetch()} />
         <section className="col-12" aria-labelledby={`${selectId}-note`}>
           <div className="detail-card">
@@ -148,8 +150,8 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
         </section>
       </div>
 
-      {current === 'CANCELLED' ? (
-        <p className="status-bar mb-0">This order is cancelled: its status no longer changes.</p>
+      {current === 'CANCELLED' || current === 'RETURNED' ? (
+        <p className="status-bar mb-0">This order is {current === 'CANCELLED' ? 'cancelled' : 'returned to us'}: its status no longer changes.</p>
       ) : (
         <div className="status-bar">
           <label htmlFor={selectId} className="form-label fw-semibold mb-1">Order status</label>

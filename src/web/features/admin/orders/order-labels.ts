@@ -14,4 +14,5 @@ export const STATUS_BADGE_CLASS: Readonly<Record<OrderStatus, string>> = {
   OUTFORDELIVERY: 'status-out',
   DELIVERED: 'status-delivered',
   CANCELLED: 'status-cancelled',
+  RETURNED: 'status-cancelled',
 };

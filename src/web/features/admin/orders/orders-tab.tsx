@@ -9,6 +9,7 @@ import { OrderCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import { OrdersToolbar } from './orders-toolbar';
 import { Pagination } from './pagination';
+import { canShip, ShipSelected } from './ship-selected';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -19,6 +20,8 @@ export function OrdersTab() {
   const [sort, setSort] = useState<OrderSort>('newest');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Order | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const toggle = (orderid: string) => setPicked((now) => (now.includes(orderid) ? now.filter((id) => id !== orderid) : [...now, orderid]));
   const q = useDebounced(search, SEARCH_DELAY_MS);
   const [lastQ, setLastQ] = useState(q);
   // A new search starts from page 1 (adjusting state during render, as React recommends).
@@ -70,6 +73,7 @@ export function OrdersTab() {
         <span>{orders.data ? `${total} ${total === 1 ? 'order' : 'orders'}` : ''}</span>
         {orders.data && pages > 1 && <span>Page {page} of {pages}</span>}
       </div>
+      {list.length > 0 && <ShipSelected picked={picked} onDone={() => setPicked([])} />}
       {busy && <LoadingDots label="Loading orders" />}
       {orders.isError && !orders.data && (
         <LoadError onRetry={() => void orders.refetch()}>The orders could not be loaded: {orders.error.message}</LoadError>
@@ -78,7 +82,12 @@ export function OrdersTab() {
       {list.length > 0 && (
         <ul className={`admin-order-list list-unstyled${busy ? ' is-stale' : ''}`} aria-label="Orders" aria-busy={busy}>
           {list.map((order) => (
-            <OrderCard key={order.orderid} order={order} onView={view} />
+            <OrderCard
+              key={order.orderid}
+              order={order}
+              onView={view}
+              picked={canShip(order) ? { checked: picked.includes(order.orderid), onToggle: () => toggle(order.orderid) } : undefined}
+            />
           ))}
         </ul>
       )}

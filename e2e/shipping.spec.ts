@@ -1,0 +1,102 @@
+// Shipping with the sandbox courier: the owner ships a cash-on-delivery order from its detail, prints the label and
+// plays the courier's scans to delivered; the customer follows the parcel on #/track on a phone, without logging in.
+import { expect as baseExpect, test } from '@playwright/test';
+import { displayOrderId } from '../src/domain/display';
+import { ADMIN, loginThroughUi } from './support/accounts';
+import { adminToken, runTag, seedCodOrders } from './support/admin-seed';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 150_000 });
+
+test('the owner ships an order with the sandbox courier and advances it to delivered; the customer tracks it at 390 px', async ({ page, browser }) => {
+  const tag = runTag();
+  const [seeded] = await seedCodOrders(page.request, tag, 1);
+  if (!seeded) throw new Error('no order seeded');
+  const { orderid, pincode } = seeded.order;
+  const shortId = displayOrderId(orderid);
+
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/#/admin');
+  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
+  await panel.getByLabel('Search').fill(tag);
+  await panel.getByRole('button', { name: `View order ${shortId}` }).click();
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeVisible();
+
+  const shipping = panel.getByRole('region', { name: 'Shipping', exact: true });
+  await expect(shipping.getByLabel(/Book with the test courier/)).toBeChecked();
+  await shipping.getByRole('button', { name: 'Ship', exact: true }).click();
+  const awb = shipping.getByTestId('shipment-awb');
+  await expect(awb).toHaveText(/^SBX\d{12}$/);
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('Booked with the courier');
+  await expect(panel.locator('.status-badge').first()).toHaveText('Ready');
+  await expectNoSeriousA11yViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, 'shipping-admin-booked');
+
+  const label = await page.request.get(`/api/order/${orderid}/shipment/label.pdf`, {
+    headers: { authorization: `Bearer ${await adminToken(page.request)}` },
+  });
+  expect(label.status()).toBe(200);
+  expect((await label.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const scans = shipping.getByRole('group', { name: 'Advance scan' });
+  for (const [button, shown] of [
+    ['Picked up', 'Picked up'],
+    ['In transit', 'In transit'],
+    ['Out for delivery', 'Out for delivery'],
+  ] as const) {
+    await scans.getByRole('button', { name: button }).click();
+    await expect(shipping.getByTestId('shipment-status')).toHaveText(shown);
+  }
+  await expect(panel.locator('.status-badge').first()).toHaveText('Out for Delivery');
+  await scans.getByRole('button', { name: 'Delivered' }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('Delivered');
+  await expect(panel.locator('.status-badge').first()).toHaveText('Closed');
+  await expect(shipping.getByRole('group', { name: 'Advance scan' })).toHaveCount(0);
+  const awbText = (await awb.textContent()) ?? '';
+
+  // The customer, on a phone, signed out: #/track with the order id and the delivery pincode.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
+  const phone = await context.newPage();
+  await phone.goto('/#/track');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
+  await phone.getByLabel('Order ID').fill(shortId);
+  await phone.getByLabel('Delivery pincode').fill('110001');
+  await phone.getByRole('button', { name: 'Track' }).click();
+  await expect(phone.getByText('No order with that id ships to that pincode', { exact: false })).toBeVisible();
+  await phone.getByLabel('Delivery pincode').fill(pincode);
+  await phone.getByRole('button', { name: 'Track' }).click();
+  await expect(phone.getByTestId('track-status')).toHaveText('Delivered');
+  await expect(phone.getByTestId('track-awb')).toHaveText(awbText);
+  const list = phone.getByRole('list', { name: 'Where the parcel has been' });
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list.getByRole('listitem').first()).toContainText('Delivered');
+  expect(await hasHorizontalOverflow(phone), '#/track overflows at 390 px').toBe(false);
+  await expectNoSeriousA11yViolations(phone);
+  await screenshotAtWidths(phone, 'shipping-track');
+  await context.close();
+});
+
+test('the owner ships two orders at once from the list and reads each result', async ({ page }) => {
+  const tag = runTag();
+  const seeded = await seedCodOrders(page.request, tag, 2);
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/#/admin');
+  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
+  await panel.getByLabel('Search').fill(tag);
+  for (const { order } of seeded) {
+    await panel.getByRole('checkbox', { name: `Select order ${displayOrderId(order.orderid)} to ship` }).check();
+  }
+  await panel.getByRole('button', { name: 'Ship selected (2)' }).click();
+  const results = panel.getByRole('list', { name: 'Shipping results' });
+  await expect(results.getByRole('listitem')).toHaveCount(2);
+  for (const { order } of seeded) {
+    await expect(results.getByText(`Order # ${displayOrderId(order.orderid)}: Booked with Sandbox Express, AWB SBX`, { exact: false })).toBeVisible();
+  }
+  await expect(panel.getByRole('checkbox')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, 'shipping-ship-selected');
+});

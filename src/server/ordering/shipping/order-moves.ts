@@ -1,0 +1,92 @@
+// What a shipment does to its order, one function per scan kind, each in the scan's transaction. A customer message
+// for a scan (WhatsApp, DESIGN.md §8.6) belongs in the function of its kind.
+import type { OrderStatus } from '../../../domain/order-status';
+import type { ScanStatus } from '../../../domain/shipping';
+import { writeAudit } from '../../audit/audit-log';
+import type { Executor } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
+import { queueStatusMails } from '../../email-templates/status-mail-service';
+import { creditNotesOf, issueCreditNote, issueInvoiceForStatus } from '../../invoicing/invoice-service';
+import { findOrderByOrderId } from '../../orders/order-repository';
+import { addStock, markStockReturned, orderStockTakes } from '../../stock/stock-repository';
+import { setOrderStatus } from '../order-status-repository';
+
+export interface MoveContext {
+  shopEmail: string;
+  awb: string;
+}
+
+/** What a move did that needs work after the commit. */
+export interface MoveOutcome {
+  stockReturned: boolean;
+}
+
+const NOTHING: MoveOutcome = { stockReturned: false };
+
+// Orders move forward only: a late scan never takes a delivered order back out for delivery.
+const ORDER_RANK: Readonly<Record<OrderStatus, number>> = { PREPARATION: 0, READY: 1, OUTFORDELIVERY: 2, DELIVERED: 3, RETURNED: 3, CANCELLED: 9 };
+
+/**
+ * Sets the order's status as the courier reports it, as an admin's status change does: the invoice from READY on, the
+ * status mail, the audit row. Nothing when the order is already there or further (or cancelled). Answers whether it moved.
+ */
+async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: MoveContext): Promise<boolean> {
+  const from = order.status as OrderStatus;
+  if (ORDER_RANK[to] <= ORDER_RANK[from]) return false;
+  if (!(await setOrderStatus(trx, order.orderid, to))) return false;
+  await issueInvoiceForStatus(trx, order.id, to);
+  const view = await findOrderByOrderId(trx, order.orderid);
+  if (view) await queueStatusMails(trx, view, move.shopEmail);
+  await writeAudit(trx, { actorUserId: null, action: 'order.status', target: order.orderid, details: { from, to, by: 'courier', awb: move.awb } });
+  return true;
+}
+
+/** Picked up or in transit: the order is READY (booking set it already; a shipment typed in late may not have). */
+async function onOnTheWay(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
+  await moveOrder(trx, order, 'READY', move);
+  return NOTHING;
+}
+
+async function onOutForDelivery(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
+  await moveOrder(trx, order, 'OUTFORDELIVERY', move);
+  return NOTHING;
+}
+
+/** Delivered: the status mail carries the invoice, as when the owner marks it delivered. */
+async function onDelivered(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
+  await moveOrder(trx, order, 'DELIVERED', move);
+  return NOTHING;
+}
+
+/** The courier is bringing the parcel back: nothing changes for the order until it arrives. */
+async function onReturning(): Promise<MoveOutcome> {
+  return NOTHING;
+}
+
+/**
+ * Returned to us: the order is RETURNED, its bottles go back on the shelf (once), and an issued invoice is credited
+ * for whatever is not credited yet, so a COD order that was never collected nets to nothing in the tax returns.
+ */
+async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
+  if (!(await moveOrder(trx, order, 'RETURNED', move))) return NOTHING;
+  let stockReturned = false;
+  if (await markStockReturned(trx, order.id)) {
+    stockReturned = (await addStock(trx, await orderStockTakes(trx, order.id))).length > 0;
+  }
+  const current = await trx.selectFrom('orders').select(['invoice_number', 'total_amount']).where('id', '=', order.id).executeTakeFirstOrThrow();
+  if (current.invoice_number) {
+    const credited = (await creditNotesOf(trx, order.id)).reduce((sum, note) => sum + note.amount, 0);
+    const left = Math.floor(current.total_amount - credited);
+    if (left > 0) await issueCreditNote(trx, { id: order.id }, left, 'Returned to us by the courier');
+  }
+  return { stockReturned };
+}
+
+export const ORDER_MOVES: Readonly<Record<ScanStatus, (trx: Executor, order: OrderRow, move: MoveContext) => Promise<MoveOutcome>>> = {
+  PICKED_UP: onOnTheWay,
+  IN_TRANSIT: onOnTheWay,
+  OUT_FOR_DELIVERY: onOutForDelivery,
+  DELIVERED: onDelivered,
+  RTO_INITIATED: onReturning,
+  RTO_DELIVERED: onReturned,
+};

@@ -1,0 +1,182 @@
+import { withOrderPrefix } from '../../../domain/display';
+import type { Order } from '../../../domain/schemas/order';
+import type { ShipManyResult, ShipmentBody } from '../../../domain/shipping';
+import { writeAudit } from '../../audit/audit-log';
+import type { AuthUser } from '../../auth/guards';
+import { businessDetails } from '../../business/business-service';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../http/errors';
+import { issueInvoiceForStatus } from '../../invoicing/invoice-service';
+import { findOrderByOrderId, findOrderRow } from '../../orders/order-repository';
+import { CourierError, type Booking, type BookingInput } from '../../shipping/courier';
+import { courierFor } from '../../shipping/courier-registry';
+import { setOrderStatus } from '../order-status-repository';
+import { queueShippedMail } from './shipped-mail';
+import { claimBooking, findShipmentOfOrder, packedWeightOfOrder, releaseBooking, saveBooking, saveManualShipment, setPickup } from './shipment-repository';
+
+/** A booking claimed this long ago and never stored was cut short (a crash, a timeout) and may be resumed. */
+export const RESUME_AFTER_MS = 60_000;
+
+const noOrder = (orderid: string) => notFound(`There is no order ${orderid}. Check the order id and try again.`);
+
+/** What the owner reads after shipping: the order with its shipment, and a note when the pickup could not be asked. */
+export interface ShipAnswer {
+  order: Order;
+  pickupNote: string | null;
+}
+
+/**
+ * "Ship" on the order (DESIGN.md §8.5): check the order may ship; book it with the courier (or take the AWB the
+ * owner typed); store the booking, set READY (issuing the invoice) and queue the "shipped" mail in one transaction.
+ */
+export async function shipOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, body: ShipmentBody): Promise<ShipAnswer> {
+  const orderid = withOrderPrefix(orderidInput);
+  const row = await findOrderRow(ctx.db, orderid);
+  if (!row) throw noOrder(orderid);
+  refuseUnshippable(row);
+  const weightGrams = await packedWeightOfOrder(ctx.db, row.id);
+  let pickupNote: string | null = null;
+  if (body.mode === 'MANUAL') {
+    await recordManualShipment(ctx, caller, row, { courier: body.courier ?? '', awb: body.awb ?? '', trackingUrl: body.trackingUrl ?? '', weightGrams });
+  } else {
+    pickupNote = await bookWithCourier(ctx, caller, row, weightGrams);
+  }
+  ctx.outbox.kick();
+  const order = await findOrderByOrderId(ctx.db, orderid);
+  if (!order) throw noOrder(orderid);
+  return { order, pickupNote };
+}
+
+/** "Ship selected": each order booked with the courier on its own; one order's refusal does not stop the others. */
+export async function shipMany(ctx: AppContext, caller: AuthUser, orderids: readonly string[]): Promise<ShipManyResult[]> {
+  const results: ShipManyResult[] = [];
+  for (const orderid of new Set(orderids.map(withOrderPrefix))) {
+    try {
+      const { order, pickupNote } = await shipOrder(ctx, caller, orderid, { mode: 'COURIER' });
+      const awb = order.shipment?.awb ?? null;
+      results.push({ orderid, ok: true, awb, message: `Booked with ${order.shipment?.courier ?? 'the courier'}, AWB ${awb}.${pickupNote ? ` ${pickupNote}` : ''}` });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      results.push({ orderid, ok: false, awb: null, message: error.message });
+    }
+  }
+  return results;
+}
+
+function refuseUnshippable(row: OrderRow): void {
+  if (row.status === 'CANCELLED') throw conflict(`Order ${row.orderid} is cancelled, so it does not ship.`);
+  if (row.status === 'DELIVERED' || row.status === 'RETURNED' || row.status === 'OUTFORDELIVERY') {
+    throw conflict(`Order ${row.orderid} has already shipped.`);
+  }
+  if (row.paymentmode === 'ONLINE' && row.payment_status !== 'PAID') {
+    throw conflict(`Order ${row.orderid} is not paid yet; ship it once the payment is in.`);
+  }
+}
+
+async function recordManualShipment(
+  ctx: AppContext,
+  caller: AuthUser,
+  row: OrderRow,
+  manual: { courier: string; awb: string; trackingUrl: string; weightGrams: number },
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await saveManualShipment(trx, row.id, manual))) throw alreadyShipped(row.orderid);
+    await markShipped(trx, caller, row, manual);
+  });
+}
+
+/**
+ * Claims the shipment (BOOKING) before asking the courier, so a second press cannot book twice; a claim left by a
+ * crash before the AWB was stored is resumed, and the courier answers the booking it already made for this order.
+ */
+async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: OrderRow, weightGrams: number): Promise<string | null> {
+  const courier = courierFor(ctx);
+  const existing = await findShipmentOfOrder(ctx.db, row.id);
+  const resuming = existing?.status === 'BOOKING';
+  if (resuming && Date.now() - Date.parse(existing.updated_at) < RESUME_AFTER_MS) {
+    throw conflict(`Order ${row.orderid} is being booked with the courier right now. Reload it in a minute.`);
+  }
+  if (existing && !resuming && existing.status !== 'CANCELLED') throw alreadyShipped(row.orderid);
+  if (!resuming && !(await claimBooking(ctx.db, row.id, weightGrams))) throw alreadyShipped(row.orderid);
+  const attempt = (await findShipmentOfOrder(ctx.db, row.id))?.attempt ?? 1;
+  let booking: Booking;
+  try {
+    booking = await courier.book(await bookingInput(ctx, row, weightGrams, attempt));
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    if (error.definite) await releaseBooking(ctx.db, row.id);
+    throw new HttpError(error.definite ? 422 : 503, error.definite ? 'COURIER_REFUSED' : 'COURIER_UNAVAILABLE', error.message);
+  }
+  let pickup: { pickupDate: string } | null = null;
+  let pickupNote: string | null = null;
+  try {
+    pickup = await courier.schedulePickup(booking);
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    pickupNote = `The shipment is booked, but the pickup was not scheduled: ${error.message}`;
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    // Stored meanwhile by another press that resumed the same booking: that one sent the mail.
+    if (!(await saveBooking(trx, row.id, courier.name, booking))) return;
+    const saved = await findShipmentOfOrder(trx, row.id);
+    if (pickup && saved) await setPickup(trx, saved.id, pickup.pickupDate);
+    await markShipped(trx, caller, row, booking);
+  });
+  return pickupNote;
+}
+
+/** Booking sets READY (issuing the invoice), queues the "shipped" mail and writes the audit row. */
+async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow, shipment: { courier: string; awb: string; trackingUrl: string }) {
+  if (row.status === 'PREPARATION') await setOrderStatus(trx, row.orderid, 'READY');
+  await issueInvoiceForStatus(trx, row.id, 'READY');
+  await queueShippedMail(trx, row, shipment);
+  await writeAudit(trx, { actorUserId: caller?.id ?? null, action: 'order.ship', target: row.orderid, details: { courier: shipment.courier, awb: shipment.awb } });
+}
+
+export async function bookingInput(ctx: AppContext, row: OrderRow, weightGrams: number, attempt = 1): Promise<BookingInput> {
+  const business = await businessDetails(ctx.db);
+  const lines = await ctx.db.selectFrom('order_lines').selectAll().where('order_id', '=', row.id).orderBy('position').execute();
+  return {
+    reference: attempt > 1 ? `${row.orderid}-${attempt}` : row.orderid,
+    orderid: row.orderid,
+    orderDate: row.created_at,
+    pickup: { name: business.legalName, address: business.addressLine, city: business.city, state: business.state, pincode: business.pincode, phone: business.carePhone, email: business.careEmail },
+    deliverTo: { name: row.username, address: row.address, city: row.district, state: row.state, pincode: row.pincode, phone: row.mobilenumber, email: row.emailaddress },
+    items: lines.map((l) => ({ name: `${l.name} ${l.size_ml} ml`, sku: `${l.product_id ?? 'x'}-${l.size_ml}`, units: l.item_qty, sellingPrice: l.unit_price })),
+    total: row.total_amount,
+    subtotal: row.subtotal,
+    cod: row.paymentmode === 'CASHONDELIVERY',
+    weightGrams,
+  };
+}
+
+/**
+ * Resumes a booking a crash left claimed (the poll finds it a minute on): the courier answers the booking it holds for
+ * the reference, and the shop stores it as if the owner had pressed Ship again. Answers the AWB, or null when the
+ * courier refused (the claim is then released for the owner) or the order no longer waits for it.
+ */
+export async function resumeBooking(ctx: AppContext, orderRowId: number): Promise<string | null> {
+  const row = await ctx.db.selectFrom('orders').selectAll().where('id', '=', orderRowId).executeTakeFirst();
+  const shipment = row && (await findShipmentOfOrder(ctx.db, row.id));
+  if (!row || shipment?.status !== 'BOOKING') return null;
+  try {
+    refuseUnshippable(row);
+  } catch {
+    // Cancelled meanwhile: nothing is to ship; a booking the courier holds is the owner's to cancel there.
+    await releaseBooking(ctx.db, row.id);
+    return null;
+  }
+  try {
+    await bookWithCourier(ctx, null, row, shipment.weight_grams);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return null;
+  }
+  ctx.outbox.kick();
+  return (await findShipmentOfOrder(ctx.db, row.id))?.awb ?? null;
+}
+
+const alreadyShipped = (orderid: string) =>
+  conflict(`Order ${orderid} already has a shipment. Cancel that shipment first if you want to book it again.`);

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FAKE_SHIPROCKET_LOGIN, startFakeShiprocket, type FakeShiprocket } from '../../../../tests/support/fake-shiprocket';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
+import { KARNATAKA_BUSINESS } from '../../business/test-business';
+import type { Courier } from '../../shipping/courier';
+import { useCourier } from '../../shipping/courier-registry';
+import { createShiprocketCourier } from '../../shipping/shiprocket-courier';
+import { codOrder, orderBody } from '../checkout-test-support';
+import { pollQuietShipments } from './poll-service';
+
+const WEBHOOK_TOKEN = 'shiprocket-webhook-token-0123456789';
+
+describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect) => {
+  let fake: FakeShiprocket;
+  let shop: TestShop;
+  let user: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    fake = await startFakeShiprocket();
+    shop = await createTestShop(dialect, {
+      env: { SHIPROCKET_EMAIL: FAKE_SHIPROCKET_LOGIN.email, SHIPROCKET_PASSWORD: FAKE_SHIPROCKET_LOGIN.password, SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN, SHIPROCKET_API_URL: fake.baseUrl },
+    });
+    user = await createTestUser(shop);
+    admin = await adminOf(shop);
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await shop.close();
+    await fake.close();
+  });
+
+  const cod = async () => {
+    const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().orderid as string;
+  };
+  const ship = (orderid: string) => shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload: { mode: 'COURIER' } });
+  const webhook = (body: object, key: string | null = WEBHOOK_TOKEN) =>
+    shop.app.inject({ method: 'POST', url: '/api/shipping/webhook', headers: key === null ? {} : { 'x-api-key': key }, payload: body });
+  const statusOf = async (orderid: string) => (await shop.app.ctx.db.selectFrom('orders').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status;
+  const statusMails = async () =>
+    Number((await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'status-mail').executeTakeFirstOrThrow()).n);
+
+  it("books with Shiprocket: its AWB and courier, the pickup, and Shiprocket's own label", async () => {
+    const orderid = await cod();
+    const res = await ship(orderid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'READY', pickupNote: null, shipment: { mode: 'COURIER', courier: 'Delhivery Surface', awb: expect.stringMatching(/^7\d{11}$/) } });
+    expect(fake.pickups).toBeGreaterThan(0);
+    const label = await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: admin.auth });
+    expect(label.body).toBe('%PDF-1.4 the courier’s own label');
+    const cancel = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: admin.auth });
+    expect(cancel.json()).toMatchObject({ status: 'PREPARATION', shipment: null });
+    expect(fake.cancelledAwbs).toContain(res.json().shipment.awb);
+    // Booked again after the cancel: a booking of its own under a reference of its own.
+    const again = await ship(orderid);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().shipment.awb).toBe(fake.orders.get(`${orderid}-2`)?.awb);
+    expect(again.json().shipment.awb).not.toBe(res.json().shipment.awb);
+  });
+
+  it("shows each of Shiprocket's refusals to the owner in plain words, and renews an expired token unseen", async () => {
+    const orderid = await cod();
+    fake.unserviceablePincodes.add('560001');
+    try {
+      const far = await ship(orderid);
+      expect(far.statusCode).toBe(422);
+      expect(far.json().message).toBe('No Shiprocket courier delivers to pincode 560001. Ship this order another way and type its AWB under "Booked elsewhere".');
+    } finally {
+      fake.unserviceablePincodes.delete('560001');
+    }
+    fake.walletLow = true;
+    try {
+      const low = await ship(orderid);
+      expect(low.statusCode).toBe(422);
+      expect(low.json().message).toMatch(/wallet balance is too low/);
+    } finally {
+      fake.walletLow = false;
+    }
+    expect(await statusOf(orderid)).toBe('PREPARATION');
+    const logins = fake.logins;
+    fake.expireTokens();
+    expect((await ship(orderid)).statusCode).toBe(200);
+    expect(fake.logins).toBe(logins + 1);
+  });
+
+  it('the tracking webhook: a wrong token is 401; each scan applied once, late ones moving nothing back', async () => {
+    const orderid = await cod();
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    const out = { awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: '2026-11-29 09:00:00', scans: [{ location: 'Jayanagar' }] };
+    const wrong = await webhook(out, 'wrong-token-wrong-token-wrong');
+    expect(wrong.statusCode, wrong.body).toBe(401);
+    expect((await webhook(out, null)).statusCode).toBe(401);
+    expect(await statusOf(orderid)).toBe('READY');
+    const mails = await statusMails();
+    expect((await webhook(out)).json()).toEqual({ received: true, applied: true });
+    expect((await webhook(out)).json()).toEqual({ received: true, applied: false });
+    expect(await statusOf(orderid)).toBe('OUTFORDELIVERY');
+    expect(await statusMails()).toBe(mails + 1);
+    const delivered = { ...out, current_status: 'DELIVERED', shipment_status_id: 7, current_timestamp: '2026-11-29 13:00:00' };
+    await webhook(delivered);
+    await webhook({ ...out, current_status: 'PICKED UP', shipment_status_id: 42, current_timestamp: '2026-11-28 10:00:00' });
+    expect(await statusOf(orderid)).toBe('DELIVERED');
+    expect(await statusMails()).toBe(mails + 2);
+    expect((await webhook({ awb: 'unknown', current_status: 'DELIVERED', current_timestamp: '2026-11-29 13:00:00' })).statusCode).toBe(200);
+    expect((await webhook({ hello: 'world' })).statusCode).toBe(200);
+  });
+
+  it('asks Shiprocket about shipments without news for a day, and applies what it says once', async () => {
+    const orderid = await cod();
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    fake.scans.set(awb, [
+      [42, '2026-11-28 10:05:00', 'Bengaluru hub'],
+      [7, '2026-11-29 13:00:00', 'Jayanagar'],
+    ]);
+    expect(await pollQuietShipments(shop.app.ctx)).toBe(0);
+    const dayLater = Date.now() + 25 * 3600_000;
+    expect(await pollQuietShipments(shop.app.ctx, dayLater)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(orderid)).toBe('DELIVERED');
+    const events = await shop.app.ctx.db.selectFrom('shipment_events').select('shipment_events.status').innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id').where('shipments.awb', '=', awb).execute();
+    expect(events.map((e) => e.status).sort()).toEqual(['DELIVERED', 'PICKED_UP']);
+    await pollQuietShipments(shop.app.ctx, dayLater + 25 * 3600_000);
+    expect(await shop.app.ctx.db.selectFrom('shipment_events').select('shipment_events.id').innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id').where('shipments.awb', '=', awb).execute()).toHaveLength(2);
+  });
+
+  it('a crash after Shiprocket booked but before the AWB was stored is resumed without a second booking', async () => {
+    const real = createShiprocketCourier({ baseUrl: fake.baseUrl, ...FAKE_SHIPROCKET_LOGIN });
+    let crash = true;
+    const crashing: Courier = {
+      ...real,
+      async book(input) {
+        const booking = await real.book(input);
+        if (crash) {
+          crash = false;
+          throw new Error('the process died here');
+        }
+        return booking;
+      },
+    };
+    useCourier(shop.app.ctx, crashing);
+    const orderid = await cod();
+    const created = fake.adhocCreated;
+    const assigned = fake.awbsAssigned;
+    expect((await ship(orderid)).statusCode).toBe(500);
+    const row = await shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    await shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
+    const res = await ship(orderid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().shipment.awb).toBe(fake.orders.get(orderid)?.awb);
+    expect(fake.adhocCreated).toBe(created + 1);
+    expect(fake.awbsAssigned).toBe(assigned + 1);
+  });
+
+  it('the poll resumes a booking a crash left behind, a minute on, without the owner and without a second booking', async () => {
+    const real = createShiprocketCourier({ baseUrl: fake.baseUrl, ...FAKE_SHIPROCKET_LOGIN });
+    useCourier(shop.app.ctx, { ...real, book: async (input) => real.book(input).then(() => Promise.reject(new Error('the process died here'))) });
+    const orderid = await cod();
+    expect((await ship(orderid)).statusCode).toBe(500);
+    useCourier(shop.app.ctx, real);
+    const created = fake.adhocCreated;
+    const shippedMails = Number(
+      (await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'order-shipped').executeTakeFirstOrThrow()).n,
+    );
+    // A fresh claim may still be under way: the poll leaves it.
+    await pollQuietShipments(shop.app.ctx);
+    expect(await statusOf(orderid)).toBe('PREPARATION');
+    const row = await shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    await shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
+    await pollQuietShipments(shop.app.ctx);
+    expect(await statusOf(orderid)).toBe('READY');
+    const shipment = await shop.app.ctx.db.selectFrom('shipments').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(shipment).toMatchObject({ status: 'BOOKED', awb: fake.orders.get(orderid)?.awb });
+    expect(fake.adhocCreated).toBe(created);
+    const after = Number(
+      (await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'order-shipped').executeTakeFirstOrThrow()).n,
+    );
+    expect(after).toBe(shippedMails + 1);
+  });
+});

@@ -1,0 +1,37 @@
+import { displayOrderId } from '../../../../domain/display';
+import type { Order } from '../../../../domain/schemas/order';
+import type { ShipManyResult } from '../../../../domain/shipping';
+import { useShipMany } from '../api/shipping-api';
+
+/** Orders "Ship selected" may book: still in preparation, not shipped, paid (or cash on delivery). */
+export function canShip(order: Order): boolean {
+  return order.status === 'PREPARATION' && !order.shipment && (order.paymentmode === 'CASHONDELIVERY' || order.paymentstatus === 'PAID');
+}
+
+/** "Ship selected": books each chosen order with the courier and shows each order's result. */
+export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () => void }) {
+  const shipMany = useShipMany();
+  const results: ShipManyResult[] = shipMany.data?.results ?? [];
+  return (
+    <div className="ship-selected my-2">
+      <button
+        type="button"
+        className="btn btn-amber btn-sm"
+        disabled={picked.length === 0 || shipMany.isPending}
+        onClick={() => shipMany.mutate(picked, { onSuccess: onDone })}
+      >
+        {shipMany.isPending ? 'Shipping…' : `Ship selected (${picked.length})`}
+      </button>
+      {shipMany.isError && <p className="text-danger small mb-0 mt-1" role="alert">{shipMany.error.message}</p>}
+      {results.length > 0 && (
+        <ul className="small list-unstyled mt-2 mb-0" aria-label="Shipping results" aria-live="polite">
+          {results.map((r) => (
+            <li key={r.orderid} className={r.ok ? 'text-success-emphasis' : 'text-danger'}>
+              Order # {displayOrderId(r.orderid)}: {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
