@@ -19,6 +19,7 @@ import {
   SIZE_MAX_ML,
 } from '../constants';
 import { VALIDATION } from '../messages';
+import { CONFIRMATION_STATES } from '../messages-and-confirmation';
 import { ORDER_STATUSES } from '../order-status';
 import { formatSize, withOrderPrefix, withPaymentPrefix } from '../display';
 import { linesOverBottleLimit } from '../line-limits';
@@ -100,6 +101,8 @@ export const orderBodySchema = z.object({
   // A business buyer (DESIGN.md §8.2): printed on the invoice as the recipient's; '' (or left out) for a consumer.
   gstin: gstinField.default(''),
   businessName: optionalText(NAME_MAX).default(''),
+  // WhatsApp order updates to the order's mobile number (DESIGN.md §8.6); only a ticked box opts in.
+  whatsappOptIn: z.boolean({ error: 'Say yes or no to WhatsApp updates' }).default(false),
 });
 
 export const createOrderSchema = orderBodySchema.superRefine(requireBusinessName);
@@ -189,6 +192,10 @@ export const orderSchema = z.object({
   businessName: z.string().optional(),
   /** Rupees refunded or on their way (failed refunds not counted). The admin list carries it; other answers leave it out. */
   refundedAmount: z.number().optional(),
+  /** COD confirmation (DESIGN.md §8.6): PENDING or CONFIRMED, null for orders that need none. Optional for callers that build orders. */
+  confirmation: z.enum(CONFIRMATION_STATES).nullable().optional(),
+  /** WhatsApp updates asked for at checkout. */
+  whatsappOptIn: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

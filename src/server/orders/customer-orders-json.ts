@@ -11,17 +11,18 @@ const ORDER_FIELDS = (o: string) => `'id', ${o}.id, 'orderid', ${o}.orderid, 'pa
 const TAIL_FIELDS = (o: string) => `'createdAt', ${o}.created_at, 'username', ${o}.username, 'emailaddress', ${o}.emailaddress,
   'note', ${o}.note, 'receipt', ${o}.receipt, 'subtotal', ${o}.subtotal, 'deliveryFee', ${o}.delivery_fee, 'codFee', ${o}.cod_fee,
   'discount', ${o}.discount, 'couponCode', ${o}.coupon_code, 'invoiceNumber', ${o}.invoice_number,
-  'gstin', ${o}.gstin, 'businessName', ${o}.business_name`;
+  'gstin', ${o}.gstin, 'businessName', ${o}.business_name, 'confirmation', ${o}.confirmation`;
 const LINE_FIELDS = `'name', l.name, 'quantity', l.size_ml, 'itemQty', l.item_qty, 'finalPrice', l.unit_price`;
 
 const SQLITE_TEXT = `select json_group_array(json_object(${ORDER_FIELDS('o')},
     'items', (select json_group_array(json_object(${LINE_FIELDS}) order by l.position) from order_lines l where l.order_id = o.id),
-    ${TAIL_FIELDS('o')}) order by o.created_at desc, o.id desc) as body
+    ${TAIL_FIELDS('o')}, 'whatsappOptIn', json(case when o.whatsapp_opt_in = 1 then 'true' else 'false' end))
+    order by o.created_at desc, o.id desc) as body
   from orders o where o.user_id = ?`;
 
 const POSTGRES_TEXT = `select coalesce(json_agg(json_build_object(${ORDER_FIELDS('o')},
     'items', (select coalesce(json_agg(json_build_object(${LINE_FIELDS}) order by l.position), '[]'::json) from order_lines l where l.order_id = o.id),
-    ${TAIL_FIELDS('o')}) order by o.created_at desc, o.id desc), '[]'::json)::text as body
+    ${TAIL_FIELDS('o')}, 'whatsappOptIn', o.whatsapp_opt_in = 1) order by o.created_at desc, o.id desc), '[]'::json)::text as body
   from orders o where o.user_id = $1`;
 
 /** A customer's orders as the JSON text GET /api/order answers, found by account id only. */
