@@ -218,6 +218,8 @@ export const adminOrdersQuerySchema = z.object({
   payment: z.literal('pending').optional(),
   /** Only orders with (yes) or without (no) a tax invoice. */
   invoiced: z.preprocess(blankAsMissing, z.enum(['yes', 'no']).optional()),
+  /** "COD to confirm": only orders waiting for the customer's confirmation (the other filters do not apply). */
+  confirmation: z.preprocess(blankAsMissing, z.literal('PENDING').optional()),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

@@ -67,16 +67,3 @@ export async function findUserWhatsappOptIn(executor: Executor, userId: number):
   return row?.whatsapp_opt_in === 1;
 }
 
-/** How COD confirmations ended among orders created in [from, to): for the overview. */
-export async function confirmationOutcomes(executor: Executor, range: { from: string; to: string }) {
-  const rows = await executor
-    .selectFrom('orders')
-    .select(['confirmation_result', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('confirmation_result', 'is not', null)
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<', range.to)
-    .groupBy('confirmation_result')
-    .execute();
-  const count = (result: ConfirmationResult) => Number(rows.find((r) => r.confirmation_result === result)?.n ?? 0);
-  return { confirmed: count('CONFIRMED'), cancelled: count('CANCELLED'), expired: count('EXPIRED') };
-}

@@ -207,4 +207,21 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     const on = await shop.app.inject({ method: 'PUT', url: '/api/account/whatsapp', headers: buyer.auth, payload: { whatsappOptIn: true } });
     expect(on.json()).toEqual({ whatsappOptIn: true });
   });
+
+  it('the admin lists the COD orders to confirm, and the overview counts how confirmations ended', async () => {
+    await settings({ codConfirmation: true, codConfirmHours: 24 });
+    const waiting = await placeCod();
+    const list = await shop.app.inject({ url: '/api/order/admin?confirmation=PENDING', headers: admin.auth });
+    expect(list.statusCode).toBe(200);
+    const orders = list.json() as { orderid: string; confirmation: string }[];
+    expect(orders.map((o) => o.orderid)).toContain(waiting.orderid);
+    expect(orders.every((o) => o.confirmation === 'PENDING')).toBe(true);
+    expect(Number(list.headers['x-total-count'])).toBe(orders.length);
+    expect((await shop.app.inject({ url: '/api/order/admin?confirmation=DONE', headers: admin.auth })).statusCode).toBe(400);
+    const overview = (await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json();
+    expect(overview.codConfirmation.toConfirm).toBe(orders.length);
+    expect(overview.codConfirmation.confirmed).toBeGreaterThanOrEqual(3);
+    expect(overview.codConfirmation.cancelled).toBeGreaterThanOrEqual(1);
+    expect(overview.codConfirmation.expired).toBeGreaterThanOrEqual(1);
+  });
 });
