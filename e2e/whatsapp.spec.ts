@@ -62,6 +62,8 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
 
   // "COD to confirm" lists it.
   await admin.goto('/#/admin');
+  // The session was written after the app started: a reload makes it read it, as a new tab would.
+  await admin.reload();
   const orders = admin.getByRole('tabpanel', { name: 'Your Orders' });
   await orders.getByLabel('Status').selectOption('confirm');
   await expect(orders.getByRole('button', { name: `View order ${shortId}` })).toBeVisible();
