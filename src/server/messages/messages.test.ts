@@ -69,6 +69,17 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     expect((await shop.app.ctx.db.selectFrom('message_outbox').select('provider_id').where('orderid', '=', orderid).executeTakeFirstOrThrow()).provider_id).toMatch(/^wamid\.FAKE/);
   });
 
+  it('the delivered message carries the review link of the order’s first product, made when it is sent', async () => {
+    const { orderid } = await place();
+    const moved = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } });
+    expect(moved.statusCode).toBe(200);
+    await drain();
+    const delivered = sentTo(orderid).find((r) => r.body.template.name === 'order_delivered');
+    const params = delivered?.body.template.components[0]?.parameters.map((p) => p.text) ?? [];
+    expect(params).toHaveLength(4);
+    expect(params[3]).toMatch(/^http:\/\/localhost:\d+\/#\/review\/\d+$/);
+  });
+
   it('a message committed but never sent (the process died) is sent once by the next worker; a dead claim is taken over once', async () => {
     const { orderid } = await place();
     // The process that committed the order died before its worker ran: a new process's worker sends it.
