@@ -20,7 +20,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export async function messagesRoutes(fastify: FastifyInstance, options: { onAnswer: AnswerHandler }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const { worker, provider } = messaging(ctx);
+  const { worker, provider } = messaging(ctx, app.log);
 
   app.get('/api/messages', { onRequest: requireAdmin, schema: { querystring: messagesQuery } }, async (request) => messageViews(ctx, request.query.orderid));
   app.get('/api/messages/settings', { onRequest: requireAdmin }, async () => messageSettings(ctx));

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageKind } from '../../domain/messages-and-confirmation';
+import type { MessageKind, MessageTemplates } from '../../domain/messages-and-confirmation';
 import type { DatabaseHandle } from '../db/database';
 import { nowIso } from '../db/database';
 import { buttonPayload, messageButtons, parseParams } from './message-text';
@@ -14,6 +14,11 @@ export interface MessageWorkerOptions {
   pollMs?: number;
   leaseMs?: number;
   batchSize?: number;
+  /**
+   * Runs started by a kick or the poll wait while `busy()` says customers keep the process busy, for at most
+   * `maxDeferMs`, as the mail worker's do: a message a few seconds late never slows checkout. `drain()` never waits.
+   */
+  yieldTo?: { busy(): boolean; maxDeferMs: number };
 }
 
 export interface MessageWorker {
@@ -30,6 +35,9 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 30 * 60_000;
 /** A message not sent within a day is news no more: "out for delivery" a day late would mislead. */
 const GIVE_UP_MS = 24 * 60 * 60_000;
+// Kicks within this time start one run: a burst of orders is sent in batches, not a run per order.
+const KICK_DELAY_MS = 200;
+const DEFER_RECHECK_MS = 250;
 
 /** The wait after the nth failed attempt: 30 s doubling up to 30 min. */
 export function retryDelayMs(attempts: number): number {
@@ -49,12 +57,12 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let started = false;
+  let kickTimer: NodeJS.Timeout | undefined;
 
-  async function sendRow(row: MessageRow, lease: string): Promise<boolean> {
+  async function sendRow(row: MessageRow, lease: string, templates: MessageTemplates): Promise<boolean> {
     const kind = row.kind as MessageKind;
     const now = new Date();
     try {
-      const templates = await readTemplates(handle.db);
       const template = templates[kind];
       const sent = await provider.send({
         to: row.to_number,
@@ -94,7 +102,9 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
       const now = new Date();
       const lease = new Date(now.getTime() + (options.leaseMs ?? LEASE_MS)).toISOString();
       const rows = await claimDueMessages(handle, { now: now.toISOString(), lease, limit: options.batchSize ?? 20 });
-      for (const row of rows) if (await sendRow(row, lease)) sent += 1;
+      if (rows.length === 0) return sent;
+      const templates = await readTemplates(handle.db);
+      for (const row of rows) if (await sendRow(row, lease, templates)) sent += 1;
       if (rows.length < (options.batchSize ?? 20)) return sent;
     }
   }
@@ -114,21 +124,37 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     return running;
   }
 
+  /** A run that waits while the process is busy with customers, up to the deferral limit. */
+  function politeRun(deferredSince = Date.now()): void {
+    if (stopped) return;
+    const yieldTo = options.yieldTo;
+    if (yieldTo?.busy() && Date.now() - deferredSince < yieldTo.maxDeferMs) {
+      setTimeout(() => politeRun(deferredSince), DEFER_RECHECK_MS).unref();
+      return;
+    }
+    void drain().catch((err: unknown) => options.logger?.error({ err }, 'message outbox run failed'));
+  }
+
   return {
     drain,
     kick() {
       // Before start (tests, jobs off) nothing runs by itself: whoever drives the worker calls drain.
-      if (stopped || !started) return;
-      setImmediate(() => void drain().catch((err: unknown) => options.logger?.error({ err }, 'message outbox run failed')));
+      if (stopped || !started || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = undefined;
+        politeRun();
+      }, KICK_DELAY_MS);
+      kickTimer.unref();
     },
     start() {
       started = true;
-      timer = setInterval(() => void drain().catch((err: unknown) => options.logger?.error({ err }, 'message outbox run failed')), options.pollMs ?? POLL_MS);
+      timer = setInterval(() => politeRun(), options.pollMs ?? POLL_MS);
       timer.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (kickTimer) clearTimeout(kickTimer);
       await running?.catch(() => undefined);
     },
   };
