@@ -21,6 +21,13 @@ export async function messagesRoutes(fastify: FastifyInstance, options: { onAnsw
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const { worker, provider } = messaging(ctx, app.log);
+  app.log.info(
+    provider.name === 'cloud'
+      ? 'WhatsApp: messages go through the Cloud API'
+      : provider.name === 'sandbox'
+        ? 'WhatsApp: sandbox (messages are kept and shown in the admin Messages tab)'
+        : 'WhatsApp: off (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send messages)',
+  );
 
   app.get('/api/messages', { onRequest: requireAdmin, schema: { querystring: messagesQuery } }, async (request) => messageViews(ctx, request.query.orderid));
   app.get('/api/messages/settings', { onRequest: requireAdmin }, async () => messageSettings(ctx));
