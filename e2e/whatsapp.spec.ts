@@ -48,6 +48,7 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   const optIn = page.getByRole('checkbox', { name: 'Send me order updates on WhatsApp' });
   await expect(optIn).not.toBeChecked();
   await optIn.check();
+  await screenshotAtWidths(page, 'whatsapp-checkout-opt-in');
   await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/order/i);
   const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
@@ -67,6 +68,15 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   const orders = admin.getByRole('tabpanel', { name: 'Your Orders' });
   await orders.getByLabel('Status').selectOption('confirm');
   await expect(orders.getByRole('button', { name: `View order ${shortId}` })).toBeVisible();
+
+  // Settings → Messages shows the switch on and the template of each message.
+  await admin.goto('/#/admin?tab=settings');
+  const settings = admin.getByRole('tabpanel', { name: 'Settings' });
+  await expect(settings.getByRole('switch', { name: 'Cash on delivery orders wait for the customer’s confirmation' })).toBeChecked();
+  await expect(settings.getByLabel('Confirm cash on delivery: template name')).toHaveValue('cod_confirmation');
+  await settings.getByRole('heading', { name: 'Messages' }).scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: '.tmp/screenshots/whatsapp-settings-messages-1280.png' });
+  await fitsPhone(admin, 'Settings');
 
   await admin.goto('/#/admin?tab=messages');
   const tab = admin.getByRole('tabpanel', { name: 'Messages' });
