@@ -22,9 +22,17 @@ export function confirmationColumns(order: NewOrder, settings: Settings | null, 
   return { confirmation: 'PENDING', confirm_by: new Date(now.getTime() + hours * HOUR_MS).toISOString() };
 }
 
-// A key of its own derived from the shop's secret, so a confirmation token is never valid as anything else.
+const keys = new Map<string, Buffer>();
+
+// A key of its own derived from the shop's secret, so a confirmation token is never valid as anything else; made
+// once per secret, as every order of a group-commit batch signs its link.
 function confirmKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('cod-confirmation').digest();
+  let key = keys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('cod-confirmation').digest();
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /**
