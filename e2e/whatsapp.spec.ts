@@ -18,13 +18,18 @@ test.describe.configure({ timeout: 150_000 });
 const PRODUCT = 'Buffalo Ghee';
 const SIZE_ML = 500;
 
-async function turnConfirmationOn(page: Page) {
+async function setConfirmation(page: Page, on: boolean) {
   const token = await adminToken(page.request);
   const headers = { authorization: `Bearer ${token}` };
   const current = await (await page.request.get('/api/settings', { headers })).json();
-  const saved = await page.request.put('/api/settings', { headers, data: { ...current, codConfirmation: true, codConfirmHours: 24 } });
+  const saved = await page.request.put('/api/settings', { headers, data: { ...current, codConfirmation: on, codConfirmHours: 24 } });
   expect(saved.status()).toBe(200);
 }
+
+const turnConfirmationOn = (page: Page) => setConfirmation(page, true);
+
+// The suite shares one shop: the specs after this one place COD orders that need no confirmation.
+test.afterEach(async ({ page }) => setConfirmation(page, false));
 
 async function fitsPhone(page: Page, what: string) {
   await page.setViewportSize({ width: 390, height: 844 });
