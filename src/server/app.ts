@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dialect: database.dialect,
     tokens: createTokenService(config.JWT_SECRET),
     outbox,
-    orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL),
+    orderWriter: createOrderBatchWriter(database.db, config.SHOP_EMAIL, { confirmLinks: { publicUrl: config.PUBLIC_URL, secret: config.JWT_SECRET } }),
     catalogue: createCatalogueSource(config, database.db, app.log),
     counters: createCounterStore({ db: database.db, redis, jwtSecret: config.JWT_SECRET, log: app.log }),
     redis,

@@ -52,6 +52,13 @@ const configFields = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  // WhatsApp Cloud API (DESIGN.md §8.6); without the token and number id, the sandbox (on the sandbox's terms) or off.
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  // The Graph API's address with its version; tests point it at a fake server.
+  WHATSAPP_GRAPH_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://graph.facebook.com/v21.0')),
   // Runs the sandbox gateway on a public PUBLIC_URL too (a test shop): anyone can then "pay" with the test card.
   PAYMENT_SANDBOX: boolFlag,
   // The key id a client was built with (the original client's own Razorpay test key), accepted by the sandbox too.

@@ -3,7 +3,8 @@ import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { businessRoutes } from './business/routes';
 import { catalogRoutes } from './catalog/routes';
-import { cancellationRoutes, checkoutRoutes, refundRoutes, shippingRoutes, statusRoutes } from './ordering/index';
+import { applyWhatsappAnswer, cancellationRoutes, checkoutRoutes, confirmationRoutes, refundRoutes, shippingRoutes, statusRoutes } from './ordering/index';
+import { messagesRoutes } from './messages/routes';
 import { couponsRoutes } from './coupons/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -44,4 +45,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reportsRoutes);
   await app.register(reviewsRoutes);
   await app.register(shippingRoutes);
+  await app.register(confirmationRoutes);
+  await app.register(messagesRoutes, { onAnswer: applyWhatsappAnswer });
 }

@@ -54,6 +54,12 @@ export const PUBLIC_API = new Set([
   'POST /api/shipping/webhook',
   'GET /api/public/track/:orderid',
   'GET /api/docs',
+  // The COD confirmation link works without logging in: its signed token is the key (an admin answers without one).
+  'GET /api/order/:orderid/confirm',
+  'POST /api/order/:orderid/confirm',
+  // Meta's subscription check (the verify token) and signed events (X-Hub-Signature-256).
+  'GET /api/whatsapp/webhook',
+  'POST /api/whatsapp/webhook',
 ]);
 
 /** Calls for any logged-in customer, always about the caller's own account. */
@@ -78,6 +84,9 @@ export const USER_API = new Set([
   // A review is the caller's own, and only of a product a delivered order of theirs holds (403 NOT_A_BUYER otherwise).
   'POST /api/products/:productId/reviews',
   'GET /api/products/:productId/reviews/mine',
+  // The account's WhatsApp updates switch; off also clears the opt-in of the account's own orders.
+  'GET /api/account/whatsapp',
+  'PUT /api/account/whatsapp',
 ]);
 
 /** Fills path parameters with well-formed values, so the guard (not the parameter check) must answer. */

@@ -24,5 +24,7 @@ export const overviewAnswerSchema = z.object({
   unpaidOnline: z.number().int(),
   /** Sales orders waiting in each open status: how much work is on the table. */
   openByStatus: z.record(z.enum(OPEN_ORDER_STATUSES), z.number().int()),
+  /** COD confirmation over the same days: how many orders were confirmed, cancelled when asked, expired; how many wait now. */
+  codConfirmation: z.object({ toConfirm: z.number().int(), confirmed: z.number().int(), cancelled: z.number().int(), expired: z.number().int() }).optional(),
 });
 export type OverviewAnswer = z.infer<typeof overviewAnswerSchema>;

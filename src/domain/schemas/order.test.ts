@@ -132,7 +132,7 @@ describe('createOrderSchema', () => {
   it('strips unknown keys such as a client-chosen status, payment id or owner', () => {
     const parsed = createOrderSchema.parse({ ...body, id: 42, status: 'DELIVERED', paymentstatus: 'PAID', paymentid: 'pay_X', user_id: 1, roles: ['ADMIN'] });
     expect(Object.keys(parsed).sort()).toEqual(
-      ['username', 'mobilenumber', 'emailaddress', 'address', 'pincode', 'state', 'district', 'items', 'totalAmount', 'receipt', 'note', 'createdAt', 'paymentmode', 'gstin', 'businessName'].sort(),
+      ['username', 'mobilenumber', 'emailaddress', 'address', 'pincode', 'state', 'district', 'items', 'totalAmount', 'receipt', 'note', 'createdAt', 'paymentmode', 'gstin', 'businessName', 'whatsappOptIn'].sort(),
     );
   });
 

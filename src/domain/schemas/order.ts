@@ -19,6 +19,7 @@ import {
   SIZE_MAX_ML,
 } from '../constants';
 import { VALIDATION } from '../messages';
+import { CONFIRMATION_STATES } from '../messages-and-confirmation';
 import { ORDER_STATUSES } from '../order-status';
 import { shipmentViewSchema } from '../shipping';
 import { formatSize, withOrderPrefix, withPaymentPrefix } from '../display';
@@ -101,6 +102,8 @@ export const orderBodySchema = z.object({
   // A business buyer (DESIGN.md §8.2): printed on the invoice as the recipient's; '' (or left out) for a consumer.
   gstin: gstinField.default(''),
   businessName: optionalText(NAME_MAX).default(''),
+  // WhatsApp order updates to the order's mobile number (DESIGN.md §8.6); only a ticked box opts in.
+  whatsappOptIn: z.boolean({ error: 'Say yes or no to WhatsApp updates' }).default(false),
 });
 
 export const createOrderSchema = orderBodySchema.superRefine(requireBusinessName);
@@ -192,6 +195,10 @@ export const orderSchema = z.object({
   refundedAmount: z.number().optional(),
   /** The courier shipment with its scans (DESIGN.md §8.7); null before the order ships. Optional for callers that build orders. */
   shipment: shipmentViewSchema.nullable().optional(),
+  /** COD confirmation (DESIGN.md §8.6): PENDING or CONFIRMED, null for orders that need none. Optional for callers that build orders. */
+  confirmation: z.enum(CONFIRMATION_STATES).nullable().optional(),
+  /** WhatsApp updates asked for at checkout. */
+  whatsappOptIn: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -214,6 +221,8 @@ export const adminOrdersQuerySchema = z.object({
   payment: z.literal('pending').optional(),
   /** Only orders with (yes) or without (no) a tax invoice. */
   invoiced: z.preprocess(blankAsMissing, z.enum(['yes', 'no']).optional()),
+  /** "COD to confirm": only orders waiting for the customer's confirmation (the other filters do not apply). */
+  confirmation: z.preprocess(blankAsMissing, z.literal('PENDING').optional()),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

@@ -6,6 +6,7 @@ import { VALIDATION } from '../messages';
 import { LOW_STOCK_THRESHOLD_MAX, LOW_STOCK_THRESHOLD_MESSAGE } from '../stock';
 import { mailText } from './fields';
 import { REVIEW_REQUEST_DAYS_MAX } from './review';
+import { COD_CONFIRM_HOURS_MAX, COD_CONFIRM_HOURS_MESSAGE } from '../messages-and-confirmation';
 
 const REVIEW_DAYS_MESSAGE = `The review request goes 1 to ${REVIEW_REQUEST_DAYS_MAX} days after delivery`;
 
@@ -30,6 +31,14 @@ export const settingsSchema = z.strictObject({
     .int({ error: REVIEW_DAYS_MESSAGE })
     .min(1, { error: REVIEW_DAYS_MESSAGE })
     .max(REVIEW_REQUEST_DAYS_MAX, { error: REVIEW_DAYS_MESSAGE })
+    .optional(),
+  // COD confirmation (DESIGN.md §8.6), off until the owner turns it on; optional in a PUT like the two above.
+  codConfirmation: z.boolean({ error: 'Say whether cash on delivery orders wait for confirmation' }).optional(),
+  codConfirmHours: z
+    .number({ error: COD_CONFIRM_HOURS_MESSAGE })
+    .int({ error: COD_CONFIRM_HOURS_MESSAGE })
+    .min(1, { error: COD_CONFIRM_HOURS_MESSAGE })
+    .max(COD_CONFIRM_HOURS_MAX, { error: COD_CONFIRM_HOURS_MESSAGE })
     .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

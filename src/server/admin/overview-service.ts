@@ -3,6 +3,7 @@ import { SHOP_TIME_ZONE } from '../../domain/constants';
 import type { Executor } from '../db/database';
 import { countOpenByStatus, countUnpaidOnline, salesPerDay } from './overview-repository';
 import { shopCalendar } from './shop-time';
+import { codConfirmationFigures } from './cod-confirmation-figures';
 
 /**
  * Today's and this month's sales, and sales per day for the last OVERVIEW_DAYS days, in shop time.
@@ -10,10 +11,11 @@ import { shopCalendar } from './shop-time';
  */
 export async function buildOverview(db: Executor, now = new Date()): Promise<OverviewAnswer> {
   const calendar = shopCalendar(now, OVERVIEW_DAYS);
-  const [perDay, unpaidOnline, open] = await Promise.all([
+  const [perDay, unpaidOnline, open, codConfirmation] = await Promise.all([
     salesPerDay(db, calendar.since),
     countUnpaidOnline(db),
     countOpenByStatus(db),
+    codConfirmationFigures(db, calendar.since),
   ]);
   const byDate = new Map(perDay.map((d) => [d.date, d]));
   const zero = { orders: 0, revenue: 0 };
@@ -29,6 +31,7 @@ export async function buildOverview(db: Executor, now = new Date()): Promise<Ove
     days: calendar.days.map((date) => ({ date, ...pick(byDate.get(date) ?? zero) })),
     unpaidOnline,
     openByStatus: Object.fromEntries(OPEN_ORDER_STATUSES.map((s) => [s, open.get(s) ?? 0])) as OverviewAnswer['openByStatus'],
+    codConfirmation,
   };
 }
 

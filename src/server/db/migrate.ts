@@ -28,6 +28,7 @@ import { exactDocumentsMigration } from './migrations/0027-exact-documents';
 import { shopProfileMigration } from './migrations/0029-shop-profile';
 import { reviewsMigration } from './migrations/0028-reviews';
 import { shipmentsMigration } from './migrations/0030-shipments';
+import { messagesMigration } from './migrations/0031-messages';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -61,6 +62,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0029-shop-profile': shopProfileMigration(),
     '0028-reviews': reviewsMigration(handle.dialect),
     '0030-shipments': shipmentsMigration(handle.dialect),
+    '0031-messages': messagesMigration(handle.dialect),
   };
 }
 

@@ -23,6 +23,8 @@ export interface UsersTable {
   orders_version: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** The profile's WhatsApp choice (migration 0031); a STOP reply clears it. */
+  whatsapp_opt_in: Generated<Flag>;
 }
 
 /** A signed-in device: the token names it, and the account reads as signed out there once `ended_at` is set. */
@@ -165,6 +167,13 @@ export interface OrdersTable {
   /** A business buyer's GSTIN and name (migration 0027), '' for a consumer; printed on the invoice as the recipient's. */
   gstin: Generated<string>;
   business_name: Generated<string>;
+  /** WhatsApp updates asked for at checkout (migration 0031). */
+  whatsapp_opt_in: Generated<Flag>;
+  /** COD confirmation: PENDING or CONFIRMED while it matters, else null; `confirm_by` ends the wait. */
+  confirmation: ColumnType<string | null, string | null | undefined, string | null>;
+  confirm_by: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** How a confirmation ended: CONFIRMED, CANCELLED (by the customer) or EXPIRED. */
+  confirmation_result: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -321,6 +330,38 @@ export interface SettingsTable {
   reviews_need_approval: Generated<Flag>;
   /** Days after delivery the review-request mail goes. */
   review_request_days: Generated<number>;
+  /** New COD orders wait for the customer's confirmation (migration 0031), for this many hours. */
+  cod_confirmation: Generated<Flag>;
+  cod_confirm_hours: Generated<number>;
+}
+
+/** A WhatsApp message to send or sent (migration 0031): QUEUED, SENDING, SENT, DELIVERED, READ or FAILED. */
+export interface MessageOutboxTable {
+  id: Generated<number>;
+  order_id: number;
+  orderid: string;
+  kind: string;
+  to_number: string;
+  /** JSON list of the template's body values, in order. */
+  params: string;
+  idempotency_key: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: IsoTime;
+  locked_until: IsoTime | null;
+  last_error: string | null;
+  provider_id: string | null;
+  /** The template name it was sent with (set when sent). */
+  template: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** The WhatsApp template name and language of each message kind (Settings → Messages). */
+export interface MessageTemplatesTable {
+  kind: string;
+  name: string;
+  language: string;
 }
 
 export interface MailOutboxTable {
@@ -579,6 +620,8 @@ export interface Database {
   shop_profile: ShopProfileTable;
   reviews: ReviewsTable;
   review_requests: ReviewRequestsTable;
+  message_outbox: MessageOutboxTable;
+  message_templates: MessageTemplatesTable;
 }
 
 /** A customer's review of a product they received (migration 0028): PENDING, PUBLISHED or HIDDEN. */

@@ -8,6 +8,8 @@ import { conflict } from '../http/errors';
 import { issueInvoiceForStatus } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { setOrderStatus } from './order-status-repository';
+import { markConfirmed } from './cod-confirmation-repository';
+import { queueOrderMessage } from '../messages/outbox';
 
 export interface StatusChange {
   orderid: string;
@@ -44,9 +46,17 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
     // A returned parcel's bottles are back on the shelf and its invoice credited: it does not ship again from here.
     if (before.status === 'RETURNED') throw conflict(`Order ${orderid} came back from the courier; a returned order keeps that status.`);
     if (!(await setOrderStatus(trx, orderid, change.status))) throw conflict(`Order ${orderid} was cancelled meanwhile; a cancelled order keeps that status.`);
+    // The owner moving a COD order on counts as confirming it (after a call, say).
+    const confirmed = before.confirmation === 'PENDING' && (await markConfirmed(trx, before.id));
     const invoice = await issueInvoiceForStatus(trx, before.id, change.status);
-    const order: Order = { ...before, status: change.status, invoiceNumber: invoice?.number ?? before.invoiceNumber ?? null };
+    const order: Order = {
+      ...before,
+      status: change.status,
+      invoiceNumber: invoice?.number ?? before.invoiceNumber ?? null,
+      confirmation: confirmed ? 'CONFIRMED' : before.confirmation,
+    };
     const queued = await queueStatusMails(trx, order, change.shopEmail);
+    if (change.status === 'DELIVERED') await queueOrderMessage(trx, order, 'DELIVERED');
     await writeAudit(trx, {
       actorUserId: change.actorUserId,
       action: 'order.status',

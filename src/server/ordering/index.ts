@@ -3,6 +3,9 @@
 // ESLint zone says so), so what it offers them is this list and nothing else.
 export { cancellationRoutes } from './cancel-routes';
 export { checkoutRoutes } from './checkout-routes';
+export { confirmationRoutes } from './confirm-routes';
+export { applyWhatsappAnswer } from './whatsapp-answers';
+export { expireUnconfirmedOrders } from './cod-confirmation-service';
 export { createOrderBatchWriter, type OrderBatchWriter } from './order-batch-writer';
 export { refundRoutes } from './refund-routes';
 export { shippingRoutes } from './shipping/ship-routes';

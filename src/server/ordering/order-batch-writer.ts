@@ -4,13 +4,16 @@ import { claimCouponUse, claimCouponUses } from '../coupons/coupon-repository';
 import type { DB, Executor } from '../db/database';
 import type { NewOrder } from '../db/schema';
 import { enqueueMails } from '../mail/outbox';
+import { queueOrderMessages } from '../messages/outbox';
 import { toOrderView } from '../orders/order-repository';
 import { insertOrder, type NewOrderLine } from './order-write-repository';
 import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from './unique-violation';
 import { getSettings } from '../settings/settings-repository';
 import { addStock, takeStock, takeStockTogether, type ShortSize, type StockAfter, type StockTake } from '../stock/stock-repository';
 import { queueLowStockMails, storefrontStockChanged } from '../stock/stock-service';
-import { orderPlacedMails, queueOrderPlacedMails } from './order-placed-mail';
+import { orderPlacedMails } from './order-placed-mail';
+import { confirmationColumns, withConfirmLink, type ConfirmLinks } from './cod-confirmation';
+import { placedMessages } from './placed-messages';
 
 export interface NewPlacement {
   order: NewOrder;
@@ -71,8 +74,13 @@ interface Job {
  * `receipt-taken`. Any other failure (an order id drawn twice, a full disk) writes the group again one order per
  * transaction, so only the order that causes it fails.
  */
-export function createOrderBatchWriter(db: DB, shopEmail: string, options: { maxBatch?: number } = {}): OrderBatchWriter {
+export function createOrderBatchWriter(
+  db: DB,
+  shopEmail: string,
+  options: { maxBatch?: number; confirmLinks?: ConfirmLinks } = {},
+): OrderBatchWriter {
   const maxBatch = options.maxBatch ?? 100;
+  const write: WriteOptions = { shopEmail, confirmLinks: options.confirmLinks };
   const queue: Job[] = [];
   let draining = false;
 
@@ -81,7 +89,7 @@ export function createOrderBatchWriter(db: DB, shopEmail: string, options: { max
       const batch = queue.splice(0, maxBatch);
       let results: PlacementResult[];
       try {
-        results = await writeGroup(db, batch.map((job) => job.placement), shopEmail);
+        results = await writeGroup(db, batch.map((job) => job.placement), write);
       } catch {
         await writeOneByOne(batch);
         continue;
@@ -94,7 +102,7 @@ export function createOrderBatchWriter(db: DB, shopEmail: string, options: { max
   async function writeOneByOne(batch: Job[]): Promise<void> {
     for (const job of batch) {
       try {
-        job.resolve(await writeSingle(db, job.placement, shopEmail));
+        job.resolve(await writeSingle(db, job.placement, write));
       } catch (error) {
         job.reject(error);
       }
@@ -114,9 +122,17 @@ export function createOrderBatchWriter(db: DB, shopEmail: string, options: { max
   };
 }
 
+interface WriteOptions {
+  shopEmail: string;
+  confirmLinks: ConfirmLinks | undefined;
+}
+
 /** The group in one transaction; answers in the order of `placements`. */
-async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string): Promise<PlacementResult[]> {
+async function writeGroup(db: DB, placements: NewPlacement[], { shopEmail, confirmLinks }: WriteOptions): Promise<PlacementResult[]> {
   return db.transaction().execute(async (trx) => {
+    // Read once for the group: the placed mails and whether COD orders wait for confirmation.
+    const settings = placements.some((p) => p.queueMail) ? await getSettings(trx) : null;
+    const now = new Date();
     const shorts: (ShortSize | undefined)[] = [];
     const taken: StockAfter[][] = [];
     const together = await takeStockTogether(trx, placements.map((p) => p.stock));
@@ -134,7 +150,7 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
     const rows = toWrite.length
       ? await trx
           .insertInto('orders')
-          .values(toWrite.map((p) => p.order))
+          .values(toWrite.map((p) => (p.queueMail ? { ...p.order, ...confirmationColumns(p.order, settings, now) } : p.order)))
           .onConflict((conflict) => conflict.columns(['user_id', 'receipt']).doNothing())
           .returningAll()
           .execute()
@@ -170,18 +186,23 @@ async function writeGroup(db: DB, placements: NewPlacement[], shopEmail: string)
       return { kind: 'created', order: toOrderView(row, linesByOrder.get(row.id) ?? []), stockShown: !!sizes && storefrontStockChanged(sizes) };
     });
     await queueLowStockMails(trx, written.flatMap((row, i) => (row ? (taken[i] ?? []) : [])), shopEmail);
-    if (placements.some((p, i) => p.queueMail && written[i])) {
-      const settings = await getSettings(trx);
+    if (settings && placements.some((p, i) => p.queueMail && written[i])) {
+      const placed = results.flatMap((result, i) => {
+        const row = written[i];
+        return result.kind === 'created' && row && placements[i]?.queueMail ? [{ order: result.order, confirmBy: row.confirm_by }] : [];
+      });
       await enqueueMails(
         trx,
-        results.flatMap((result, i) => (result.kind === 'created' && placements[i]?.queueMail ? orderPlacedMails(settings, result.order, shopEmail) : [])),
+        placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail), { ...order, confirmBy }, confirmLinks)),
       );
+      // One INSERT for the group's opted-in orders; nothing at all when none opted in.
+      await queueOrderMessages(trx, placedMessages(placed.map((p) => p.order)));
     }
     return results;
   });
 }
 
-async function writeSingle(db: DB, placement: NewPlacement, shopEmail: string): Promise<PlacementResult> {
+async function writeSingle(db: DB, placement: NewPlacement, { shopEmail, confirmLinks }: WriteOptions): Promise<PlacementResult> {
   try {
     return await db.transaction().execute(async (trx: Executor): Promise<PlacementResult> => {
       let sizes: StockAfter[] = [];
@@ -190,10 +211,16 @@ async function writeSingle(db: DB, placement: NewPlacement, shopEmail: string): 
         if (outcome.kind === 'short') return { kind: 'out-of-stock', short: outcome.short };
         sizes = outcome.sizes;
       }
-      const created = await insertOrder(trx, placement.order, placement.lines);
+      const settings = placement.queueMail ? await getSettings(trx) : null;
+      const columns = settings ? confirmationColumns(placement.order, settings, new Date()) : {};
+      const created = await insertOrder(trx, { ...placement.order, ...columns }, placement.lines);
       await claimFor(trx, placement, created.id);
       await queueLowStockMails(trx, sizes, shopEmail);
-      if (placement.queueMail) await queueOrderPlacedMails(trx, created, shopEmail);
+      if (settings) {
+        const mails = orderPlacedMails(settings, created, shopEmail);
+        await enqueueMails(trx, withConfirmLink(mails, { ...created, confirmBy: columns.confirm_by ?? null }, confirmLinks));
+        await queueOrderMessages(trx, placedMessages([created]));
+      }
       return { kind: 'created', order: created, stockShown: storefrontStockChanged(sizes) };
     });
   } catch (error) {

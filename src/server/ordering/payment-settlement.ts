@@ -8,6 +8,7 @@ import { markOrderPaid, markOrderPaymentFailed } from './order-write-repository'
 import { findPayment, recordPayment, type PaymentSource } from '../payments/payment-repository';
 import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';
+import { kickMessages, queueOrderMessage } from '../messages/index';
 
 export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch';
 
@@ -51,7 +52,11 @@ export async function settleCapturedPayment(
   await issueInvoiceIfDue(trx, order.id);
   await retakeStockAfterLatePayment(trx, order.id, ctx.config.SHOP_EMAIL);
   const view = await findOrderByOrderId(trx, order.orderid);
-  if (view) await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
+  if (view) {
+    await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
+    // The worker's claim waits for this transaction's commit (or finds the row on its next poll).
+    if (await queueOrderMessage(trx, view, 'PLACED')) kickMessages(ctx);
+  }
   return 'paid';
 }
 

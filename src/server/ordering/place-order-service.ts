@@ -15,6 +15,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { outOfStockError, shortAtPricing } from '../stock/stock-service';
 import { queueOrderPlacedMails } from './order-placed-mail';
+import { kickMessages } from '../messages/index';
 import type { PricedLine } from './order-pricing';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
@@ -141,6 +142,7 @@ async function insertPricedOrder(
       state: input.state,
       gstin: input.gstin,
       business_name: input.gstin ? input.businessName : '',
+      whatsapp_opt_in: input.whatsappOptIn ? 1 : 0,
       note: input.note,
       total_amount: priced.totals.total,
       subtotal: priced.totals.subtotal,
@@ -180,7 +182,10 @@ async function insertPricedOrder(
     throw outOfStockError(priced.lines, result.short);
   }
   if (result.kind === 'created') {
-    if (cod) ctx.outbox.kick();
+    if (cod) {
+      ctx.outbox.kick();
+      if (result.order.whatsappOptIn) kickMessages(ctx);
+    }
     if (result.stockShown) ctx.catalogue.invalidate();
     return { order: result.order, created: true };
   }

@@ -5,6 +5,7 @@ import { COUPON_HOLD_MS, releaseAbandonedCouponUses } from '../coupons/coupon-se
 import { listUnpaidOnlineOrders } from './order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { reconcileRefunds } from './refund-service';
+import { expireUnconfirmedOrders } from './cod-confirmation-service';
 import { releaseExpiredHolds } from '../stock/stock-holds';
 import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
 
@@ -92,6 +93,8 @@ export function scheduleReconciliation(app: FastifyInstance): void {
       if (running) return;
       running = reconcilePendingPayments(ctx, { log: app.log })
         .then(() => releaseAbandonedCouponUses(ctx.db, shopTimestamp(new Date(Date.now() - COUPON_HOLD_MS))))
+        // COD orders nobody confirmed in time are cancelled, their bottles and coupon use back.
+        .then(() => expireUnconfirmedOrders(ctx))
         .catch((err: unknown) => app.log.error({ err }, 'reconciliation run failed'))
         .finally(() => {
           running = undefined;

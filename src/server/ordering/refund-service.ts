@@ -6,6 +6,7 @@ import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
+import { queueMessageForOrderRow } from '../messages/outbox';
 import type { GatewayRefund } from '../payments/gateway';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
@@ -71,6 +72,7 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (!(await settleRefund(trx, refundId, state, state === 'FAILED' ? 'The gateway could not refund this payment.' : null))) return;
   // A failed refund gives its amount back to what may still be refunded, so it can be retried.
   if (state === 'FAILED') await releaseRefund(trx, row.order_id, row.amount);
+  else await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusMailSchema } from '../../domain/schemas/email-template';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { changeOrderStatus, statusChangeMessage } from './change-status';
+import { kickMessages } from '../messages/index';
 
 /** PUT /api/email/admin/email (admin): sets an order's status and queues its status mail (SPEC.md §7). */
 export async function statusRoutes(fastify: FastifyInstance): Promise<void> {
@@ -18,6 +19,7 @@ export async function statusRoutes(fastify: FastifyInstance): Promise<void> {
     });
     // After the commit, so the worker finds the rows; delivery never holds up the answer.
     app.ctx.outbox.kick();
+    kickMessages(app.ctx);
     return { message: statusChangeMessage(result), queued: result.queued };
   });
 }

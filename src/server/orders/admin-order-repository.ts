@@ -4,6 +4,7 @@ import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { nameSearchApplies, searchSalesByName } from './name-search';
 import { withLinesForAdmin } from './order-repository';
+import { pendingConfirmationOrders } from './confirmation-list-repository';
 import { SALES_CONDITION as SALES, UNPAID_CONDITION as UNPAID } from './payment-scope';
 
 /** The trigram index finds substrings of at least this many characters; shorter ones are matched by scanning. */
@@ -226,6 +227,7 @@ export async function searchAdminOrders(
       searchAdminOrders(trx, dialect, query, options),
     );
   }
+  if (query.confirmation === 'PENDING') return pendingConfirmationOrders(executor, query);
   const pending = query.payment === 'pending';
   const term = searchTerm(query.q);
   const filter: ListFilter = {

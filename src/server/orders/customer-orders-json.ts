@@ -11,7 +11,7 @@ const ORDER_FIELDS = (o: string) => `'id', ${o}.id, 'orderid', ${o}.orderid, 'pa
 const TAIL_FIELDS = (o: string) => `'createdAt', ${o}.created_at, 'username', ${o}.username, 'emailaddress', ${o}.emailaddress,
   'note', ${o}.note, 'receipt', ${o}.receipt, 'subtotal', ${o}.subtotal, 'deliveryFee', ${o}.delivery_fee, 'codFee', ${o}.cod_fee,
   'discount', ${o}.discount, 'couponCode', ${o}.coupon_code, 'invoiceNumber', ${o}.invoice_number,
-  'gstin', ${o}.gstin, 'businessName', ${o}.business_name`;
+  'gstin', ${o}.gstin, 'businessName', ${o}.business_name, 'confirmation', ${o}.confirmation`;
 const LINE_FIELDS = `'name', l.name, 'quantity', l.size_ml, 'itemQty', l.item_qty, 'finalPrice', l.unit_price`;
 const SHIPMENT_FIELDS = `'mode', s.mode, 'courier', s.courier, 'awb', coalesce(s.awb, ''), 'trackingUrl', s.tracking_url, 'status', s.status`;
 const EVENT_FIELDS = `'at', e.at, 'status', e.status, 'location', e.location`;
@@ -20,7 +20,7 @@ const SHIPMENT_SHOWN = `s.order_id = o.id and s.status not in ('BOOKING', 'CANCE
 
 const SQLITE_TEXT = `select json_group_array(json_object(${ORDER_FIELDS('o')},
     'items', (select json_group_array(json_object(${LINE_FIELDS}) order by l.position) from order_lines l where l.order_id = o.id),
-    ${TAIL_FIELDS('o')},
+    ${TAIL_FIELDS('o')}, 'whatsappOptIn', json(case when o.whatsapp_opt_in = 1 then 'true' else 'false' end),
     'shipment', (select json_object(${SHIPMENT_FIELDS},
       'events', (select json_group_array(json_object(${EVENT_FIELDS}) order by e.at, e.id) from shipment_events e where e.shipment_id = s.id))
       from shipments s where ${SHIPMENT_SHOWN})) order by o.created_at desc, o.id desc) as body
@@ -28,7 +28,7 @@ const SQLITE_TEXT = `select json_group_array(json_object(${ORDER_FIELDS('o')},
 
 const POSTGRES_TEXT = `select coalesce(json_agg(json_build_object(${ORDER_FIELDS('o')},
     'items', (select coalesce(json_agg(json_build_object(${LINE_FIELDS}) order by l.position), '[]'::json) from order_lines l where l.order_id = o.id),
-    ${TAIL_FIELDS('o')},
+    ${TAIL_FIELDS('o')}, 'whatsappOptIn', o.whatsapp_opt_in = 1,
     'shipment', (select json_build_object(${SHIPMENT_FIELDS},
       'events', (select coalesce(json_agg(json_build_object(${EVENT_FIELDS}) order by e.at, e.id), '[]'::json) from shipment_events e where e.shipment_id = s.id))
       from shipments s where ${SHIPMENT_SHOWN})) order by o.created_at desc, o.id desc), '[]'::json)::text as body

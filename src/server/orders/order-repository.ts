@@ -36,6 +36,8 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     invoiceNumber: row.invoice_number,
     gstin: row.gstin,
     businessName: row.business_name,
+    confirmation: row.confirmation === 'PENDING' || row.confirmation === 'CONFIRMED' ? row.confirmation : null,
+    whatsappOptIn: row.whatsapp_opt_in === 1,
   };
 }
 

@@ -13,6 +13,8 @@ export async function getSettings(executor: Executor): Promise<Settings> {
     lowStockThreshold: row.low_stock_threshold,
     reviewsNeedApproval: row.reviews_need_approval === 1,
     reviewRequestDays: row.review_request_days,
+    codConfirmation: row.cod_confirmation === 1,
+    codConfirmHours: row.cod_confirm_hours,
   };
 }
 
@@ -28,6 +30,8 @@ export async function saveSettings(executor: Executor, settings: Settings): Prom
       ...(settings.lowStockThreshold === undefined ? {} : { low_stock_threshold: settings.lowStockThreshold }),
       ...(settings.reviewsNeedApproval === undefined ? {} : { reviews_need_approval: settings.reviewsNeedApproval ? 1 : 0 }),
       ...(settings.reviewRequestDays === undefined ? {} : { review_request_days: settings.reviewRequestDays }),
+      ...(settings.codConfirmation === undefined ? {} : { cod_confirmation: settings.codConfirmation ? 1 : 0 }),
+      ...(settings.codConfirmHours === undefined ? {} : { cod_confirm_hours: settings.codConfirmHours }),
       updated_at: nowIso(),
     })
     .where('id', '=', 1)

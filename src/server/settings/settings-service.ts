@@ -19,6 +19,8 @@ export async function updateSettings(db: DB, settings: Settings, actorUserId: nu
       details: { emailsetting: saved.emailsetting, customeremail: saved.customeremail, lowStockThreshold: saved.lowStockThreshold,
         reviewsNeedApproval: saved.reviewsNeedApproval,
         reviewRequestDays: saved.reviewRequestDays,
+        codConfirmation: saved.codConfirmation,
+        codConfirmHours: saved.codConfirmHours,
       },
     });
     return saved;

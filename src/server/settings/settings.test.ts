@@ -26,14 +26,16 @@ describeEachDatabase('settings API', (dialect) => {
       lowStockThreshold: 5,
       reviewsNeedApproval: true,
       reviewRequestDays: 3,
+      codConfirmation: false,
+      codConfirmHours: 24,
     });
   });
 
   it('saves all four fields, answers them and keeps exactly one row', async () => {
     const res = await put(valid);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3 });
-    expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3 });
+    expect(res.json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3, codConfirmation: false, codConfirmHours: 24 });
+    expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3, codConfirmation: false, codConfirmHours: 24 });
     expect(await shop.app.ctx.db.selectFrom('settings').selectAll().execute()).toHaveLength(1);
     await put({ ...valid, emailsetting: true, customeremail: false });
     expect((await get()).json()).toMatchObject({ emailsetting: true, customeremail: false });
@@ -68,13 +70,13 @@ describeEachDatabase('settings API', (dialect) => {
     expect(long.statusCode).toBe(400);
     expect(long.json().fields.intialsubject).toBe('Must be at most 200 characters');
     expect((await put({ ...valid, intialbody: 'b'.repeat(10_001) })).json().fields.intialbody).toBe('Must be at most 10000 characters');
-    expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3 });
+    expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3, codConfirmation: false, codConfirmHours: 24 });
   });
 
   it('saves the low-stock threshold the stock list and its mails use, and keeps it when a body leaves it out', async () => {
     const saved = await put({ ...valid, lowStockThreshold: 12 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ ...valid, lowStockThreshold: 12, reviewsNeedApproval: true, reviewRequestDays: 3 });
+    expect(saved.json()).toEqual({ ...valid, lowStockThreshold: 12, reviewsNeedApproval: true, reviewRequestDays: 3, codConfirmation: false, codConfirmHours: 24 });
     const row = await shop.app.ctx.db.selectFrom('settings').select('low_stock_threshold').executeTakeFirstOrThrow();
     expect(row.low_stock_threshold).toBe(12);
     // The original client sends the four fields only: its save must not reset the threshold.
@@ -108,6 +110,6 @@ describeEachDatabase('settings API', (dialect) => {
       expect(Object.keys(res.json().fields)).toEqual(['reviewRequestDays']);
     }
     expect((await put({ ...valid, reviewsNeedApproval: 'yes' })).statusCode).toBe(400);
-    await put({ ...valid, reviewsNeedApproval: true, reviewRequestDays: 3 });
+    await put({ ...valid, reviewsNeedApproval: true, reviewRequestDays: 3, codConfirmation: false, codConfirmHours: 24 });
   });
 });

@@ -28,6 +28,7 @@ const FailurePage = page(() => import('../features/checkout/result-pages'), 'Fai
 const PolicyPage = page(() => import('../features/policies/policy-page'), 'PolicyPage');
 const ContactPage = page(() => import('../features/policies/policy-page'), 'ContactPage');
 // Admin and studio are lazy like every other screen: their code loads only when visited.
+const ConfirmOrderPage = page(() => import('../features/orders/confirm-order-page'), 'ConfirmOrderPage');
 const ReviewFormPage = page(() => import('../features/reviews/review-form-page'), 'ReviewFormPage');
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
 const StudioPage = page(() => import('../features/studio/studio-page'), 'StudioPage');
@@ -80,6 +81,7 @@ export function AppRoutes({ location }: { location?: string | undefined }) {
         <Route path="policy/:policy" element={<PolicyPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="review/:productId" element={<ReviewFormPage />} />
+        <Route path="confirm/:orderid" element={<ConfirmOrderPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="studio" element={<StudioPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { updateSessionUser, useSession } from '../session/session-store';
 import { accountsApi } from './accounts-api';
 import { SessionsPanel } from './sessions-panel';
+import { WhatsappPanel } from './whatsapp-panel';
 
 type ProfileKey = Exclude<keyof ProfileForm, 'currentpassword'>;
 
@@ -48,6 +49,7 @@ export function AccountPage() {
           {editing ? <ProfileEditor user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />}
         </div>
       </div>
+      <WhatsappPanel />
       <SessionsPanel />
     </section>
   );

@@ -4,6 +4,7 @@ import { ForbiddenPage } from '../../components/forbidden-page';
 import { CouponsTab } from './coupons/coupons-tab';
 import { BusinessWarning } from './business-warning';
 import { MailWarning } from './mail-warning';
+import { MessagesTab } from './messages/messages-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { OutboxTab } from './outbox/outbox-tab';
 import { OverviewTab } from './overview/overview-tab';
@@ -30,6 +31,7 @@ const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'reports', label: 'Tax reports' },
   { id: 'outbox', label: 'Mail Outbox' },
+  { id: 'messages', label: 'Messages' },
 ] as const satisfies readonly TabItem[];
 
 type TabKey = (typeof TABS)[number]['id'];
@@ -65,6 +67,7 @@ export function AdminDashboard() {
       case 'overview': return <OverviewTab active={active} />;
       case 'reports': return <TaxReportsTab active={active} />;
       case 'outbox': return <OutboxTab active={active} />;
+      case 'messages': return <MessagesTab active={active} />;
     }
   };
 

@@ -22,6 +22,8 @@ interface Draft {
   receiptFor?: string;
   /** The note typed on the order summary: a retry after a declined card must send it unchanged. */
   note?: string;
+  /** "Send me order updates on WhatsApp", ticked by the customer on the order summary. */
+  whatsappOptIn?: boolean;
 }
 
 function read(): Draft {
@@ -55,6 +57,14 @@ export function getNote(): string {
 
 export function saveNote(note: string): void {
   write({ ...read(), note });
+}
+
+export function getWhatsappOptIn(): boolean {
+  return read().whatsappOptIn === true;
+}
+
+export function saveWhatsappOptIn(whatsappOptIn: boolean): void {
+  write({ ...read(), whatsappOptIn });
 }
 
 /** After a placed order: the next checkout starts with a fresh receipt (the address is kept for next time). */
@@ -105,10 +115,12 @@ export function buildOrderBody(
     paymentmode,
     ...(priced?.coupon ? { coupon: priced.coupon } : {}),
     ...(business?.gstin ? { gstin: business.gstin, businessName: business.businessName } : {}),
+    whatsappOptIn: getWhatsappOptIn(),
   };
   // The payment mode (and the total, which holds the COD fee) is left out of the attempt: switching an unpaid
   // online attempt to cash on delivery keeps its receipt, so the server turns that order into the COD order
   // instead of leaving it unpaid. A different code is a different attempt.
-  const { paymentmode: _mode, totalAmount: _total, ...attempt } = base;
+  // The WhatsApp choice is not part of the attempt either: the order is the same whichever way its news goes.
+  const { paymentmode: _mode, totalAmount: _total, whatsappOptIn: _whatsapp, ...attempt } = base;
   return { ...base, receipt: receiptFor(JSON.stringify(attempt)), createdAt: new Date().toISOString() };
 }

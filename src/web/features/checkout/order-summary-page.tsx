@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
-import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, saveNote } from './checkout-draft';
+import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, getWhatsappOptIn, saveNote, saveWhatsappOptIn } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 import { useDeliveryCheck } from '../delivery/delivery-api';
@@ -44,6 +44,8 @@ export function OrderSummaryPage() {
   const noteId = useId();
   const modeId = useId();
   const [note, setNote] = useState(getNote);
+  const whatsappId = useId();
+  const [whatsapp, setWhatsapp] = useState(getWhatsappOptIn);
   const payment = useOnlinePayment();
   const [chosenMode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
@@ -202,6 +204,23 @@ export function OrderSummaryPage() {
               }}
               placeholder="A delivery time that suits you, a gift message…"
             />
+          </div>
+          <div className="form-check mb-3">
+            <input
+              id={whatsappId}
+              type="checkbox"
+              className="form-check-input"
+              checked={whatsapp}
+              aria-describedby={`${whatsappId}-help`}
+              onChange={(e) => {
+                setWhatsapp(e.target.checked);
+                saveWhatsappOptIn(e.target.checked);
+              }}
+            />
+            <label htmlFor={whatsappId} className="form-check-label">Send me order updates on WhatsApp</label>
+            <div id={`${whatsappId}-help`} className="form-text">
+              To {billing.mobilenumber}. Reply STOP at any time to end them.
+            </div>
           </div>
         </div>
         <div className="col-lg-5">

@@ -64,6 +64,11 @@ export function OrderCard({ order }: { order: Order }) {
           <OrderTracker status={order.status} />
         )}
         {order.shipment ? <div className="mt-2"><ShipmentScans {...order.shipment} /></div> : null}
+        {order.confirmation === 'PENDING' && order.status !== 'CANCELLED' && (
+          <p className="alert alert-warning py-2 mt-2 mb-0 small" data-testid="order-to-confirm">
+            Please confirm this cash on delivery order with the link in your order mail (or the WhatsApp message), so we can pack it.
+          </p>
+        )}
         <div className="row g-3 mt-1">
           <div className="col-md-5">
             <h3 className="h6">Shipping address</h3>

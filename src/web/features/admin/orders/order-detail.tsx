@@ -14,6 +14,11 @@ import { OrderMoneySection } from './order-money-section';
 import { OrderShippingSection } from './order-shipping-section';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
+import { OrderConfirmationSection } from './order-confirmation';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+
+const UNCONFIRMED_QUESTION =
+  'The customer has not confirmed this cash on delivery order yet. Move it on anyway? That counts as your confirmation.';
 
 interface OrderDetailProps {
   order: Order;
@@ -52,7 +57,16 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
   // The list was replaced by this view: move focus here so keyboard and screen-reader users follow.
   useEffect(() => headingRef.current?.focus(), []);
 
+  const [askUnconfirmed, setAskUnconfirmed] = useState(false);
+
+  function updateStatus() {
+    // Moving on an order the customer has not confirmed is the owner's call: ask first (it then counts as confirmed).
+    if (order.confirmation === 'PENDING' && status !== 'PREPARATION') setAskUnconfirmed(true);
+    else sendMail();
+  }
+
   function sendMail() {
+    setAskUnconfirmed(false);
     toast.info(TOASTS.statusMailProcessing);
     statusMail.mutate(
       { orderid: order.orderid, status },
@@ -141,6 +155,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
           </div>
         </section>
         <OrderShippingSection headingId={`${selectId}-shipping`} order={order} />
+        <OrderConfirmationSection order={order} headingId={`${selectId}-confirm`} />
         <OrderMoneySection headingId={`${selectId}-money`} order={detail.data} loadError={detail.isError ? detail.error.message : null} onRetry={() => void detail.refetch()} />
         <section className="col-12" aria-labelledby={`${selectId}-note`}>
           <div className="detail-card">
@@ -166,11 +181,16 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
                 <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
               ))}
             </select>
-            <button type="button" className="btn btn-amber" onClick={sendMail} disabled={statusMail.isPending}>
+            <button type="button" className="btn btn-amber" onClick={updateStatus} disabled={statusMail.isPending}>
               {statusMail.isPending ? 'Sending…' : 'Send Mail and Update Status'}
             </button>
           </div>
         </div>
+      )}
+      {askUnconfirmed && (
+        <ConfirmDialog title="Not confirmed yet" confirmLabel="Move it on" cancelLabel="Wait" onConfirm={sendMail} onCancel={() => setAskUnconfirmed(false)}>
+          <p className="mb-0">{UNCONFIRMED_QUESTION}</p>
+        </ConfirmDialog>
       )}
     </article>
   );

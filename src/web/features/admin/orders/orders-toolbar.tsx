@@ -46,6 +46,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
             <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
           ))}
           <option value="pending">Unpaid online</option>
+          <option value="confirm">COD to confirm</option>
         </select>
       </div>
       <div className="toolbar-search">

@@ -76,6 +76,26 @@ export function OverviewTab({ active }: { active: boolean }) {
           </div>
         </div>
       </div>
+      {o.codConfirmation && (
+        <div className="detail-card mt-4">
+          <h3 className="detail-heading">Cash on delivery confirmation, last 30 days</h3>
+          <dl className="row g-3 mb-0">
+            {(
+              [
+                ['To confirm now', o.codConfirmation.toConfirm],
+                ['Confirmed', o.codConfirmation.confirmed],
+                ['Cancelled by the customer', o.codConfirmation.cancelled],
+                ['Expired unanswered', o.codConfirmation.expired],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="col-6 col-lg-3">
+                <dt className="figure-label">{label}</dt>
+                <dd className="figure-value mb-0">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
       <p className="small text-muted-strong mt-3 mb-0">
         Sales are paid online orders and cash-on-delivery orders placed that day. Revenue is their total less cancelled
         orders and refunds (also those made later, which lower the day the order was placed). Days run midnight to

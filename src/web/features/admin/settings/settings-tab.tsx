@@ -10,6 +10,7 @@ import { SettingsForm } from './settings-form';
 import { ShopProfileSection } from './shop-profile-form';
 import { StockThresholdForm } from './stock-threshold-form';
 import { ReviewSettingsForm } from './review-settings-form';
+import { MessagesSettingsSection } from './messages-settings-form';
 
 export function SettingsTab() {
   const settings = useSettings();
@@ -39,6 +40,11 @@ export function SettingsTab() {
         {settings.data && (
           <div className="detail-card mt-4">
             <ReviewSettingsForm settings={settings.data} />
+          </div>
+        )}
+        {settings.data && (
+          <div className="detail-card mt-4">
+            <MessagesSettingsSection settings={settings.data} />
           </div>
         )}
         <div className="detail-card mt-4">

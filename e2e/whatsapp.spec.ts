@@ -1,0 +1,131 @@
+// WhatsApp updates and cash on delivery confirmed before it ships: a COD order with opt-in, whose confirmation
+// message the owner sees in the sandbox and answers "Confirm" as the customer; another confirmed by the customer
+// through the link in the order mail, without logging in. Every order and account here is this spec's own.
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { displayOrderId } from '../src/domain/display';
+import { finalPriceFor } from '../src/domain/pricing';
+import type { Product } from '../src/domain/schemas/product';
+import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { adminToken, signInWithSession } from './support/admin-seed';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMailTo } from './support/mailbox';
+import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
+import { checkoutFromSummary, fillBilling, placeCodOrderViaApi, seedCart } from './support/storefront';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 150_000 });
+
+const PRODUCT = 'Buffalo Ghee';
+const SIZE_ML = 500;
+
+async function setConfirmation(page: Page, on: boolean) {
+  const token = await adminToken(page.request);
+  const headers = { authorization: `Bearer ${token}` };
+  const current = await (await page.request.get('/api/settings', { headers })).json();
+  const saved = await page.request.put('/api/settings', { headers, data: { ...current, codConfirmation: on, codConfirmHours: 24 } });
+  expect(saved.status()).toBe(200);
+}
+
+const turnConfirmationOn = (page: Page) => setConfirmation(page, true);
+
+// The suite shares one shop: the specs after this one place COD orders that need no confirmation.
+test.afterEach(async ({ page }) => setConfirmation(page, false));
+
+async function fitsPhone(page: Page, what: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await hasHorizontalOverflow(page), `${what} overflows at 390 px`).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a COD order with opt-in: the owner sees the confirmation message in the sandbox, plays Confirm, and the order shows confirmed', async ({ page, browser }) => {
+  await turnConfirmationOn(page);
+  const customer = await registerCustomer(page.request, { name: 'Kavya Nair', mobile: '9845012345' });
+  const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
+  const product = products.find((p) => p.name === PRODUCT);
+  if (!product) throw new Error(`no ${PRODUCT} in the catalogue`);
+
+  await loginThroughUi(page, customer.email, customer.password);
+  await seedCart(page, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1, finalPrice: finalPriceFor(product, SIZE_ML) }]);
+  await page.goto('/#/checkoutbilling');
+  await fillBilling(page, { name: customer.name, email: customer.email, mobilenumber: customer.mobile });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  const optIn = page.getByRole('checkbox', { name: 'Send me order updates on WhatsApp' });
+  await expect(optIn).not.toBeChecked();
+  await optIn.check();
+  await screenshotAtWidths(page, 'whatsapp-checkout-opt-in');
+  await checkoutFromSummary(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/order/i);
+  const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  const order = mine[0] as { orderid: string; confirmation: string; whatsappOptIn: boolean };
+  expect(order).toMatchObject({ confirmation: 'PENDING', whatsappOptIn: true });
+  const shortId = displayOrderId(order.orderid);
+
+  // The owner, in a context of their own.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await context.newPage();
+  await signInWithSession(admin, admin.request, ADMIN.email, ADMIN.password);
+
+  // "COD to confirm" lists it.
+  await admin.goto('/#/admin');
+  // The session was written after the app started: a reload makes it read it, as a new tab would.
+  await admin.reload();
+  const orders = admin.getByRole('tabpanel', { name: 'Your Orders' });
+  await orders.getByLabel('Status').selectOption('confirm');
+  await expect(orders.getByRole('button', { name: `View order ${shortId}` })).toBeVisible();
+
+  // Settings → Messages shows the switch on and the template of each message.
+  await admin.goto('/#/admin?tab=settings');
+  const settings = admin.getByRole('tabpanel', { name: 'Settings' });
+  await expect(settings.getByRole('switch', { name: 'Cash on delivery orders wait for the customer’s confirmation' })).toBeChecked();
+  await expect(settings.getByLabel('Confirm cash on delivery: template name')).toHaveValue('cod_confirmation');
+  await settings.getByRole('heading', { name: 'Messages' }).scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: '.tmp/screenshots/whatsapp-settings-messages-1280.png' });
+  await fitsPhone(admin, 'Settings');
+
+  await admin.goto('/#/admin?tab=messages');
+  const tab = admin.getByRole('tabpanel', { name: 'Messages' });
+  const message = tab.getByTestId('whatsapp-message').filter({ hasText: shortId });
+  await expect(message).toContainText('please confirm your cash on delivery order');
+  await expect(message).toContainText('+919845012345');
+  await expect(message).toContainText('SENT');
+  await screenshotAtWidths(admin, 'whatsapp-messages-tab');
+  await fitsPhone(admin, 'the Messages tab');
+  await expectNoSeriousA11yViolations(admin);
+  await message.getByRole('button', { name: 'Play “Confirm”' }).click();
+  await expect(admin.getByText('Played the customer\'s reply: Confirm.')).toBeVisible();
+
+  await admin.goto('/#/admin');
+  await orders.getByLabel('Status').selectOption('');
+  await orders.getByLabel('Search').fill(shortId);
+  await orders.getByRole('button', { name: `View order ${shortId}` }).click();
+  await expect(orders.getByTestId('confirmation-state')).toHaveText('Cash on delivery: confirmed.');
+  await screenshotAtWidths(admin, 'whatsapp-order-confirmed');
+  await context.close();
+});
+
+test('the customer confirms another COD order by the link in the order mail, without logging in', async ({ page, browser }) => {
+  await turnConfirmationOn(page);
+  const customer = await registerCustomer(page.request, { name: 'Rohan Das' });
+  const placed = await placeCodOrderViaApi(page.request, customer.token, customer, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 2 }]);
+  const mail = await waitForMailTo(customer.email, /#\/confirm\//);
+  const link = /https?:\/\/\S+#\/confirm\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error('the order mail has no confirmation link');
+  expect(link).toContain(placed.orderid);
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { level: 1, name: `Confirm order ${displayOrderId(placed.orderid)}` })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Confirm my order' })).toBeVisible();
+  await screenshotAtWidths(visitor, 'whatsapp-confirm-page');
+  await fitsPhone(visitor, 'the confirmation page');
+  await expectNoSeriousA11yViolations(visitor);
+  await visitor.getByRole('button', { name: 'Confirm my order' }).click();
+  await expect(visitor.getByTestId('confirm-result')).toHaveText('Thank you! Your order is confirmed and we are packing it.');
+  await expect(visitor.getByTestId('confirm-state')).toHaveText('This order is confirmed. Thank you!');
+  await context.close();
+
+  const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  expect(mine.find((o: { orderid: string }) => o.orderid === placed.orderid)).toMatchObject({ confirmation: 'CONFIRMED' });
+});

@@ -1,0 +1,87 @@
+// WhatsApp messages and the COD confirmation (DESIGN.md §8.6): words and states shared by the browser and server.
+import { z } from 'zod';
+
+/** What an order's `confirmation` reads: null for orders that need none (not COD, setting off, or it ended). */
+export const CONFIRMATION_STATES = ['PENDING', 'CONFIRMED'] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+
+/** How a confirmation ended, counted on the overview. */
+export const CONFIRMATION_RESULTS = ['CONFIRMED', 'CANCELLED', 'EXPIRED'] as const;
+export type ConfirmationResult = (typeof CONFIRMATION_RESULTS)[number];
+
+/** The cancel reason of an order whose customer did not confirm in time. */
+export const NOT_CONFIRMED_REASON = 'Not confirmed';
+/** The cancel reason of an order the customer cancelled from the confirmation message or link. */
+export const CANCELLED_AT_CONFIRMATION_REASON = 'Cancelled when asked to confirm';
+
+export const COD_CONFIRM_HOURS_DEFAULT = 24;
+export const COD_CONFIRM_HOURS_MAX = 168;
+export const COD_CONFIRM_HOURS_MESSAGE = `Give the customer 1 to ${COD_CONFIRM_HOURS_MAX} hours to confirm`;
+
+export const confirmAnswerSchema = z.strictObject({
+  answer: z.enum(['CONFIRM', 'CANCEL'], { error: 'Answer CONFIRM or CANCEL' }),
+  token: z.string().trim().min(1).max(200).optional(),
+});
+export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
+
+/** Message kinds; SHIPPED and OUT_FOR_DELIVERY are sent by shipping. */
+export const MESSAGE_KINDS = ['PLACED', 'COD_CONFIRMATION', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'REFUND_PROCESSED'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  PLACED: 'Order placed',
+  COD_CONFIRMATION: 'Confirm cash on delivery',
+  SHIPPED: 'Shipped',
+  OUT_FOR_DELIVERY: 'Out for delivery',
+  DELIVERED: 'Delivered',
+  REFUND_PROCESSED: 'Refund processed',
+};
+
+export const MESSAGE_STATUSES = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A message as GET /api/messages answers it; `text` is what the customer reads (the sandbox shows it). */
+export interface MessageView {
+  id: number;
+  orderid: string;
+  to: string;
+  kind: MessageKind;
+  template: string;
+  status: MessageStatus;
+  createdAt: string;
+  error: string | null;
+  text: string;
+  buttons: string[];
+}
+
+export const sandboxReplySchema = z.strictObject({
+  orderid: z.string().trim().min(1).max(100),
+  button: z.enum(['CONFIRM', 'CANCEL', 'STOP'], { error: 'Reply CONFIRM, CANCEL or STOP' }),
+});
+export type SandboxReply = z.infer<typeof sandboxReplySchema>;
+
+const templateName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9_]{1,512}$/, { error: 'A template name has lower-case letters, digits and underscores' });
+const templateLanguage = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, { error: 'A language code looks like en, hi or en_US' });
+
+/** Settings → Messages: the WhatsApp template name and language of each kind. */
+export const messageTemplatesSchema = z.strictObject(
+  Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, z.strictObject({ name: templateName, language: templateLanguage })])) as Record<
+    MessageKind,
+    z.ZodObject<{ name: typeof templateName; language: typeof templateLanguage }>
+  >,
+);
+export type MessageTemplates = Record<MessageKind, { name: string; language: string }>;
+
+/** The order's mobile number as WhatsApp wants it: country code and digits, no plus (India: 91). */
+export function whatsappNumber(mobile: string): string {
+  const digits = mobile.replace(/\D/g, '');
+  if (digits.length === 10) return `91${digits}`;
+  if (digits.length === 11 && digits.startsWith('0')) return `91${digits.slice(1)}`;
+  return digits;
+}

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageKind, MessageStatus, MessageTemplates, MessageView, SandboxReply } from '../../domain/messages-and-confirmation';
+import { withOrderPrefix } from '../../domain/display';
+import { writeAudit } from '../audit/audit-log';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { HttpError, notFound } from '../http/errors';
+import { messaging } from './index';
+import { messageButtons, messageText, parseParams } from './message-text';
+import { accountsOfNumber, applyDeliveryStatus, listMessages, readTemplates, saveTemplates, type MessageRow } from './message-repository';
+import { readEvents, signatureMatches, type CustomerAnswer } from './webhook';
+
+/** A customer's answer with the accounts their number belongs to (a STOP opts them all out). */
+export type AnswerFromCustomer = CustomerAnswer & { userIds: number[] };
+/** What ordering does with an answer: confirm, cancel, opt out. Errors are the answer's own (logged, not retried). */
+export type AnswerHandler = (ctx: AppContext, answer: AnswerFromCustomer) => Promise<void>;
+
+const LIST_LIMIT = 200;
+
+function toView(row: MessageRow, templates: MessageTemplates): MessageView {
+  const kind = row.kind as MessageKind;
+  const status = (row.status === 'SENDING' ? 'QUEUED' : row.status) as MessageStatus;
+  return {
+    id: row.id,
+    orderid: row.orderid,
+    to: `+${row.to_number}`,
+    kind,
+    template: row.template ?? templates[kind]?.name ?? kind.toLowerCase(),
+    status,
+    createdAt: row.created_at,
+    error: row.last_error,
+    text: messageText(kind, parseParams(row.params)),
+    buttons: messageButtons(kind).map((b) => (b === 'CONFIRM' ? 'Confirm' : 'Cancel')),
+  };
+}
+
+/** GET /api/messages: one order's messages, or the latest of all, newest first. */
+export async function messageViews(ctx: AppContext, orderid: string | undefined): Promise<MessageView[]> {
+  const [rows, templates] = await Promise.all([
+    listMessages(ctx.db, { orderid: orderid ? withOrderPrefix(orderid) : undefined, limit: LIST_LIMIT }),
+    readTemplates(ctx.db),
+  ]);
+  return rows.map((row) => toView(row, templates));
+}
+
+export async function messageSettings(ctx: AppContext) {
+  return { provider: messaging(ctx).provider.name, templates: await readTemplates(ctx.db) };
+}
+
+export async function updateMessageTemplates(ctx: AppContext, templates: MessageTemplates, actorUserId: number) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveTemplates(trx, templates);
+    await writeAudit(trx, { actorUserId, action: 'messages.templates', target: 'message_templates', details: templates });
+  });
+  return messageSettings(ctx);
+}
+
+/**
+ * A webhook POST from Meta: refused (401) unless X-Hub-Signature-256 is the HMAC of its exact bytes with the app
+ * secret; then delivery statuses are stored and customers' answers handed to ordering. Meta sends an event again
+ * until it hears 200, and every step here is idempotent (statuses only move forward, answers repeat harmlessly),
+ * so one answer that fails is logged and the rest still count.
+ */
+export async function receiveWebhook(
+  ctx: AppContext,
+  request: { rawBody: string; signature: string | undefined },
+  onAnswer: AnswerHandler,
+  log: FastifyBaseLogger,
+): Promise<{ statuses: number; answers: number }> {
+  const secret = ctx.config.WHATSAPP_APP_SECRET;
+  if (!secret) throw new HttpError(401, 'UNAUTHORIZED', 'The WhatsApp webhook is not set up: set WHATSAPP_APP_SECRET.');
+  if (!signatureMatches(secret, request.rawBody, request.signature)) {
+    throw new HttpError(401, 'UNAUTHORIZED', 'The X-Hub-Signature-256 header does not match this body.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(request.rawBody);
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'The webhook body is not JSON.');
+  }
+  const { statuses, answers } = readEvents(body);
+  let changed = 0;
+  for (const s of statuses) if (await applyDeliveryStatus(ctx.db, s.providerId, s.status, s.error, nowIso())) changed += 1;
+  let handled = 0;
+  for (const answer of answers) {
+    try {
+      await onAnswer(ctx, { ...answer, userIds: await accountsOfNumber(ctx.db, answer.from) });
+      handled += 1;
+    } catch (error) {
+      log.warn({ err: error, from: answer.from, answer: answer.answer }, 'WhatsApp answer not applied');
+    }
+  }
+  return { statuses: changed, answers: handled };
+}
+
+/** The owner plays the customer's reply to the latest message about the order (sandbox only). */
+export async function playSandboxReply(ctx: AppContext, reply: SandboxReply, onAnswer: AnswerHandler): Promise<void> {
+  const orderid = withOrderPrefix(reply.orderid);
+  const [latest] = await listMessages(ctx.db, { orderid, limit: 1 });
+  if (!latest) throw notFound(`No message was sent about order ${orderid}, so there is nothing to reply to.`);
+  await onAnswer(ctx, {
+    from: latest.to_number,
+    answer: reply.button,
+    orderid: reply.button === 'STOP' ? null : orderid,
+    userIds: await accountsOfNumber(ctx.db, latest.to_number),
+  });
+}

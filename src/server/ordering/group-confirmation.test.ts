@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nowIso } from '../db/database';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import type { NewPlacement } from './order-batch-writer';
+
+describeEachDatabase('group commit with COD confirmation and WhatsApp opt-in', (dialect) => {
+  let shop: TestShop;
+  let user: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    user = await createTestUser(shop);
+    const admin = await adminOf(shop);
+    const current = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
+    await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...current, codConfirmation: true, codConfirmHours: 6 } });
+  });
+  afterAll(async () => shop.close());
+
+  let sequence = 0;
+  const placement = (receipt: string, optIn: boolean, orderid = `order_Group${String((sequence += 1)).padStart(9, '0')}`): NewPlacement => ({
+    order: {
+      orderid,
+      user_id: user.id,
+      receipt,
+      username: 'Group Customer',
+      emailaddress: user.email,
+      mobilenumber: '9876543210',
+      address: '12 Temple Street',
+      pincode: '560001',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      note: '',
+      total_amount: 500,
+      paymentmode: 'CASHONDELIVERY',
+      payment_status: 'COD',
+      paymentid: '',
+      status: 'PREPARATION',
+      gateway_order_id: null,
+      verified_at: null,
+      paid_at: null,
+      client_created_at: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+      whatsapp_opt_in: optIn ? 1 : 0,
+    },
+    lines: [{ position: 0, product_id: null, name: 'Cow Ghee', size_ml: 500, unit_price: 500, item_qty: 1, line_total: 500 }],
+    queueMail: true,
+  });
+  const messagesOf = (orderids: string[]) => shop.app.ctx.db.selectFrom('message_outbox').selectAll().where('orderid', 'in', orderids).execute();
+  const linkedMails = (orderid: string) =>
+    shop.app.ctx.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'order-placed').where('text_body', 'like', `%#/confirm/${orderid}?t=%`).execute();
+
+  it('a group of COD orders waits for confirmation; the opted-in ones get their message and every placed mail the link', async () => {
+    const placements = Array.from({ length: 30 }, (_, i) => placement(`Receipt-confirm-${i}`, i % 3 !== 0));
+    const results = await Promise.all(placements.map((p) => shop.app.ctx.orderWriter.place(p)));
+    const orders = results.map((r) => (r.kind === 'created' ? r.order : null));
+    expect(orders.every((o) => o?.confirmation === 'PENDING')).toBe(true);
+    const ids = placements.map((p) => p.order.orderid);
+    const messages = await messagesOf(ids);
+    expect(messages).toHaveLength(20);
+    expect(new Set(messages.map((m) => m.kind))).toEqual(new Set(['COD_CONFIRMATION']));
+    expect(messages.map((m) => m.orderid).sort()).toEqual(ids.filter((_, i) => i % 3 !== 0).sort());
+    for (const orderid of ids.slice(0, 3)) expect((await linkedMails(orderid)).length).toBeGreaterThanOrEqual(1);
+    const rows = await shop.app.ctx.db.selectFrom('orders').select(['confirm_by', 'created_at']).where('orderid', 'in', ids).execute();
+    for (const row of rows) {
+      const hours = (Date.parse(row.confirm_by as string) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(5.9);
+      expect(hours).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('written again one by one after a failure in the group, the others still wait, with their message and link', async () => {
+    const taken = placement('Receipt-taken-id', true);
+    await shop.app.ctx.orderWriter.place(taken);
+    const ok = [placement('Receipt-alone-1', true), placement('Receipt-alone-2', true)];
+    const results = await Promise.allSettled([
+      shop.app.ctx.orderWriter.place(ok[0] as NewPlacement),
+      shop.app.ctx.orderWriter.place(placement('Receipt-id-clash', true, taken.order.orderid)),
+      shop.app.ctx.orderWriter.place(ok[1] as NewPlacement),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const ids = ok.map((p) => p.order.orderid);
+    expect((await messagesOf(ids)).map((m) => m.kind)).toEqual(['COD_CONFIRMATION', 'COD_CONFIRMATION']);
+    for (const orderid of ids) expect((await linkedMails(orderid)).length).toBeGreaterThanOrEqual(1);
+    const confirmations = await shop.app.ctx.db.selectFrom('orders').select('confirmation').where('orderid', 'in', ids).execute();
+    expect(confirmations.map((c) => c.confirmation)).toEqual(['PENDING', 'PENDING']);
+  });
+});
