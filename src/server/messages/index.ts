@@ -6,7 +6,7 @@ import { createLoadMonitor } from '../http/load-monitor';
 import { messageProviderFor, type MessageProvider } from './provider';
 import { createMessageWorker, type MessageWorker } from './worker';
 
-export { queueOrderMessage, queueOrderMessages, type MessageOrder, type OrderMessage } from './outbox';
+export { queueMessageForOrderRow, queueOrderMessage, queueOrderMessages, type MessageOrder, type OrderMessage } from './outbox';
 
 const MAX_DEFER_MS = 30_000;
 const workers = new WeakMap<AppContext, { worker: MessageWorker; provider: MessageProvider }>();

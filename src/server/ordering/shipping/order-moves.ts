@@ -7,6 +7,7 @@ import type { Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { queueStatusMails } from '../../email-templates/status-mail-service';
 import { creditNotesOf, issueCreditNote, issueInvoiceForStatus } from '../../invoicing/invoice-service';
+import { queueOrderMessage, type OrderMessage } from '../../messages/index';
 import { findOrderByOrderId } from '../../orders/order-repository';
 import { addStock, markStockReturned, orderStockTakes } from '../../stock/stock-repository';
 import { setOrderStatus } from '../order-status-repository';
@@ -26,9 +27,12 @@ const NOTHING: MoveOutcome = { stockReturned: false };
 // Orders move forward only: a late scan never takes a delivered order back out for delivery.
 const ORDER_RANK: Readonly<Record<OrderStatus, number>> = { PREPARATION: 0, READY: 1, OUTFORDELIVERY: 2, DELIVERED: 3, RETURNED: 3, CANCELLED: 9 };
 
+// The WhatsApp message a scan's new status sends to an opted-in customer (the booking sends "shipped").
+const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderMessage['kind']>> = { OUTFORDELIVERY: 'OUT_FOR_DELIVERY', DELIVERED: 'DELIVERED' };
+
 /**
  * Sets the order's status as the courier reports it, as an admin's status change does: the invoice from READY on, the
- * status mail, the audit row. Nothing when the order is already there or further (or cancelled). Answers whether it moved.
+ * status mail and WhatsApp message, the audit row. Nothing when the order is already there or further (or cancelled). Answers whether it moved.
  */
 async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: MoveContext): Promise<boolean> {
   const from = order.status as OrderStatus;
@@ -36,7 +40,11 @@ async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: 
   if (!(await setOrderStatus(trx, order.orderid, to))) return false;
   await issueInvoiceForStatus(trx, order.id, to);
   const view = await findOrderByOrderId(trx, order.orderid);
-  if (view) await queueStatusMails(trx, view, move.shopEmail);
+  if (view) {
+    await queueStatusMails(trx, view, move.shopEmail);
+    const message = STATUS_MESSAGES[to];
+    if (message) await queueOrderMessage(trx, view, message);
+  }
   await writeAudit(trx, { actorUserId: null, action: 'order.status', target: order.orderid, details: { from, to, by: 'courier', awb: move.awb } });
   return true;
 }

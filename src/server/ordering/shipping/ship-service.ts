@@ -13,6 +13,7 @@ import { findOrderByOrderId, findOrderRow } from '../../orders/order-repository'
 import { CourierError, type Booking, type BookingInput } from '../../shipping/courier';
 import { courierFor } from '../../shipping/courier-registry';
 import { setOrderStatus } from '../order-status-repository';
+import { queueMessageForOrderRow } from '../../messages/index';
 import { queueShippedMail } from './shipped-mail';
 import { claimBooking, findShipmentOfOrder, packedWeightOfOrder, releaseBooking, saveBooking, saveManualShipment, setPickup } from './shipment-repository';
 
@@ -127,11 +128,12 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
   return pickupNote;
 }
 
-/** Booking sets READY (issuing the invoice), queues the "shipped" mail and writes the audit row. */
+/** Booking sets READY (issuing the invoice), queues the "shipped" mail and WhatsApp message, and writes the audit row. */
 async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow, shipment: { courier: string; awb: string; trackingUrl: string }) {
   if (row.status === 'PREPARATION') await setOrderStatus(trx, row.orderid, 'READY');
   await issueInvoiceForStatus(trx, row.id, 'READY');
   await queueShippedMail(trx, row, shipment);
+  await queueMessageForOrderRow(trx, row.id, 'SHIPPED', [shipment.awb, shipment.trackingUrl || 'the Track page of our shop']);
   await writeAudit(trx, { actorUserId: caller?.id ?? null, action: 'order.ship', target: row.orderid, details: { courier: shipment.courier, awb: shipment.awb } });
 }
 

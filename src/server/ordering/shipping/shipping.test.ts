@@ -95,6 +95,26 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect((await scan(awb, 'LOST')).statusCode).toBe(400);
   });
 
+  it('an opted-in customer gets WhatsApp messages for shipped (with the AWB), out for delivery and delivered; others none', async () => {
+    const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY', whatsappOptIn: true, items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }));
+    expect(res.statusCode, res.body).toBe(200);
+    const optedIn = res.json().orderid as string;
+    const quiet = await cod(1);
+    const messagesOf = async (orderid: string) =>
+      (await shop.app.ctx.db.selectFrom('message_outbox').select(['kind', 'params']).where('orderid', '=', orderid).orderBy('id').execute()).map((m) => ({ kind: m.kind, params: JSON.parse(m.params) as string[] }));
+    for (const orderid of [optedIn, quiet]) {
+      const awb = (await ship(orderid)).json().shipment.awb as string;
+      await scan(awb, 'OUT_FOR_DELIVERY');
+      await scan(awb, 'DELIVERED');
+      await scan(awb, 'DELIVERED');
+    }
+    const sent = await messagesOf(optedIn);
+    expect(sent.map((m) => m.kind)).toEqual(['PLACED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    const awb = (await shop.app.ctx.db.selectFrom('shipments').innerJoin('orders', 'orders.id', 'shipments.order_id').select('shipments.awb').where('orders.orderid', '=', optedIn).executeTakeFirstOrThrow()).awb;
+    expect(sent[1]?.params).toContain(awb);
+    expect(await messagesOf(quiet)).toEqual([]);
+  });
+
   it('a scan that skips ahead moves the order straight there; the customer sees courier, AWB and scans', async () => {
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
