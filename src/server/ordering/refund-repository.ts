@@ -60,6 +60,12 @@ export async function refundsOfOrders(db: Executor, orderRowIds: readonly number
 }
 
 /** The gateway took the request: its refund id is stored and the row leaves CREATED (once). */
+/** Refunds of the order written but not yet asked of the gateway. */
+export async function createdRefundIds(db: Executor, orderRowId: number): Promise<string[]> {
+  const rows = await db.selectFrom('refunds').select('id').where('order_id', '=', orderRowId).where('status', '=', 'CREATED').execute();
+  return rows.map((r) => r.id);
+}
+
 export async function markRefundRequested(trx: Executor, id: string, gatewayRefundId: string, status: RefundState): Promise<boolean> {
   const result = await trx
     .updateTable('refunds')
