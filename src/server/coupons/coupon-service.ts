@@ -17,6 +17,8 @@ import {
 } from './coupon-repository';
 
 export { listCoupons };
+/** A late payment takes its order's released use of a code again, if one is left (see the repository). */
+export { reclaimReleasedCouponUse as reclaimCouponUseAfterLatePayment } from './reclaim-repository';
 
 export async function createCoupon(db: DB, input: CouponInput, actorUserId: number): Promise<Coupon> {
   return db.transaction().execute(async (trx) => {

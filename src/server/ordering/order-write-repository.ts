@@ -40,6 +40,16 @@ export async function markOrderPaid(executor: Executor, orderRowId: number, paym
   return row?.status ?? null;
 }
 
+/** The shop cancels an order of its own accord (no one's request): the reason is kept, the status mail follows. */
+export async function cancelPaidOrderForShop(executor: Executor, orderRowId: number, reason: string): Promise<void> {
+  const now = nowIso();
+  await executor
+    .updateTable('orders')
+    .set({ status: 'CANCELLED', cancel_reason: reason, cancelled_at: now, cancelled_by: 'SHOP', updated_at: now })
+    .where('id', '=', orderRowId)
+    .execute();
+}
+
 /** Records a failed attempt; never touches an order that is already paid. */
 export async function markOrderPaymentFailed(executor: Executor, orderRowId: number): Promise<boolean> {
   const result = await executor

@@ -10,6 +10,7 @@ import { markOrderVerified } from './order-write-repository';
 import { GatewayUnavailableError, type GatewayPayment } from '../payments/gateway';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findPayment } from '../payments/payment-repository';
+import { COUPON_GONE_REASON } from './late-payment';
 import { afterSettlement, settleCapturedPayment } from './payment-settlement';
 
 const notVerified = (orderid: string) =>
@@ -21,13 +22,13 @@ const notVerified = (orderid: string) =>
   );
 
 /** The dialog took the money, but the order had been cancelled: the answer says it is refunded, not "paid". */
-function paidAfterCancel(order: Order): HttpError {
+function paidAfterCancel(order: Order, reason: string | null): HttpError {
   const refunded = order.paymentstatus === 'PAID' ? ` We have started a refund of ${formatRupees(order.totalAmount)} to the card or account you paid with; banks take 5-7 working days to show it.` : '';
-  return new HttpError(
-    409,
-    'ORDER_CANCELLED',
-    `Order ${displayOrderId(order.orderid)} was cancelled before your payment reached us, so it will not be sent.${refunded} Place a new order if you still want it.`,
-  );
+  const what =
+    reason === COUPON_GONE_REASON
+      ? `The coupon on order ${displayOrderId(order.orderid)} was used by another order while your payment was on its way, so we cancelled the order.`
+      : `Order ${displayOrderId(order.orderid)} was cancelled before your payment reached us, so it will not be sent.`;
+  return new HttpError(409, 'ORDER_CANCELLED', `${what}${refunded} Place a new order if you still want it.`);
 }
 
 /**
@@ -60,7 +61,7 @@ export async function confirmPayment(ctx: AppContext, user: AuthUser, input: Con
   await afterSettlement(ctx, order.id, outcome);
   const view = await findOrderByOrderId(ctx.db, order.orderid);
   if (!view) throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
-  if (view.status === 'CANCELLED') throw paidAfterCancel(view);
+  if (view.status === 'CANCELLED') throw paidAfterCancel(view, (await findOrderRow(ctx.db, order.orderid))?.cancel_reason ?? null);
   return view;
 }
 

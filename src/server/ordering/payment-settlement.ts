@@ -3,15 +3,19 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { issueInvoiceIfDue } from '../invoicing/invoice-service';
-import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
+import { findOrderByOrderId } from '../orders/order-repository';
 import { markOrderPaid, markOrderPaymentFailed } from './order-write-repository';
 import { findPayment, recordPayment, type PaymentSource } from '../payments/payment-repository';
 import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';
+import { reclaimCouponOrRefund, refundPaymentOfCancelledOrder } from './late-payment';
 import { createdRefundIds } from './refund-repository';
-import { recordRefund, sendRefund } from './refund-service';
+import { sendRefund } from './refund-service';
 
-/** 'refunded': the money arrived for an order cancelled meanwhile; it was recorded and a full refund queued. */
+/**
+ * 'refunded': the money arrived for an order cancelled meanwhile, or for one whose single-use code was taken while
+ * the payment was late (then cancelled now); the payment was recorded and a full refund queued.
+ */
 export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch' | 'refunded';
 
 export interface CapturedPayment {
@@ -56,20 +60,13 @@ export async function settleCapturedPayment(
     await refundPaymentOfCancelledOrder(ctx, trx, order.orderid);
     return 'refunded';
   }
+  if (await reclaimCouponOrRefund(ctx, trx, order)) return 'refunded';
   // DESIGN.md §7.2: an online order is invoiced when paid (or when set READY, whichever is first).
   await issueInvoiceIfDue(trx, order.id);
   await retakeStockAfterLatePayment(trx, order.id, ctx.config.SHOP_EMAIL);
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL);
   return 'paid';
-}
-
-async function refundPaymentOfCancelledOrder(ctx: AppContext, trx: Executor, orderid: string): Promise<void> {
-  const row = await findOrderRow(trx, orderid);
-  if (!row) return;
-  const left = row.total_amount - row.refunded_amount;
-  if (left <= 0) return;
-  await recordRefund(ctx, trx, row, { amount: left, reason: 'Paid after the order was cancelled', actorUserId: null });
 }
 
 /**
@@ -79,6 +76,7 @@ async function refundPaymentOfCancelledOrder(ctx: AppContext, trx: Executor, ord
 export async function afterSettlement(ctx: AppContext, orderRowId: number, outcome: SettleOutcome | string | undefined): Promise<void> {
   if (outcome === 'paid' || outcome === 'refunded') ctx.outbox.kick();
   if (outcome !== 'refunded') return;
+  ctx.catalogue.invalidate();
   for (const refundId of await createdRefundIds(ctx.db, orderRowId)) await sendRefund(ctx, refundId);
 }
 
