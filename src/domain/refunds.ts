@@ -54,6 +54,8 @@ export interface CreditNoteView {
   number: string;
   date: string;
   amount: number;
+  /** Its refund failed at the gateway: the note keeps its number and credits nothing. Absent otherwise. */
+  voided?: true;
 }
 
 /** The order with its refunds and credit notes, as the cancel, refund and retry calls answer. */

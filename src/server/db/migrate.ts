@@ -27,6 +27,7 @@ import { attemptCountersMigration } from './migrations/0026-attempt-counters';
 import { exactDocumentsMigration } from './migrations/0027-exact-documents';
 import { shopProfileMigration } from './migrations/0029-shop-profile';
 import { reviewsMigration } from './migrations/0028-reviews';
+import { voidedCreditNotesMigration } from './migrations/0032-voided-credit-notes-and-gst-slabs';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -59,6 +60,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0027-exact-documents': exactDocumentsMigration(handle.dialect),
     '0029-shop-profile': shopProfileMigration(),
     '0028-reviews': reviewsMigration(handle.dialect),
+    '0032-voided-credit-notes-and-gst-slabs': voidedCreditNotesMigration(handle.dialect),
   };
 }
 

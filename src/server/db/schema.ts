@@ -402,6 +402,11 @@ export interface CreditNotesTable {
   amount_paise: number;
   reason: string;
   document: string;
+  /** The refund issued with it (migration 0032); null for notes older than that or issued without a refund. */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when its refund failed at the gateway: the note keeps its number, shows voided and credits nothing. */
+  voided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   findCreditNote,
   findInvoiceOfOrder,
   insertCreditNote,
+  voidCreditNoteOfRefund as voidRefundNote,
   insertInvoice,
   invoiceSourceLines,
   lockOrderRow,
@@ -101,6 +102,7 @@ export async function issueCreditNote(
   order: Pick<OrderRow, 'id'> | { orderid: string },
   amount: number,
   reason: string,
+  options: { refundId?: string } = {},
 ): Promise<CreditNoteDocument> {
   if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A credit note is for a positive whole number of rupees.');
   const text = reason.trim();
@@ -124,13 +126,21 @@ export async function issueCreditNote(
     // A cancelled (or returned) order credited in full at once reverses the supply; anything else gives back value.
     const wholeSupply = credited === 0 && SUPPLY_UNDONE.includes(row.status);
     const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply);
-    await insertCreditNote(trx, row.id, doc);
+    await insertCreditNote(trx, row.id, doc, options.refundId ?? null);
     return doc;
   });
 }
 
+/**
+ * The refund a credit note was issued with failed at the gateway: the note keeps its number (a tax document never
+ * disappears), is listed as voided and credits nothing, so the amount can be credited again by a new refund.
+ */
+export async function voidCreditNoteOfRefund(trx: Executor, refundId: string, reason: string): Promise<string | null> {
+  return voidRefundNote(trx, refundId, reason, shopTimestamp());
+}
+
 /** The order's credit notes as GET /api/order/{orderid}/refunds answers them: `[{number, date, amount}]` (rupees). */
-export function creditNotesOf(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number }[]> {
+export function creditNotesOf(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number; voided?: true }[]> {
   return listCreditNotes(executor, orderRowId);
 }
 

@@ -13,7 +13,7 @@ import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoi
 import { creditNotesOf } from '../invoicing/invoice-service';
 import { withLines } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
-import { creditNoteHook } from './credit-note-hook';
+import { creditNoteHook, refundFailedHook } from './credit-note-hook';
 import {
   findRefund,
   findRefundByGatewayId,
@@ -51,7 +51,7 @@ export async function recordRefund(
   const id = newGatewayId('refund_');
   await insertRefund(trx, { id, orderRowId: order.id, paymentId: order.paymentid, amount: refund.amount, reason: refund.reason, actorUserId: refund.actorUserId });
   await writeAudit(trx, { actorUserId: refund.actorUserId, action: 'order.refund', target: order.orderid, details: { refundId: id, amount: refund.amount, reason: refund.reason } });
-  const note = await creditNoteHook(trx, { orderRowId: order.id, orderid: order.orderid, amount: refund.amount, reason: refund.reason });
+  const note = await creditNoteHook(trx, { orderRowId: order.id, amount: refund.amount, reason: refund.reason, refundId: id });
   await enqueueMail(trx, {
     kind: REFUND_MAIL_KIND,
     to: order.emailaddress,
@@ -69,8 +69,12 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (refund.status === 'pending') return;
   const state = refundState(refund.status) as 'PROCESSED' | 'FAILED';
   if (!(await settleRefund(trx, refundId, state, state === 'FAILED' ? 'The gateway could not refund this payment.' : null))) return;
-  // A failed refund gives its amount back to what may still be refunded, so it can be retried.
-  if (state === 'FAILED') await releaseRefund(trx, row.order_id, row.amount);
+  // A failed refund gives its amount back to what may still be refunded, so it can be retried, and voids its credit
+  // note, so the invoice may be credited that amount again.
+  if (state === 'FAILED') {
+    await releaseRefund(trx, row.order_id, row.amount);
+    await refundFailedHook(trx, refundId);
+  }
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }
 
@@ -106,6 +110,8 @@ export async function retryRefund(ctx: AppContext, actorUserId: number, refundId
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
     }
     await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
+    // Its first credit note was voided when it failed: the retry is a refund again, so it gets a note of its own.
+    await creditNoteHook(trx, { orderRowId: row.order_id, amount: row.amount, reason: row.reason, refundId });
   });
   await sendRefund(ctx, refundId);
 }

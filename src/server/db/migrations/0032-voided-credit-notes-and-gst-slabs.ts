@@ -1,0 +1,20 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../database';
+
+/**
+ * A credit note knows the refund it was issued with, and can be voided when that refund fails at the gateway: a
+ * numbered tax document never disappears, it is shown voided and no longer counts against the invoice. GST rates
+ * of 0.25% and 3% exist since the September 2025 slabs, so the product's rate takes fractions on PostgreSQL
+ * (SQLite stores a fraction in an integer column as it is).
+ */
+export function voidedCreditNotesMigration(dialect: Dialect) {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('credit_notes').addColumn('refund_id', 'text').execute();
+      await db.schema.alterTable('credit_notes').addColumn('voided_at', 'text').execute();
+      await db.schema.alterTable('credit_notes').addColumn('void_reason', 'text').execute();
+      await db.schema.createIndex('credit_notes_refund_idx').on('credit_notes').column('refund_id').execute();
+      if (dialect === 'postgres') await sql`alter table products alter column gst_rate type double precision`.execute(db);
+    },
+  };
+}
