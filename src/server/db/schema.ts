@@ -485,6 +485,13 @@ export interface CouponCustomerUsesTable {
   used: number;
 }
 
+/** The order that used a first-order-only code for its customer (migration 0032): one per customer, ever. */
+export interface FirstOrderClaimsTable {
+  user_id: number;
+  order_id: number;
+  created_at: IsoTime;
+}
+
 /** One row per order that claimed a code; released_at once the use was given back. */
 export interface CouponUsesTable {
   order_id: number;
@@ -532,6 +539,7 @@ export interface Database {
   coupons: CouponsTable;
   coupon_customer_uses: CouponCustomerUsesTable;
   coupon_uses: CouponUsesTable;
+  first_order_claims: FirstOrderClaimsTable;
   business_details: BusinessDetailsTable;
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;

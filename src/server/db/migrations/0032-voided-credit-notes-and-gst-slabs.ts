@@ -5,7 +5,8 @@ import type { Dialect } from '../database';
  * A credit note knows the refund it was issued with, and can be voided when that refund fails at the gateway: a
  * numbered tax document never disappears, it is shown voided and no longer counts against the invoice. GST rates
  * of 0.25% and 3% exist since the September 2025 slabs, so the product's rate takes fractions on PostgreSQL
- * (SQLite stores a fraction in an integer column as it is).
+ * (SQLite stores a fraction in an integer column as it is). A customer's first order claims a row of its own when it
+ * uses a first-order-only code, so two orders placed at once cannot both be "the first".
  */
 export function voidedCreditNotesMigration(dialect: Dialect) {
   return {
@@ -14,6 +15,12 @@ export function voidedCreditNotesMigration(dialect: Dialect) {
       await db.schema.alterTable('credit_notes').addColumn('voided_at', 'text').execute();
       await db.schema.alterTable('credit_notes').addColumn('void_reason', 'text').execute();
       await db.schema.createIndex('credit_notes_refund_idx').on('credit_notes').column('refund_id').execute();
+      await db.schema
+        .createTable('first_order_claims')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
       if (dialect === 'postgres') await sql`alter table products alter column gst_rate type double precision`.execute(db);
     },
   };
