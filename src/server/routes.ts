@@ -3,7 +3,7 @@ import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { businessRoutes } from './business/routes';
 import { catalogRoutes } from './catalog/routes';
-import { cancellationRoutes, checkoutRoutes, refundRoutes, statusRoutes } from './ordering/index';
+import { cancellationRoutes, checkoutRoutes, placementLimitRoutes, refundRoutes, statusRoutes } from './ordering/index';
 import { couponsRoutes } from './coupons/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { emailTemplatesRoutes } from './email-templates/routes';
@@ -41,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stockRoutes);
   await app.register(cancellationRoutes);
   await app.register(refundRoutes);
+  await app.register(placementLimitRoutes);
   await app.register(reportsRoutes);
   await app.register(reviewsRoutes);
 }

@@ -485,6 +485,17 @@ export interface CouponCustomerUsesTable {
   used: number;
 }
 
+/** Limits on placing orders (migration 0032, DESIGN.md §8.8), one row, id 1; 0 turns a limit off. */
+export interface OrderLimitsTable {
+  id: number;
+  per_account_per_hour: number;
+  per_ip_per_hour: number;
+  unpaid_online_per_account: number;
+  held_bottles_per_account: number;
+  open_cod_new_account: number;
+  updated_at: IsoTime;
+}
+
 /** The order that used a first-order-only code for its customer (migration 0032): one per customer, ever. */
 export interface FirstOrderClaimsTable {
   user_id: number;
@@ -540,6 +551,7 @@ export interface Database {
   coupon_customer_uses: CouponCustomerUsesTable;
   coupon_uses: CouponUsesTable;
   first_order_claims: FirstOrderClaimsTable;
+  order_limits: OrderLimitsTable;
   business_details: BusinessDetailsTable;
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;

@@ -4,6 +4,7 @@
 export { cancellationRoutes } from './cancel-routes';
 export { checkoutRoutes } from './checkout-routes';
 export { createOrderBatchWriter, type OrderBatchWriter } from './order-batch-writer';
+export { placementLimitRoutes } from './placement-limit-routes';
 export { refundRoutes } from './refund-routes';
 export { shopConfig } from './shop-config';
 export { statusRoutes } from './status-routes';

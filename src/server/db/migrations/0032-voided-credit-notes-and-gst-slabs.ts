@@ -6,7 +6,8 @@ import type { Dialect } from '../database';
  * numbered tax document never disappears, it is shown voided and no longer counts against the invoice. GST rates
  * of 0.25% and 3% exist since the September 2025 slabs, so the product's rate takes fractions on PostgreSQL
  * (SQLite stores a fraction in an integer column as it is). A customer's first order claims a row of its own when it
- * uses a first-order-only code, so two orders placed at once cannot both be "the first".
+ * uses a first-order-only code, so two orders placed at once cannot both be "the first". The limits on placing
+ * orders (DESIGN.md §8.8) are numbers the owner can change, in a row of their own.
  */
 export function voidedCreditNotesMigration(dialect: Dialect) {
   return {
@@ -21,6 +22,14 @@ export function voidedCreditNotesMigration(dialect: Dialect) {
         .addColumn('order_id', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
+      let limits = db.schema.createTable('order_limits').addColumn('id', 'integer', (c) => c.primaryKey());
+      for (const column of ['per_account_per_hour', 'per_ip_per_hour', 'unpaid_online_per_account', 'held_bottles_per_account', 'open_cod_new_account']) {
+        limits = limits.addColumn(column, 'integer', (c) => c.notNull());
+      }
+      await limits.addColumn('updated_at', 'text', (c) => c.notNull()).execute();
+      // Copied, not imported (a migration is frozen): the defaults of the day.
+      await sql`insert into order_limits (id, per_account_per_hour, per_ip_per_hour, unpaid_online_per_account, held_bottles_per_account, open_cod_new_account, updated_at)
+        values (1, 10, 30, 3, 30, 3, ${new Date().toISOString()})`.execute(db);
       if (dialect === 'postgres') await sql`alter table products alter column gst_rate type double precision`.execute(db);
     },
   };
