@@ -10,6 +10,7 @@ import { SettingsForm } from './settings-form';
 import { ShopProfileSection } from './shop-profile-form';
 import { StockThresholdForm } from './stock-threshold-form';
 import { ReviewSettingsForm } from './review-settings-form';
+import { OrderLimitsSection } from './order-limits-form';
 
 export function SettingsTab() {
   const settings = useSettings();
@@ -41,6 +42,9 @@ export function SettingsTab() {
             <ReviewSettingsForm settings={settings.data} />
           </div>
         )}
+        <div className="detail-card mt-4">
+          <OrderLimitsSection />
+        </div>
         <div className="detail-card mt-4">
           {delivery.isPending && <LoadingDots label="Loading delivery settings" />}
           {delivery.isError && (
