@@ -8,7 +8,7 @@ import {
   type InvoiceDocument,
 } from '../../domain/india/invoice-document';
 import { businessIsFilled } from '../../domain/schemas/business';
-import type { OrderStatus } from '../../domain/order-status';
+import { awaitsOnlinePayment, type OrderStatus } from '../../domain/order-status';
 import { getBusiness } from '../business/business-repository';
 import type { DB, Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
@@ -56,6 +56,8 @@ async function inTransaction<T>(executor: Executor, work: (trx: Executor) => Pro
 export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Promise<InvoiceDocument | null> {
   const order = await lockOrderRow(trx, dialectOf(trx), orderRowId);
   if (!order || order.invoice_number) return null;
+  // No tax invoice for money not received: an online order is invoiced once paid, never before.
+  if (awaitsOnlinePayment({ paymentmode: order.paymentmode, paymentstatus: order.payment_status })) return null;
   const business = await getBusiness(trx);
   if (!businessIsFilled(business)) return null;
   const issuedAt = shopTimestamp();

@@ -1,10 +1,10 @@
-import { withOrderPrefix } from '../../domain/display';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/order-status';
+import { displayOrderId, withOrderPrefix } from '../../domain/display';
+import { awaitsOnlinePayment, ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/order-status';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
 import { orderNotFound, queueStatusMails } from '../email-templates/status-mail-service';
-import { conflict } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
 import { issueInvoiceForStatus } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { setOrderStatus } from './order-status-repository';
@@ -39,6 +39,14 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
         before.status === 'CANCELLED'
           ? `Order ${orderid} is cancelled; a cancelled order keeps that status.`
           : 'To cancel an order use Cancel order on its page: it returns the bottles and refunds a paid order.',
+      );
+    }
+    if (change.status !== 'PREPARATION' && awaitsOnlinePayment(before)) {
+      throw new HttpError(
+        409,
+        'ORDER_NOT_PAID',
+        `Order ${displayOrderId(orderid)} was placed for online payment and the payment has not arrived, so it stays in preparation: ` +
+          'do not pack or ship it. Check the payment under Payments, or cancel the order.',
       );
     }
     if (!(await setOrderStatus(trx, orderid, change.status))) throw conflict(`Order ${orderid} was cancelled meanwhile; a cancelled order keeps that status.`);

@@ -7,6 +7,7 @@ import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
 import type { OrderWithRefunds } from '../../../../domain/refunds';
+import { ApiError } from '../../../lib/api-client';
 import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
 import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
@@ -62,7 +63,8 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
           if (answer?.queued === 0) toast.info(answer.message);
           else toast.success(TOASTS.statusMailSent);
         },
-        onError: () => toast.error(TOASTS.statusMailFailed),
+        // A refusal the owner can act on (an unpaid online order, a cancelled one) is shown in the server's words.
+        onError: (err) => toast.error(err instanceof ApiError && err.status === 409 ? err.message : TOASTS.statusMailFailed),
       },
     );
   }
