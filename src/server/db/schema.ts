@@ -496,6 +496,14 @@ export interface OrderLimitsTable {
   updated_at: IsoTime;
 }
 
+/** The bottles a refund by lines refunded (migration 0032); a FAILED refund's lines no longer count. */
+export interface RefundLinesTable {
+  refund_id: string;
+  order_line_id: number;
+  qty: number;
+  restocked: Flag;
+}
+
 /** The order that used a first-order-only code for its customer (migration 0032): one per customer, ever. */
 export interface FirstOrderClaimsTable {
   user_id: number;
@@ -552,6 +560,7 @@ export interface Database {
   coupon_uses: CouponUsesTable;
   first_order_claims: FirstOrderClaimsTable;
   order_limits: OrderLimitsTable;
+  refund_lines: RefundLinesTable;
   business_details: BusinessDetailsTable;
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;

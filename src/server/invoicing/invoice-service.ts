@@ -4,6 +4,7 @@ import { financialYearOf, documentNumber } from '../../domain/india/gst-tax';
 import {
   buildCreditNoteDocument,
   buildInvoiceDocument,
+  type CreditedGoods,
   type CreditNoteDocument,
   type InvoiceDocument,
 } from '../../domain/india/invoice-document';
@@ -104,7 +105,7 @@ export async function issueCreditNote(
   order: Pick<OrderRow, 'id'> | { orderid: string },
   amount: number,
   reason: string,
-  options: { refundId?: string } = {},
+  options: { refundId?: string; goods?: readonly CreditedGoods[] } = {},
 ): Promise<CreditNoteDocument> {
   if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A credit note is for a positive whole number of rupees.');
   const text = reason.trim();
@@ -127,7 +128,7 @@ export async function issueCreditNote(
     const number = documentNumber(CREDIT_NOTE_SERIES, fy, await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, fy));
     // A cancelled (or returned) order credited in full at once reverses the supply; anything else gives back value.
     const wholeSupply = credited === 0 && SUPPLY_UNDONE.includes(row.status);
-    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply);
+    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply, options.goods);
     await insertCreditNote(trx, row.id, doc, options.refundId ?? null);
     return doc;
   });

@@ -1,4 +1,4 @@
-import type { CreditNoteDocument } from '../../domain/india/invoice-document';
+import type { CreditedGoods, CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Executor } from '../db/database';
 import { issueCreditNote, voidCreditNoteOfRefund } from '../invoicing/invoice-service';
 
@@ -10,11 +10,11 @@ import { issueCreditNote, voidCreditNoteOfRefund } from '../invoicing/invoice-se
  */
 export async function creditNoteHook(
   trx: Executor,
-  refund: { orderRowId: number; amount: number; reason: string; refundId: string },
+  refund: { orderRowId: number; amount: number; reason: string; refundId: string; goods?: readonly CreditedGoods[] },
 ): Promise<CreditNoteDocument | null> {
   const order = await trx.selectFrom('orders').select('invoice_number').where('id', '=', refund.orderRowId).executeTakeFirst();
   if (!order?.invoice_number) return null;
-  return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason, { refundId: refund.refundId });
+  return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason, { refundId: refund.refundId, ...(refund.goods ? { goods: refund.goods } : {}) });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { displayOrderId, formatRupees, withOrderPrefix } from '../../domain/display';
+import type { CreditedGoods } from '../../domain/india/invoice-document';
+import type { RefundOrderBody } from '../../domain/refunds';
 import { toPaise } from '../../domain/pricing';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
@@ -14,6 +16,7 @@ import { creditNotesOf } from '../invoicing/invoice-service';
 import { withLines } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
+import { recordRefundOfLines } from './refund-by-lines';
 import {
   findRefund,
   findRefundByGatewayId,
@@ -43,7 +46,7 @@ export async function recordRefund(
   ctx: AppContext,
   trx: Executor,
   order: Pick<OrderRow, 'id' | 'orderid' | 'paymentid' | 'emailaddress' | 'username'>,
-  refund: { amount: number; reason: string; actorUserId: number | null },
+  refund: { amount: number; reason: string; actorUserId: number | null; goods?: readonly CreditedGoods[] },
 ): Promise<string> {
   if (!(await reserveRefund(trx, order.id, refund.amount))) {
     throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
@@ -51,7 +54,7 @@ export async function recordRefund(
   const id = newGatewayId('refund_');
   await insertRefund(trx, { id, orderRowId: order.id, paymentId: order.paymentid, amount: refund.amount, reason: refund.reason, actorUserId: refund.actorUserId });
   await writeAudit(trx, { actorUserId: refund.actorUserId, action: 'order.refund', target: order.orderid, details: { refundId: id, amount: refund.amount, reason: refund.reason } });
-  const note = await creditNoteHook(trx, { orderRowId: order.id, amount: refund.amount, reason: refund.reason, refundId: id });
+  const note = await creditNoteHook(trx, { orderRowId: order.id, amount: refund.amount, reason: refund.reason, refundId: id, ...(refund.goods ? { goods: refund.goods } : {}) });
   await enqueueMail(trx, {
     kind: REFUND_MAIL_KIND,
     to: order.emailaddress,
@@ -142,18 +145,23 @@ export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promi
   return result;
 }
 
-/** An admin refunds part (or all) of a delivered order that was paid online. */
-export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, amount: number, reason: string): Promise<void> {
-  const refundId = await ctx.db.transaction().execute(async (trx) => {
+/**
+ * An admin refunds part (or all) of a delivered order that was paid online: an amount of value, or bottles by line
+ * (refund-by-lines.ts), optionally back on the shelf.
+ */
+export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, body: RefundOrderBody): Promise<void> {
+  const { refundId, restocked } = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
     if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
     if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
     if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
       throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');
     }
-    return recordRefund(ctx, trx, row, { amount, reason, actorUserId });
+    if (body.lines) return recordRefundOfLines(ctx, trx, row, { lines: body.lines, reason: body.reason, restock: body.restock ?? false, actorUserId });
+    return { refundId: await recordRefund(ctx, trx, row, { amount: body.amount ?? 0, reason: body.reason, actorUserId }), restocked: false };
   });
   ctx.outbox.kick();
+  if (restocked) ctx.catalogue.invalidate();
   await sendRefund(ctx, refundId);
 }
 

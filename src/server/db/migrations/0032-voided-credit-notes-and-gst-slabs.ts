@@ -7,7 +7,8 @@ import type { Dialect } from '../database';
  * of 0.25% and 3% exist since the September 2025 slabs, so the product's rate takes fractions on PostgreSQL
  * (SQLite stores a fraction in an integer column as it is). A customer's first order claims a row of its own when it
  * uses a first-order-only code, so two orders placed at once cannot both be "the first". The limits on placing
- * orders (DESIGN.md §8.8) are numbers the owner can change, in a row of their own.
+ * orders (DESIGN.md §8.8) are numbers the owner can change, in a row of their own. A refund by lines records which
+ * bottles it refunded, so no bottle is refunded twice.
  */
 export function voidedCreditNotesMigration(dialect: Dialect) {
   return {
@@ -30,6 +31,15 @@ export function voidedCreditNotesMigration(dialect: Dialect) {
       // Copied, not imported (a migration is frozen): the defaults of the day.
       await sql`insert into order_limits (id, per_account_per_hour, per_ip_per_hour, unpaid_online_per_account, held_bottles_per_account, open_cod_new_account, updated_at)
         values (1, 10, 30, 3, 30, 3, ${new Date().toISOString()})`.execute(db);
+      await db.schema
+        .createTable('refund_lines')
+        .addColumn('refund_id', 'text', (c) => c.notNull().references('refunds.id').onDelete('cascade'))
+        .addColumn('order_line_id', 'integer', (c) => c.notNull().references('order_lines.id').onDelete('cascade'))
+        .addColumn('qty', 'integer', (c) => c.notNull())
+        .addColumn('restocked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('refund_lines_pk', ['refund_id', 'order_line_id'])
+        .execute();
+      await db.schema.createIndex('refund_lines_line_idx').on('refund_lines').column('order_line_id').execute();
       if (dialect === 'postgres') await sql`alter table products alter column gst_rate type double precision`.execute(db);
     },
   };
