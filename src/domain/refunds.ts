@@ -76,6 +76,16 @@ export interface RefundView {
   error?: string | null;
 }
 
+/**
+ * How a paid order's payment reads once money went back: "Refunded" when all of it did, "Part refunded" when some
+ * did, null when nothing was refunded (then the payment status's own words apply).
+ */
+export function refundedWords(order: Pick<Order, 'paymentstatus' | 'totalAmount' | 'refundedAmount'>): 'Refunded' | 'Part refunded' | null {
+  const refunded = order.refundedAmount ?? 0;
+  if (order.paymentstatus !== 'PAID' || refunded <= 0) return null;
+  return refunded >= order.totalAmount ? 'Refunded' : 'Part refunded';
+}
+
 /** A credit note against the order's invoice (DESIGN.md §8.7): its number, date of issue and rupees credited. */
 export interface CreditNoteView {
   number: string;
