@@ -62,7 +62,8 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
       stock = (await addStock(trx, await orderStockTakes(trx, row.id))).length > 0;
     }
     const order = await findOrderByOrderId(trx, orderid);
-    if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL);
+    const by = isAdmin ? 'the shop' : 'the customer';
+    if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { shopNote: `Cancelled by ${by}. Reason: ${reason}` });
     await writeAudit(trx, { actorUserId: caller.id, action: 'order.cancel', target: orderid, details: { from: row.status, reason, by: isAdmin ? 'ADMIN' : 'CUSTOMER' } });
     const left = row.total_amount - row.refunded_amount;
     const paidOnline = row.paymentmode === 'ONLINE' && row.payment_status === 'PAID' && !!row.paymentid;
