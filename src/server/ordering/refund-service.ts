@@ -13,7 +13,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
 import { creditNotesOf } from '../invoicing/invoice-service';
-import { withLines } from '../orders/order-repository';
+import { withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
 import { recordRefundOfLines } from './refund-by-lines';
@@ -187,7 +187,8 @@ export async function refundsView(ctx: AppContext, orderRowId: number) {
 export async function orderRefundsAnswer(ctx: AppContext, orderid: string, caller: OrderCaller) {
   const missing = `There is no order ${orderid} on your account. Check the order id and try again.`;
   const row = await findOwnedOrder(ctx.db, withOrderPrefix(orderid), caller, { missing });
-  const [order] = await withLines(ctx.db, [row]);
+  // With what was refunded, so the order reads "Refunded" or "Part refunded" wherever it is shown.
+  const [order] = await withLinesForAdmin(ctx.db, [row]);
   if (!order) throw new HttpError(404, 'NOT_FOUND', missing);
   return { ...order, refunds: await refundsView(ctx, row.id), creditNotes: await creditNotesOf(ctx.db, row.id) };
 }
