@@ -35,6 +35,15 @@ describeEachDatabase('an unpaid online order stays in preparation', (dialect) =>
     expect((await setStatus(orderid, 'PREPARATION')).statusCode).toBe(200);
   });
 
+  it('a search for an unpaid online order finds it in the unpaid list the "All orders" search points to', async () => {
+    const { orderid } = (await createOrder(shop, customer)).json() as { orderid: string };
+    const short = orderid.slice('order_'.length);
+    const all = await shop.app.inject({ url: `/api/order/admin?q=${short}`, headers: admin.auth });
+    expect(all.json()).toEqual([]);
+    const unpaid = await shop.app.inject({ url: `/api/order/admin?payment=pending&q=${short}`, headers: admin.auth });
+    expect(unpaid.json()).toMatchObject([{ orderid, paymentstatus: 'PENDING' }]);
+  });
+
   it('once paid it moves on and is invoiced; a COD order moves without payment', async () => {
     const { orderid } = (await createOrder(shop, customer, orderBody())).json() as { orderid: string };
     const pay = (await sandboxPay(shop, orderid)).json();
