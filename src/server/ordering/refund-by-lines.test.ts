@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { pdfText } from '../invoicing/test-invoicing';
 import { setStock } from '../stock/stock-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { confirm, createOrder, orderBody, sandboxPay, settledMailbox } from './checkout-test-support';
@@ -47,6 +48,11 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     expect(note.basis).toBe('GOODS');
     expect(note.lines).toMatchObject([{ description: 'Buffalo Ghee (1000 ml)', quantity: 1, unit: 'NOS', grossPaise: 99_900 }]);
     expect(note.totals.grossPaise).toBe(99_900);
+    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: admin.auth });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Buffalo Ghee (1000 ml)');
+    expect(text).not.toContain('Refund of value');
 
     // That bottle is refunded; the A2 ghee is not touched by it, and a bottle cannot be refunded twice.
     const again = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Again' });
