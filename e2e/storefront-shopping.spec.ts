@@ -46,10 +46,11 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await addFromDetail(page, A2, 250);
   await expect(page.getByTestId('detail-price')).toContainText('Rs. 552');
   await addFromDetail(page, A2, 1000, 2);
-  await expect(cartLink(page, 2)).toBeVisible();
+  // The badge counts bottles: one of 250 ml and two of 1000 ml.
+  await expect(cartLink(page, 3)).toBeVisible();
 
   // Cart: two lines; quantities change within 1..10; the subtotal follows.
-  await cartLink(page, 2).click();
+  await cartLink(page, 3).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(3);

@@ -34,6 +34,14 @@ export const SETTABLE_ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY'
 /** Why a customer cancels: the short list Your Orders offers (an admin may also write their own). */
 export const CANCEL_REASONS = ['Ordered by mistake', 'Found a better price', 'Delivery takes too long', 'Need to change the address or items', 'Other'] as const;
 
+/**
+ * An online order whose payment has not arrived stays in preparation: it is not packed, shipped, invoiced or
+ * mailed "ready" until the money is there (cash-on-delivery orders are paid at the door and move freely).
+ */
+export function awaitsOnlinePayment(order: { paymentmode: string; paymentstatus: string }): boolean {
+  return order.paymentmode === 'ONLINE' && order.paymentstatus !== 'PAID';
+}
+
 export const TRACKER_STEPS = ['Order Processed', 'Order Shipped', 'En Route', 'Arrived'] as const;
 
 export function isOrderStatus(x: unknown): x is OrderStatus {

@@ -17,15 +17,42 @@ export const ADMIN_CANCEL_REASONS = ['Customer asked to cancel', 'Out of stock',
 export const OTHER_REASON = 'Other';
 export const REASON_MAX_LENGTH = REASON_MAX;
 
-/** POST /api/order/{orderid}/refunds: whole rupees, at least 1, never above what is left (the server checks that). */
-export const refundOrderSchema = z.strictObject({
-  amount: z.number({ error: 'Enter the amount to refund in whole rupees.' }).int({ error: 'Enter the amount to refund in whole rupees.' }).min(1, { error: 'Enter the amount to refund in whole rupees.' }),
-  reason: z.string({ error: 'Say why you are refunding.' }).trim().min(1, { error: 'Say why you are refunding.' }).max(REASON_MAX),
+const refundAmountField = z
+  .number({ error: 'Enter the amount to refund in whole rupees.' })
+  .int({ error: 'Enter the amount to refund in whole rupees.' })
+  .min(1, { error: 'Enter the amount to refund in whole rupees.' });
+const refundReasonField = z.string({ error: 'Say why you are refunding.' }).trim().min(1, { error: 'Say why you are refunding.' }).max(REASON_MAX);
+
+/** One line of the order refunded by bottles: which product and size (as the order's items name them), how many. */
+export const refundLineSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  quantity: z.number().int().positive(),
+  itemQty: z.number({ error: 'Enter how many bottles.' }).int({ error: 'Enter how many bottles.' }).min(1, { error: 'At least 1 bottle.' }).max(10_000),
 });
+export type RefundLine = z.infer<typeof refundLineSchema>;
+
+/**
+ * POST /api/order/{orderid}/refunds. By value: `{amount, reason}` in whole rupees, never above what is left (the
+ * server checks that). By lines: `{lines, reason, restock?}`, the bottles refunded (the server prices them as they
+ * were paid for, coupon included) and whether they go back on the shelf.
+ */
+export const refundOrderSchema = z
+  .strictObject({
+    amount: refundAmountField.optional(),
+    reason: refundReasonField,
+    lines: z.array(refundLineSchema).min(1, { error: 'Choose at least one bottle to refund.' }).max(100).optional(),
+    restock: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.amount === undefined) === (body.lines === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Refund either an amount or bottles of the order, not both.' });
+    }
+  });
+export type RefundOrderBody = z.infer<typeof refundOrderSchema>;
 
 /** The admin's refund form: the body above, and no more than is left to refund (checked again by the server). */
 export function refundFormSchema(left: number) {
-  return refundOrderSchema.refine((body) => body.amount <= left, {
+  return z.strictObject({ amount: refundAmountField, reason: refundReasonField }).refine((body) => body.amount <= left, {
     path: ['amount'],
     error: `At most ${formatRupees(left)} is left to refund on this order.`,
   });
@@ -49,11 +76,23 @@ export interface RefundView {
   error?: string | null;
 }
 
+/**
+ * How a paid order's payment reads once money went back: "Refunded" when all of it did, "Part refunded" when some
+ * did, null when nothing was refunded (then the payment status's own words apply).
+ */
+export function refundedWords(order: Pick<Order, 'paymentstatus' | 'totalAmount' | 'refundedAmount'>): 'Refunded' | 'Part refunded' | null {
+  const refunded = order.refundedAmount ?? 0;
+  if (order.paymentstatus !== 'PAID' || refunded <= 0) return null;
+  return refunded >= order.totalAmount ? 'Refunded' : 'Part refunded';
+}
+
 /** A credit note against the order's invoice (DESIGN.md §8.7): its number, date of issue and rupees credited. */
 export interface CreditNoteView {
   number: string;
   date: string;
   amount: number;
+  /** Its refund failed at the gateway: the note keeps its number and credits nothing. Absent otherwise. */
+  voided?: true;
 }
 
 /** The order with its refunds and credit notes, as the cancel, refund and retry calls answer. */

@@ -3,7 +3,7 @@ import { accountsRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { businessRoutes } from './business/routes';
 import { catalogRoutes } from './catalog/routes';
-import { applyWhatsappAnswer, cancellationRoutes, checkoutRoutes, confirmationRoutes, refundRoutes, shippingRoutes, statusRoutes } from './ordering/index';
+import { applyWhatsappAnswer, cancellationRoutes, checkoutRoutes, confirmationRoutes, placementLimitRoutes, refundRoutes, shippingRoutes, statusRoutes } from './ordering/index';
 import { messagesRoutes } from './messages/routes';
 import { couponsRoutes } from './coupons/routes';
 import { deliveryRoutes } from './delivery/routes';
@@ -42,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stockRoutes);
   await app.register(cancellationRoutes);
   await app.register(refundRoutes);
+  await app.register(placementLimitRoutes);
   await app.register(reportsRoutes);
   await app.register(reviewsRoutes);
   await app.register(shippingRoutes);

@@ -2,7 +2,8 @@
 // the tax is carved out of each line: taxable = gross × 100 / (100 + rate), rounded half up to the paisa,
 // and tax = gross − taxable. Lines therefore always sum to the gross total exactly.
 
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
+/** The GST slabs since 22 September 2025 (0, 5, 18, 40), with 0.25% and 3% for the few goods that have them. */
+export const GST_RATES = [0, 0.25, 3, 5, 18, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
 export interface TaxableLine {
@@ -31,7 +32,8 @@ export function splitLineTax(line: TaxableLine, interState: boolean): TaxSplit {
     const s = splitLineTax({ grossPaise: -line.grossPaise, rate: line.rate }, interState);
     return { taxablePaise: 0 - s.taxablePaise, cgstPaise: 0 - s.cgstPaise, sgstPaise: 0 - s.sgstPaise, igstPaise: 0 - s.igstPaise, taxPaise: 0 - s.taxPaise };
   }
-  const taxablePaise = mulDivHalfUp(line.grossPaise, 100, 100 + line.rate);
+  // In hundredths of a percent, so 0.25% stays whole-number arithmetic: gross × 10000 / (10000 + 25).
+  const taxablePaise = mulDivHalfUp(line.grossPaise, 10_000, 10_000 + Math.round(line.rate * 100));
   const taxPaise = line.grossPaise - taxablePaise;
   if (interState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, taxPaise };
   // CGST and SGST are equal halves at equal rates (DESIGN.md §8.2): an odd paisa of tax goes to the taxable value,

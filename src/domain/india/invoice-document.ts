@@ -49,9 +49,10 @@ export interface CreditNoteDocument extends Omit<InvoiceDocument, 'kind'> {
   reason: string;
   /**
    * SUPPLY: the whole supply is reversed (the order was cancelled or came back), its lines as invoiced. VALUE: part of
-   * the price is given back and no goods move, one line per tax rate without quantity. Absent on older notes.
+   * the price is given back and no goods move, one line per tax rate without quantity. GOODS: bottles refunded by
+   * line, each with its quantity. Absent on older notes.
    */
-  basis?: 'SUPPLY' | 'VALUE';
+  basis?: 'SUPPLY' | 'VALUE' | 'GOODS';
 }
 
 /** An order line as the invoice needs it: amounts in whole rupees (the order's), tax facts of its product. */
@@ -215,16 +216,18 @@ export function buildCreditNoteDocument(
   number: string,
   issuedAt: string,
   wholeSupply = false,
+  goods?: readonly CreditedGoods[],
 ): CreditNoteDocument {
   const registered = invoice.kind === 'TAX_INVOICE';
   const mirror = wholeSupply && amountPaise === invoice.totals.grossPaise;
-  const lines = mirror ? invoice.lines.map((l) => ({ ...l })) : valueLines(invoice, amountPaise, registered);
+  const byGoods = !mirror && !!goods?.length;
+  const lines = mirror ? invoice.lines.map((l) => ({ ...l })) : byGoods ? goodsLines(invoice, amountPaise, goods, registered) : valueLines(invoice, amountPaise, registered);
   const totals = { ...sumSplits(lines), grossPaise: amountPaise };
   const { kind: _kind, ...rest } = invoice;
   return {
     ...rest,
     kind: 'CREDIT_NOTE',
-    basis: mirror ? 'SUPPLY' : 'VALUE',
+    basis: mirror ? 'SUPPLY' : byGoods ? 'GOODS' : 'VALUE',
     number,
     issuedAt,
     invoiceNumber: invoice.number,
@@ -234,6 +237,32 @@ export function buildCreditNoteDocument(
     totals,
     amountInWords: rupeesInWords(amountPaise),
   };
+}
+
+/** Bottles a credit note is for: an invoice line's description (`Name (500 ml)`) and how many of them. */
+export interface CreditedGoods {
+  description: string;
+  quantity: number;
+}
+
+/**
+ * The refunded bottles as lines with their quantities, the invoice's HSN, rate and unit price; the amount refunded
+ * (what was paid for them, coupon included) spread over them by value, each with its tax carved out.
+ */
+function goodsLines(invoice: InvoiceDocument, amountPaise: number, goods: readonly CreditedGoods[], registered: boolean): InvoiceLine[] {
+  const found = goods.flatMap((g) => {
+    const line = invoice.lines.find((l) => l.description === g.description && l.unit === 'NOS');
+    return line ? [{ line, quantity: g.quantity }] : [];
+  });
+  if (found.length === 0) return valueLines(invoice, amountPaise, registered);
+  const shares = spreadByValue(amountPaise, found.map((f) => f.line.unitPricePaise * f.quantity));
+  return found.map((f, i) =>
+    taxedLine(
+      { description: f.line.description, hsn: f.line.hsn, quantity: f.quantity, unit: f.line.unit, unitPricePaise: f.line.unitPricePaise, grossPaise: shares[i] ?? 0, rate: f.line.rate },
+      invoice.interState,
+      registered,
+    ),
+  );
 }
 
 function valueLines(invoice: InvoiceDocument, amountPaise: number, registered: boolean): InvoiceLine[] {

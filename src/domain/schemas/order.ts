@@ -191,7 +191,7 @@ export const orderSchema = z.object({
   /** A business buyer's GSTIN and name (DESIGN.md §8.7), '' for a consumer. Optional for callers that build orders. */
   gstin: z.string().optional(),
   businessName: z.string().optional(),
-  /** Rupees refunded or on their way (failed refunds not counted). The admin list carries it; other answers leave it out. */
+  /** Rupees refunded or on their way (failed refunds not counted). The admin list and Your Orders carry it; other answers leave it out. */
   refundedAmount: z.number().optional(),
   /** The courier shipment with its scans (DESIGN.md §8.7); null before the order ships. Optional for callers that build orders. */
   shipment: shipmentViewSchema.nullable().optional(),

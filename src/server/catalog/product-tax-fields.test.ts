@@ -38,19 +38,23 @@ describeEachDatabase('product tax and label fields', (dialect) => {
     expect(created.json()).toMatchObject({ hsn: '0405', gstRate: 5 });
     const id = created.json()._id as string;
     const put = (body: object) => shop.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.auth, payload: { ...valid, ...body } });
-    const saved = await put({ hsn: '04059020', gstRate: 12, bestBeforeMonths: 6, countryOfOrigin: 'Nepal' });
+    const saved = await put({ hsn: '04059020', gstRate: 18, bestBeforeMonths: 6, countryOfOrigin: 'Nepal' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await publicProducts()).find((p) => p._id === id)).toMatchObject({
-      hsn: '04059020', gstRate: 12, bestBeforeMonths: 6, countryOfOrigin: 'Nepal',
+      hsn: '04059020', gstRate: 18, bestBeforeMonths: 6, countryOfOrigin: 'Nepal',
     });
     const bad = await put({ hsn: '04A', gstRate: 7, bestBeforeMonths: 0, countryOfOrigin: ' ' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({
       hsn: 'HSN code must be 4 to 8 digits',
-      gstRate: 'GST rate must be one of 0, 5, 12, 18, 28 percent',
+      gstRate: 'GST rate must be one of 0, 0.25, 3, 5, 18, 40 percent',
       countryOfOrigin: 'Country of origin is required',
     });
     expect(bad.json().fields.bestBeforeMonths).toMatch(/months/);
     expect((await put({ hsn: '123456789' })).statusCode).toBe(400);
+    // The slabs since 22 September 2025: 12% and 28% are gone, fractions are kept exactly on both databases.
+    expect((await put({ gstRate: 12 })).statusCode).toBe(400);
+    expect((await put({ gstRate: 0.25 })).statusCode).toBe(200);
+    expect((await publicProducts()).find((p) => p._id === id)).toMatchObject({ gstRate: 0.25 });
   });
 });

@@ -6,6 +6,10 @@ import { createReadBatcher, perDatabase } from '../db/read-batcher';
 import { nowIso } from '../db/database';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { CouponsTable, Database } from '../db/schema';
+import { claimFirstOrder } from './first-order-repository';
+
+/** 'used-up': no use of the code was left; 'not-first-order': a first-order-only code on a customer's later order. */
+export type ClaimOutcome = 'claimed' | 'used-up' | 'not-first-order';
 
 type CouponRow = Selectable<CouponsTable>;
 
@@ -151,14 +155,16 @@ export async function hasOrders(executor: Executor, userId: number): Promise<boo
 /**
  * Takes one use of a code for an order, inside the order's transaction. Each counter moves only by a conditional
  * update that re-checks its limit, so concurrent orders can never take more uses than are left: on PostgreSQL the
- * second writer waits for the row and re-reads it, on SQLite writers are serialised. False: nothing was taken
- * (the caller must roll the transaction back, since the first counter may have moved).
+ * second writer waits for the row and re-reads it, on SQLite writers are serialised. A first-order-only code also
+ * claims the customer's first order (first-order-repository). Anything but 'claimed': the caller must roll the
+ * transaction back, since a counter may have moved.
  */
 export async function claimCouponUse(
   executor: Executor,
   claim: { rules: CouponRules; userId: number; orderId: number },
-): Promise<boolean> {
+): Promise<ClaimOutcome> {
   const { rules, userId, orderId } = claim;
+  if (rules.firstOrderOnly && !(await claimFirstOrder(executor, userId, orderId))) return 'not-first-order';
   // A counter is one row every order with the code would update: on PostgreSQL each holds its lock until commit,
   // so orders with a festival code would queue behind one another. Only a limit needs the counter; a code without
   // one is recorded in coupon_uses alone (an admin adding a limit later starts the counter from those rows).
@@ -170,23 +176,23 @@ export async function claimCouponUse(
       .where('active', '=', 1)
       .where((eb) => eb.or([eb('total_uses', 'is', null), eb('used', '<', eb.ref('total_uses'))]))
       .executeTakeFirst();
-    if (Number(total.numUpdatedRows) !== 1) return false;
+    if (Number(total.numUpdatedRows) !== 1) return 'used-up';
   }
-  if (rules.perCustomer !== null && !(await claimCustomerUse(executor, rules.code, rules.perCustomer, userId))) return false;
+  if (rules.perCustomer !== null && !(await claimCustomerUse(executor, rules.code, rules.perCustomer, userId))) return 'used-up';
   await executor.insertInto('coupon_uses').values({ order_id: orderId, code: rules.code, user_id: userId, created_at: nowIso() }).execute();
-  return true;
+  return 'claimed';
 }
 
 /**
  * Claims a use for each of a group's orders in one transaction. Uses of codes without limits need no check, so
- * they are written with one multi-row INSERT; limited codes are claimed one by one. Answers the first code that had
- * no use left (the caller must roll back), or null.
+ * they are written with one multi-row INSERT; limited codes are claimed one by one. Answers the first code that could
+ * not be claimed and why (the caller must roll back), or null.
  */
 export async function claimCouponUses(
   executor: Executor,
   claims: readonly { rules: CouponRules; userId: number; orderId: number }[],
-): Promise<string | null> {
-  const unlimited = claims.filter((c) => c.rules.totalUses === null && c.rules.perCustomer === null);
+): Promise<{ code: string; outcome: Exclude<ClaimOutcome, 'claimed'> } | null> {
+  const unlimited = claims.filter((c) => c.rules.totalUses === null && c.rules.perCustomer === null && !c.rules.firstOrderOnly);
   if (unlimited.length) {
     const createdAt = nowIso();
     await executor
@@ -196,7 +202,8 @@ export async function claimCouponUses(
   }
   for (const claim of claims) {
     if (unlimited.includes(claim)) continue;
-    if (!(await claimCouponUse(executor, claim))) return claim.rules.code;
+    const outcome = await claimCouponUse(executor, claim);
+    if (outcome !== 'claimed') return { code: claim.rules.code, outcome };
   }
   return null;
 }

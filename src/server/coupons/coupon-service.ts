@@ -17,6 +17,8 @@ import {
 } from './coupon-repository';
 
 export { listCoupons };
+/** A late payment takes its order's released use of a code again, if one is left (see the repository). */
+export { reclaimReleasedCouponUse as reclaimCouponUseAfterLatePayment } from './reclaim-repository';
 
 export async function createCoupon(db: DB, input: CouponInput, actorUserId: number): Promise<Coupon> {
   return db.transaction().execute(async (trx) => {
@@ -67,12 +69,20 @@ export async function checkCoupon(db: DB, userId: number, rawCode: string, now =
 /** An unpaid online order holds its use this long; then the checkout counts as abandoned and the use returns. */
 export const COUPON_HOLD_MS = 30 * 60_000;
 
-/** Gives back the uses of online orders left unpaid past COUPON_HOLD_MS. Safe in many processes at once. */
+/**
+ * Gives back the uses of online orders left unpaid past COUPON_HOLD_MS, all of them in one run, `limit` at a time.
+ * Safe in many processes at once.
+ */
 export async function releaseAbandonedCouponUses(db: DB, createdBefore: string, limit = 100): Promise<number> {
-  const ids = await listExpiredCouponHolds(db, createdBefore, limit);
   let released = 0;
-  for (const id of ids) {
-    if (await db.transaction().execute((trx) => releaseIfStillUnpaid(trx, id))) released += 1;
+  for (;;) {
+    const ids = await listExpiredCouponHolds(db, createdBefore, limit);
+    let releasedNow = 0;
+    for (const id of ids) {
+      if (await db.transaction().execute((trx) => releaseIfStillUnpaid(trx, id))) releasedNow += 1;
+    }
+    released += releasedNow;
+    // A batch of which none could be released (all paid meanwhile) would be listed again: stop there.
+    if (ids.length < limit || releasedNow === 0) return released;
   }
-  return released;
 }

@@ -29,6 +29,7 @@ import { shopProfileMigration } from './migrations/0029-shop-profile';
 import { reviewsMigration } from './migrations/0028-reviews';
 import { shipmentsMigration } from './migrations/0030-shipments';
 import { messagesMigration } from './migrations/0031-messages';
+import { voidedCreditNotesMigration } from './migrations/0032-voided-credit-notes-and-gst-slabs';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -63,6 +64,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0028-reviews': reviewsMigration(handle.dialect),
     '0030-shipments': shipmentsMigration(handle.dialect),
     '0031-messages': messagesMigration(handle.dialect),
+    '0032-voided-credit-notes-and-gst-slabs': voidedCreditNotesMigration(handle.dialect),
   };
 }
 

@@ -445,6 +445,11 @@ export interface CreditNotesTable {
   amount_paise: number;
   reason: string;
   document: string;
+  /** The refund issued with it (migration 0032); null for notes older than that or issued without a refund. */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when its refund failed at the gateway: the note keeps its number, shows voided and credits nothing. */
+  voided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -521,6 +526,32 @@ export interface CouponCustomerUsesTable {
   code: string;
   user_id: number;
   used: number;
+}
+
+/** Limits on placing orders (migration 0032, DESIGN.md §8.8), one row, id 1; 0 turns a limit off. */
+export interface OrderLimitsTable {
+  id: number;
+  per_account_per_hour: number;
+  per_ip_per_hour: number;
+  unpaid_online_per_account: number;
+  held_bottles_per_account: number;
+  open_cod_new_account: number;
+  updated_at: IsoTime;
+}
+
+/** The bottles a refund by lines refunded (migration 0032); a FAILED refund's lines no longer count. */
+export interface RefundLinesTable {
+  refund_id: string;
+  order_line_id: number;
+  qty: number;
+  restocked: Flag;
+}
+
+/** The order that used a first-order-only code for its customer (migration 0032): one per customer, ever. */
+export interface FirstOrderClaimsTable {
+  user_id: number;
+  order_id: number;
+  created_at: IsoTime;
 }
 
 /** One row per order that claimed a code; released_at once the use was given back. */
@@ -607,6 +638,9 @@ export interface Database {
   coupons: CouponsTable;
   coupon_customer_uses: CouponCustomerUsesTable;
   coupon_uses: CouponUsesTable;
+  first_order_claims: FirstOrderClaimsTable;
+  order_limits: OrderLimitsTable;
+  refund_lines: RefundLinesTable;
   business_details: BusinessDetailsTable;
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;

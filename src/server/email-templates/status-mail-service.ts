@@ -5,7 +5,7 @@ import type { Executor } from '../db/database';
 import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { notFound } from '../http/errors';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { renderMail, type RenderedMail } from '../mail/render';
+import { renderMail, renderMailOnce, type RenderedMail } from '../mail/render';
 import { invoiceAttachment } from '../invoicing/invoice-attachment';
 import { getSettings } from '../settings/settings-repository';
 import { findTemplateWithSlot } from './template-repository';
@@ -18,17 +18,34 @@ export async function statusTemplate(executor: Executor, status: OrderStatus) {
   return (await findTemplateWithSlot(executor, { status, isdefault: true })) ?? DEFAULT_STATUS_TEMPLATES[status];
 }
 
-/** The status mail of the order's status, to the customer and the shop as Settings ask; answers how many. */
-export async function queueStatusMails(trx: Executor, order: Order, shopEmail: string): Promise<number> {
+// The shipped cancellation copy speaks of paying online to every customer; each mail says what is true of its order.
+const IF_PAID_ONLINE = 'If you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.';
+
+function paymentSentence(order: Order): string {
+  if (order.paymentmode !== 'ONLINE') return 'It was to be paid in cash on delivery, so there is nothing to pay and nothing to refund.';
+  if (order.paymentstatus !== 'PAID') return 'No payment was taken for it, so there is nothing to refund.';
+  return 'The full {{totalAmount}} you paid online is refunded to your card or account; banks take 5-7 working days to show it.';
+}
+
+/**
+ * The status mail of the order's status, to the customer and the shop as Settings ask; answers how many. `shopNote`
+ * (a cancellation's reason and who gave it) goes on the shop's copy only.
+ */
+export async function queueStatusMails(trx: Executor, order: Order, shopEmail: string, options: { shopNote?: string } = {}): Promise<number> {
   const settings = await getSettings(trx);
   // The delivered mail carries the tax invoice (issued by now, unless the business details are still unset).
   const attachments = order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
-  const mail = { ...renderMail(await statusTemplate(trx, order.status), placeholderValuesForOrder(order)), attachments };
+  const stored = await statusTemplate(trx, order.status);
+  const template = order.status === 'CANCELLED' ? { ...stored, body: stored.body.replace(IF_PAID_ONLINE, paymentSentence(order)) } : stored;
+  const values = placeholderValuesForOrder(order);
+  const mail = { ...renderMail(template, values), attachments };
+  // Rendered once, not compiled: a note of its own on every cancellation would only crowd the compiled templates.
+  const shopMail = options.shopNote ? { ...renderMailOnce({ ...template, body: `${template.body}\n\n${options.shopNote}` }, values), attachments } : mail;
   const recipients = [
-    ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress }] : []),
-    ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: shopEmail }] : []),
+    ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress, mail }] : []),
+    ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: shopEmail, mail: shopMail }] : []),
   ];
-  for (const recipient of recipients) await queue(trx, recipient, mail);
+  for (const recipient of recipients) await queue(trx, recipient, recipient.mail);
   return recipients.length;
 }
 

@@ -66,7 +66,7 @@ export async function findInvoiceByNumber(executor: Executor, number: string): P
   return row ? (JSON.parse(row.document) as InvoiceDocument) : null;
 }
 
-export async function insertCreditNote(trx: Executor, orderRowId: number, doc: CreditNoteDocument): Promise<void> {
+export async function insertCreditNote(trx: Executor, orderRowId: number, doc: CreditNoteDocument, refundId: string | null = null): Promise<void> {
   await trx
     .insertInto('credit_notes')
     .values({
@@ -77,18 +77,32 @@ export async function insertCreditNote(trx: Executor, orderRowId: number, doc: C
       amount_paise: doc.totals.grossPaise,
       reason: doc.reason,
       document: JSON.stringify(doc),
+      refund_id: refundId,
     })
     .execute();
 }
 
-/** Paise already credited against the order's invoice. */
+/** Paise already credited against the order's invoice (a voided note credits nothing). */
 export async function creditedPaise(executor: Executor, orderRowId: number): Promise<number> {
   const row = await executor
     .selectFrom('credit_notes')
     .select((eb) => eb.fn.sum<number | string | null>('amount_paise').as('total'))
     .where('order_id', '=', orderRowId)
+    .where('voided_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** Voids the credit note issued with a refund, once; answers its number, or null when there was none to void. */
+export async function voidCreditNoteOfRefund(trx: Executor, refundId: string, reason: string, at: string): Promise<string | null> {
+  const row = await trx
+    .updateTable('credit_notes')
+    .set({ voided_at: at, void_reason: reason })
+    .where('refund_id', '=', refundId)
+    .where('voided_at', 'is', null)
+    .returning('number')
+    .executeTakeFirst();
+  return row?.number ?? null;
 }
 
 export async function findCreditNote(executor: Executor, orderRowId: number, number: string): Promise<CreditNoteDocument | null> {
@@ -112,13 +126,14 @@ export async function findCreditNoteByNumber(executor: Executor, number: string)
 }
 
 /** The order's credit notes as GET /api/order/{orderid}/refunds lists them (DESIGN.md §8.7), oldest first. */
-export async function listCreditNotes(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number }[]> {
+export async function listCreditNotes(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number; voided?: true }[]> {
   const rows = await executor
     .selectFrom('credit_notes')
-    .select(['number', 'issued_at', 'amount_paise'])
+    .select(['number', 'issued_at', 'amount_paise', 'voided_at'])
     .where('order_id', '=', orderRowId)
     .orderBy('issued_at')
     .orderBy('number')
     .execute();
-  return rows.map((r) => ({ number: r.number, date: r.issued_at, amount: Number(r.amount_paise) / 100 }));
+  // `voided` only on a voided note, so the shape of every other note stays {number, date, amount}.
+  return rows.map((r) => ({ number: r.number, date: r.issued_at, amount: Number(r.amount_paise) / 100, ...(r.voided_at ? { voided: true as const } : {}) }));
 }

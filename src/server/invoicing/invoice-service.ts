@@ -4,11 +4,12 @@ import { financialYearOf, documentNumber } from '../../domain/india/gst-tax';
 import {
   buildCreditNoteDocument,
   buildInvoiceDocument,
+  type CreditedGoods,
   type CreditNoteDocument,
   type InvoiceDocument,
 } from '../../domain/india/invoice-document';
 import { businessIsFilled } from '../../domain/schemas/business';
-import type { OrderStatus } from '../../domain/order-status';
+import { awaitsOnlinePayment, type OrderStatus } from '../../domain/order-status';
 import { getBusiness } from '../business/business-repository';
 import type { DB, Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
@@ -20,6 +21,7 @@ import {
   findCreditNote,
   findInvoiceOfOrder,
   insertCreditNote,
+  voidCreditNoteOfRefund as voidRefundNote,
   insertInvoice,
   invoiceSourceLines,
   lockOrderRow,
@@ -55,6 +57,8 @@ async function inTransaction<T>(executor: Executor, work: (trx: Executor) => Pro
 export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Promise<InvoiceDocument | null> {
   const order = await lockOrderRow(trx, dialectOf(trx), orderRowId);
   if (!order || order.invoice_number) return null;
+  // No tax invoice for money not received: an online order is invoiced once paid, never before.
+  if (awaitsOnlinePayment({ paymentmode: order.paymentmode, paymentstatus: order.payment_status })) return null;
   const business = await getBusiness(trx);
   if (!businessIsFilled(business)) return null;
   const issuedAt = shopTimestamp();
@@ -101,6 +105,7 @@ export async function issueCreditNote(
   order: Pick<OrderRow, 'id'> | { orderid: string },
   amount: number,
   reason: string,
+  options: { refundId?: string; goods?: readonly CreditedGoods[] } = {},
 ): Promise<CreditNoteDocument> {
   if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A credit note is for a positive whole number of rupees.');
   const text = reason.trim();
@@ -123,14 +128,22 @@ export async function issueCreditNote(
     const number = documentNumber(CREDIT_NOTE_SERIES, fy, await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, fy));
     // A cancelled (or returned) order credited in full at once reverses the supply; anything else gives back value.
     const wholeSupply = credited === 0 && SUPPLY_UNDONE.includes(row.status);
-    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply);
-    await insertCreditNote(trx, row.id, doc);
+    const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply, options.goods);
+    await insertCreditNote(trx, row.id, doc, options.refundId ?? null);
     return doc;
   });
 }
 
+/**
+ * The refund a credit note was issued with failed at the gateway: the note keeps its number (a tax document never
+ * disappears), is listed as voided and credits nothing, so the amount can be credited again by a new refund.
+ */
+export async function voidCreditNoteOfRefund(trx: Executor, refundId: string, reason: string): Promise<string | null> {
+  return voidRefundNote(trx, refundId, reason, shopTimestamp());
+}
+
 /** The order's credit notes as GET /api/order/{orderid}/refunds answers them: `[{number, date, amount}]` (rupees). */
-export function creditNotesOf(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number }[]> {
+export function creditNotesOf(executor: Executor, orderRowId: number): Promise<{ number: string; date: string; amount: number; voided?: true }[]> {
   return listCreditNotes(executor, orderRowId);
 }
 

@@ -1,10 +1,10 @@
-import { withOrderPrefix } from '../../domain/display';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/order-status';
+import { displayOrderId, withOrderPrefix } from '../../domain/display';
+import { awaitsOnlinePayment, ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/order-status';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
 import { orderNotFound, queueStatusMails } from '../email-templates/status-mail-service';
-import { conflict } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
 import { issueInvoiceForStatus } from '../invoicing/invoice-service';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { setOrderStatus } from './order-status-repository';
@@ -45,6 +45,14 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
     }
     // A returned parcel's bottles are back on the shelf and its invoice credited: it does not ship again from here.
     if (before.status === 'RETURNED') throw conflict(`Order ${orderid} came back from the courier; a returned order keeps that status.`);
+    if (change.status !== 'PREPARATION' && awaitsOnlinePayment(before)) {
+      throw new HttpError(
+        409,
+        'ORDER_NOT_PAID',
+        `Order ${displayOrderId(orderid)} was placed for online payment and the payment has not arrived, so it stays in preparation: ` +
+          'do not pack or ship it. Check the payment under Payments, or cancel the order.',
+      );
+    }
     if (!(await setOrderStatus(trx, orderid, change.status))) throw conflict(`Order ${orderid} was cancelled meanwhile; a cancelled order keeps that status.`);
     // The owner moving a COD order on counts as confirming it (after a call, say).
     const confirmed = before.confirmation === 'PENDING' && (await markConfirmed(trx, before.id));

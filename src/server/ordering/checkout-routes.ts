@@ -13,6 +13,7 @@ import { priceCheckout, quoteAnswer } from './checkout-pricing';
 import { confirmPayment, verifyPayment } from './payment-confirmation-service';
 import { payExistingOrder } from './pay-order-service';
 import { placeCodOrder, placeOnlineOrder } from './place-order-service';
+import { withinPlacementLimits } from './placement-limits';
 import { scheduleReconciliation } from './reconciliation';
 import { shopConfig } from './shop-config';
 import { handleWebhook } from './webhook-service';
@@ -37,12 +38,13 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Guards run at onRequest: a caller without the right gets 401/403 before the body is read or its rules are told.
+  const placer = (request: FastifyRequest) => ({ userId: currentUser(request).id, ip: request.ip });
   api.post('/api/checkout/createorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: checkedOrderSchema } }, async (request) =>
-    placeOnlineOrder(ctx, currentUser(request), request.body, guardOf(request)),
+    withinPlacementLimits(ctx, placer(request), { ...request.body, mode: 'ONLINE' }, () => placeOnlineOrder(ctx, currentUser(request), request.body, guardOf(request))),
   );
 
   api.post('/api/checkout/codorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: checkedOrderSchema } }, async (request) =>
-    placeCodOrder(ctx, currentUser(request), request.body, guardOf(request)),
+    withinPlacementLimits(ctx, placer(request), { ...request.body, mode: 'CASHONDELIVERY' }, () => placeCodOrder(ctx, currentUser(request), request.body, guardOf(request))),
   );
 
   api.post('/api/checkout/payorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: payOrderSchema } }, async (request) =>

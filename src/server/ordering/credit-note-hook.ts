@@ -1,6 +1,6 @@
-import type { CreditNoteDocument } from '../../domain/india/invoice-document';
+import type { CreditedGoods, CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Executor } from '../db/database';
-import { issueCreditNote } from '../invoicing/invoice-service';
+import { issueCreditNote, voidCreditNoteOfRefund } from '../invoicing/invoice-service';
 
 /**
  * Called in the transaction that records a cancellation's or a refund's refund row, with the rupees refunded.
@@ -10,11 +10,19 @@ import { issueCreditNote } from '../invoicing/invoice-service';
  */
 export async function creditNoteHook(
   trx: Executor,
-  refund: { orderRowId: number; orderid: string; amount: number; reason: string },
+  refund: { orderRowId: number; amount: number; reason: string; refundId: string; goods?: readonly CreditedGoods[] },
 ): Promise<CreditNoteDocument | null> {
   const order = await trx.selectFrom('orders').select(['invoice_number', 'status']).where('id', '=', refund.orderRowId).executeTakeFirst();
   if (!order?.invoice_number) return null;
   // A returned parcel's invoice was credited in full when it came back; refunding what was paid reverses no more tax.
   if (order.status === 'RETURNED') return null;
-  return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason);
+  return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason, { refundId: refund.refundId, ...(refund.goods ? { goods: refund.goods } : {}) });
+}
+
+/**
+ * The refund failed at the gateway, so no money went back: its credit note is voided (kept, numbered, shown voided;
+ * docs/decisions/070) in the same transaction that marks the refund FAILED, and the amount may be credited again.
+ */
+export async function refundFailedHook(trx: Executor, refundId: string): Promise<string | null> {
+  return voidCreditNoteOfRefund(trx, refundId, 'The refund failed at the payment gateway; no money was returned with this note.');
 }

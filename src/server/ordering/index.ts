@@ -7,6 +7,7 @@ export { confirmationRoutes } from './confirm-routes';
 export { applyWhatsappAnswer } from './whatsapp-answers';
 export { expireUnconfirmedOrders } from './cod-confirmation-service';
 export { createOrderBatchWriter, type OrderBatchWriter } from './order-batch-writer';
+export { placementLimitRoutes } from './placement-limit-routes';
 export { refundRoutes } from './refund-routes';
 export { shippingRoutes } from './shipping/ship-routes';
 export { shopConfig } from './shop-config';

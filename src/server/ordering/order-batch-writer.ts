@@ -26,18 +26,28 @@ export interface NewPlacement {
   coupon?: { rules: CouponRules; userId: number } | null;
 }
 
-/** The code had a use left when the order was priced, but concurrent orders took the last ones first. */
+/**
+ * The code applied when the order was priced, but concurrent orders took it first: its last uses, or (a
+ * first-order-only code) the customer's first order.
+ */
 export class CouponUsedUpError extends Error {
-  constructor(readonly code: string) {
-    super(`${code} has just been fully used. Remove the code to place the order without it.`);
+  constructor(
+    readonly code: string,
+    readonly reason: 'used-up' | 'not-first-order' = 'used-up',
+  ) {
+    super(
+      reason === 'not-first-order'
+        ? `${code} is for a first order only, and another order of yours was placed first. Remove the code to place the order without it.`
+        : `${code} has just been fully used. Remove the code to place the order without it.`,
+    );
     this.name = 'CouponUsedUpError';
   }
 }
 
 async function claimFor(trx: Executor, placement: NewPlacement, orderRowId: number): Promise<void> {
   if (!placement.coupon) return;
-  const ok = await claimCouponUse(trx, { rules: placement.coupon.rules, userId: placement.coupon.userId, orderId: orderRowId });
-  if (!ok) throw new CouponUsedUpError(placement.coupon.rules.code);
+  const outcome = await claimCouponUse(trx, { rules: placement.coupon.rules, userId: placement.coupon.userId, orderId: orderRowId });
+  if (outcome !== 'claimed') throw new CouponUsedUpError(placement.coupon.rules.code, outcome);
 }
 
 /**
@@ -174,7 +184,7 @@ async function writeGroup(db: DB, placements: NewPlacement[], { shopEmail, confi
         return row && p.coupon ? [{ rules: p.coupon.rules, userId: p.coupon.userId, orderId: row.id }] : [];
       }),
     );
-    if (usedUp) throw new CouponUsedUpError(usedUp);
+    if (usedUp) throw new CouponUsedUpError(usedUp.code, usedUp.outcome);
     const lineRows = lineValues.length ? await trx.insertInto('order_lines').values(lineValues).returningAll().execute() : [];
     const linesByOrder = new Map<number, typeof lineRows>();
     for (const line of lineRows) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);

@@ -22,19 +22,32 @@ export async function insertOrder(executor: Executor, order: NewOrder, lines: Ne
 
 /**
  * PENDING or FAILED → PAID in one conditional UPDATE. Under any number of concurrent confirmations, webhooks
- * and reconciliations exactly one caller gets true, and only that caller queues the order-placed mail.
+ * and reconciliations exactly one caller wins, and only that caller queues the order-placed mail.
  * A FAILED order may still be paid: Razorpay lets the customer retry on the same order.
+ * Answers the order's status as the winning update left it (read under the row's lock, so a cancellation that
+ * committed first is seen), or null for a caller that did not win.
  */
-export async function markOrderPaid(executor: Executor, orderRowId: number, paymentId: string): Promise<boolean> {
+export async function markOrderPaid(executor: Executor, orderRowId: number, paymentId: string): Promise<string | null> {
   const now = nowIso();
-  const result = await executor
+  const row = await executor
     .updateTable('orders')
     .set({ payment_status: 'PAID', paymentid: paymentId, paid_at: now, updated_at: now })
     .where('id', '=', orderRowId)
     .where('paymentmode', '=', 'ONLINE')
     .where('payment_status', 'in', ['PENDING', 'FAILED'])
+    .returning('status')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row?.status ?? null;
+}
+
+/** The shop cancels an order of its own accord (no one's request): the reason is kept, the status mail follows. */
+export async function cancelPaidOrderForShop(executor: Executor, orderRowId: number, reason: string): Promise<void> {
+  const now = nowIso();
+  await executor
+    .updateTable('orders')
+    .set({ status: 'CANCELLED', cancel_reason: reason, cancelled_at: now, cancelled_by: 'SHOP', updated_at: now })
+    .where('id', '=', orderRowId)
+    .execute();
 }
 
 /** Records a failed attempt; never touches an order that is already paid. */

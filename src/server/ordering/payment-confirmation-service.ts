@@ -1,4 +1,4 @@
-import { displayOrderId } from '../../domain/display';
+import { displayOrderId, formatRupees } from '../../domain/display';
 import type { ConfirmPaymentInput, Order, VerifyPaymentInput } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { AuthUser } from '../auth/guards';
@@ -10,7 +10,8 @@ import { markOrderVerified } from './order-write-repository';
 import { GatewayUnavailableError, type GatewayPayment } from '../payments/gateway';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findPayment } from '../payments/payment-repository';
-import { settleCapturedPayment } from './payment-settlement';
+import { COUPON_GONE_REASON } from './late-payment';
+import { afterSettlement, settleCapturedPayment } from './payment-settlement';
 
 const notVerified = (orderid: string) =>
   new HttpError(
@@ -19,6 +20,16 @@ const notVerified = (orderid: string) =>
     `We could not verify this payment for order ${displayOrderId(orderid)}, so the order was not changed. ` +
       'If money left your account, contact us with your payment id and we will check it with the bank.',
   );
+
+/** The dialog took the money, but the order had been cancelled: the answer says it is refunded, not "paid". */
+function paidAfterCancel(order: Order, reason: string | null): HttpError {
+  const refunded = order.paymentstatus === 'PAID' ? ` We have started a refund of ${formatRupees(order.totalAmount)} to the card or account you paid with; banks take 5-7 working days to show it.` : '';
+  const what =
+    reason === COUPON_GONE_REASON
+      ? `The coupon on order ${displayOrderId(order.orderid)} was used by another order while your payment was on its way, so we cancelled the order.`
+      : `Order ${displayOrderId(order.orderid)} was cancelled before your payment reached us, so it will not be sent.`;
+  return new HttpError(409, 'ORDER_CANCELLED', `${what}${refunded} Place a new order if you still want it.`);
+}
 
 /**
  * The browser's word that the dialog succeeded (PUT /api/checkout/updateorder). Trusted only when the
@@ -47,9 +58,10 @@ export async function confirmPayment(ctx: AppContext, user: AuthUser, input: Con
   const outcome = await ctx.db.transaction().execute((trx) =>
     settleCapturedPayment(ctx, trx, { order, paymentId: input.paymentid, source: 'checkout', ...(amount === undefined ? {} : { amount }) }),
   );
-  if (outcome === 'paid') ctx.outbox.kick();
+  await afterSettlement(ctx, order.id, outcome);
   const view = await findOrderByOrderId(ctx.db, order.orderid);
   if (!view) throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
+  if (view.status === 'CANCELLED') throw paidAfterCancel(view, (await findOrderRow(ctx.db, order.orderid))?.cancel_reason ?? null);
   return view;
 }
 
@@ -113,7 +125,7 @@ export async function verifyPayment(ctx: AppContext, admin: AuthUser, input: Ver
         return settled;
       });
       verified = outcome !== 'amount-mismatch';
-      if (outcome === 'paid') ctx.outbox.kick();
+      await afterSettlement(ctx, order.id, outcome);
     }
   }
   await writeAudit(ctx.db, {

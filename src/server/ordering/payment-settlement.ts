@@ -9,8 +9,15 @@ import { findPayment, recordPayment, type PaymentSource } from '../payments/paym
 import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { kickMessages, queueOrderMessage } from '../messages/index';
+import { reclaimCouponOrRefund, refundPaymentOfCancelledOrder } from './late-payment';
+import { createdRefundIds } from './refund-repository';
+import { sendRefund } from './refund-service';
 
-export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch';
+/**
+ * 'refunded': the money arrived for an order cancelled meanwhile, or for one whose single-use code was taken while
+ * the payment was late (then cancelled now); the payment was recorded and a full refund queued.
+ */
+export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch' | 'refunded';
 
 export interface CapturedPayment {
   order: Pick<OrderRow, 'id' | 'orderid' | 'gateway_order_id' | 'total_amount'>;
@@ -37,7 +44,7 @@ export async function settleCapturedPayment(
   // signed webhook, reconciliation) decides. A payment of another amount never pays, whichever path comes first.
   const amount = payment.amount ?? (await findPayment(trx, payment.paymentId))?.amount;
   const amountMatches = amount === undefined || amount === expected;
-  const won = amountMatches ? await markOrderPaid(trx, order.id, payment.paymentId) : false;
+  const won = amountMatches ? await markOrderPaid(trx, order.id, payment.paymentId) : null;
   await recordPayment(trx, {
     orderRowId: order.id,
     gatewayPaymentId: payment.paymentId,
@@ -48,6 +55,13 @@ export async function settleCapturedPayment(
   });
   if (!amountMatches) return 'amount-mismatch';
   if (!won) return 'already-paid';
+  // The customer (or the shop) cancelled while the payment was on its way: the money goes back in full, the order
+  // stays cancelled with no invoice, no bottles taken back off the shelf and no order-placed mail.
+  if (won === 'CANCELLED') {
+    await refundPaymentOfCancelledOrder(ctx, trx, order.orderid);
+    return 'refunded';
+  }
+  if (await reclaimCouponOrRefund(ctx, trx, order)) return 'refunded';
   // DESIGN.md §7.2: an online order is invoiced when paid (or when set READY, whichever is first).
   await issueInvoiceIfDue(trx, order.id);
   await retakeStockAfterLatePayment(trx, order.id, ctx.config.SHOP_EMAIL);
@@ -58,6 +72,17 @@ export async function settleCapturedPayment(
     if (await queueOrderMessage(trx, view, 'PLACED')) kickMessages(ctx);
   }
   return 'paid';
+}
+
+/**
+ * What every path that settled a payment does after its commit: the queued mail goes out, and a refund queued for
+ * a cancelled order is asked of the gateway at once (reconciliation retries it if this fails).
+ */
+export async function afterSettlement(ctx: AppContext, orderRowId: number, outcome: SettleOutcome | string | undefined): Promise<void> {
+  if (outcome === 'paid' || outcome === 'refunded') ctx.outbox.kick();
+  if (outcome !== 'refunded') return;
+  ctx.catalogue.invalidate();
+  for (const refundId of await createdRefundIds(ctx.db, orderRowId)) await sendRefund(ctx, refundId);
 }
 
 /** A failed attempt: recorded, and the order shows FAILED unless it is already paid. */

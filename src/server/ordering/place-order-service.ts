@@ -235,6 +235,12 @@ export async function placeOnlineOrder(
   const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
   if (existing) return onlineAnswer(await repeatOf(ctx, existing, 'ONLINE', input), gateway.keyId);
   const priced = await priceOrThrow(ctx, user, input, guard);
+  // A code that takes the whole total leaves nothing to pay: the gateway cannot take Rs. 0, and an order must not
+  // be marked paid on no payment (docs/decisions/069).
+  if (priced.totals.total <= 0) {
+    const message = 'Your coupon covers the whole order, so there is nothing to pay online. Please choose Cash on Delivery to place it.';
+    throw new HttpError(400, 'NOTHING_TO_PAY', message, { paymentmode: message });
+  }
   let gatewayOrderId: string;
   try {
     const gatewayOrder = await gateway.createOrder({

@@ -7,7 +7,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import { reconcileRefunds } from './refund-service';
 import { expireUnconfirmedOrders } from './cod-confirmation-service';
 import { releaseExpiredHolds } from '../stock/stock-holds';
-import { recordFailedPayment, settleCapturedPayment } from './payment-settlement';
+import { afterSettlement, recordFailedPayment, settleCapturedPayment } from './payment-settlement';
 
 export const RECONCILE_MIN_AGE_MS = 2 * 60_000;
 /** Older unpaid orders are abandoned checkouts; a late payment for them still arrives by webhook. */
@@ -60,6 +60,7 @@ export async function reconcilePendingPayments(
         return failures.length > 0 ? 'failed' : 'unchanged';
       });
       if (outcome === 'paid') result.paid += 1;
+      if (outcome === 'refunded') await afterSettlement(ctx, order.id, outcome);
       if (outcome === 'failed') result.failed += 1;
     } catch (error) {
       // One unreachable order must not stop the others; the next run tries again.

@@ -60,6 +60,40 @@ export async function refundsOfOrders(db: Executor, orderRowIds: readonly number
 }
 
 /** The gateway took the request: its refund id is stored and the row leaves CREATED (once). */
+/** Holds the order's row for the rest of the transaction (a write that changes nothing), so refunds of it queue. */
+export async function lockOrderForRefund(trx: Executor, orderRowId: number): Promise<void> {
+  await trx.updateTable('orders').set({ updated_at: sql`updated_at` }).where('id', '=', orderRowId).execute();
+}
+
+/** The order's lines with how many of each were refunded by lines already (refunds that did not fail). */
+export async function linesWithRefunded(db: Executor, orderRowId: number) {
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderRowId).orderBy('position').execute();
+  const done = await db
+    .selectFrom('refund_lines as rl')
+    .innerJoin('refunds as r', 'r.id', 'rl.refund_id')
+    .select(['rl.order_line_id', (eb) => eb.fn.sum<number | string>('rl.qty').as('qty')])
+    .where('r.order_id', '=', orderRowId)
+    .where('r.status', '<>', 'FAILED')
+    .groupBy('rl.order_line_id')
+    .execute();
+  const refunded = new Map(done.map((d) => [d.order_line_id, Number(d.qty)]));
+  return lines.map((line) => ({ ...line, refunded: refunded.get(line.id) ?? 0 }));
+}
+
+export async function insertRefundLines(trx: Executor, refundId: string, lines: readonly { orderLineId: number; qty: number; restocked: boolean }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('refund_lines')
+    .values(lines.map((l) => ({ refund_id: refundId, order_line_id: l.orderLineId, qty: l.qty, restocked: l.restocked ? 1 : 0 })))
+    .execute();
+}
+
+/** Refunds of the order written but not yet asked of the gateway. */
+export async function createdRefundIds(db: Executor, orderRowId: number): Promise<string[]> {
+  const rows = await db.selectFrom('refunds').select('id').where('order_id', '=', orderRowId).where('status', '=', 'CREATED').execute();
+  return rows.map((r) => r.id);
+}
+
 export async function markRefundRequested(trx: Executor, id: string, gatewayRefundId: string, status: RefundState): Promise<boolean> {
   const result = await trx
     .updateTable('refunds')

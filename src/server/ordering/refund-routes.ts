@@ -20,7 +20,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/api/order/:orderid/refunds', { onRequest: requireAdmin, schema: { params: orderParams, body: refundOrderSchema } }, async (request) => {
     const orderid = withOrderPrefix(request.params.orderid);
-    await refundDeliveredOrder(ctx, currentUser(request).id, orderid, request.body.amount, request.body.reason);
+    await refundDeliveredOrder(ctx, currentUser(request).id, orderid, request.body);
     return orderRefundsAnswer(ctx, orderid, currentUser(request));
   });
 

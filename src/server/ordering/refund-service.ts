@@ -1,4 +1,6 @@
 import { displayOrderId, formatRupees, withOrderPrefix } from '../../domain/display';
+import type { CreditedGoods } from '../../domain/india/invoice-document';
+import type { RefundOrderBody } from '../../domain/refunds';
 import { toPaise } from '../../domain/pricing';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
@@ -12,9 +14,10 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
 import { creditNotesOf } from '../invoicing/invoice-service';
-import { withLines } from '../orders/order-repository';
+import { withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
-import { creditNoteHook } from './credit-note-hook';
+import { creditNoteHook, refundFailedHook } from './credit-note-hook';
+import { recordRefundOfLines } from './refund-by-lines';
 import {
   findRefund,
   findRefundByGatewayId,
@@ -44,7 +47,7 @@ export async function recordRefund(
   ctx: AppContext,
   trx: Executor,
   order: Pick<OrderRow, 'id' | 'orderid' | 'paymentid' | 'emailaddress' | 'username'>,
-  refund: { amount: number; reason: string; actorUserId: number | null },
+  refund: { amount: number; reason: string; actorUserId: number | null; goods?: readonly CreditedGoods[] },
 ): Promise<string> {
   if (!(await reserveRefund(trx, order.id, refund.amount))) {
     throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
@@ -52,7 +55,7 @@ export async function recordRefund(
   const id = newGatewayId('refund_');
   await insertRefund(trx, { id, orderRowId: order.id, paymentId: order.paymentid, amount: refund.amount, reason: refund.reason, actorUserId: refund.actorUserId });
   await writeAudit(trx, { actorUserId: refund.actorUserId, action: 'order.refund', target: order.orderid, details: { refundId: id, amount: refund.amount, reason: refund.reason } });
-  const note = await creditNoteHook(trx, { orderRowId: order.id, orderid: order.orderid, amount: refund.amount, reason: refund.reason });
+  const note = await creditNoteHook(trx, { orderRowId: order.id, amount: refund.amount, reason: refund.reason, refundId: id, ...(refund.goods ? { goods: refund.goods } : {}) });
   await enqueueMail(trx, {
     kind: REFUND_MAIL_KIND,
     to: order.emailaddress,
@@ -70,9 +73,12 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (refund.status === 'pending') return;
   const state = refundState(refund.status) as 'PROCESSED' | 'FAILED';
   if (!(await settleRefund(trx, refundId, state, state === 'FAILED' ? 'The gateway could not refund this payment.' : null))) return;
-  // A failed refund gives its amount back to what may still be refunded, so it can be retried.
-  if (state === 'FAILED') await releaseRefund(trx, row.order_id, row.amount);
-  else await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
+  // A failed refund gives its amount back to what may still be refunded, so it can be retried, and voids its credit
+  // note, so the invoice may be credited that amount again.
+  if (state === 'FAILED') {
+    await releaseRefund(trx, row.order_id, row.amount);
+    await refundFailedHook(trx, refundId);
+  } else await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }
 
@@ -108,6 +114,8 @@ export async function retryRefund(ctx: AppContext, actorUserId: number, refundId
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
     }
     await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
+    // Its first credit note was voided when it failed: the retry is a refund again, so it gets a note of its own.
+    await creditNoteHook(trx, { orderRowId: row.order_id, amount: row.amount, reason: row.reason, refundId });
   });
   await sendRefund(ctx, refundId);
 }
@@ -138,18 +146,23 @@ export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promi
   return result;
 }
 
-/** An admin refunds part (or all) of a delivered order that was paid online. */
-export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, amount: number, reason: string): Promise<void> {
-  const refundId = await ctx.db.transaction().execute(async (trx) => {
+/**
+ * An admin refunds part (or all) of a delivered order that was paid online: an amount of value, or bottles by line
+ * (refund-by-lines.ts), optionally back on the shelf.
+ */
+export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, body: RefundOrderBody): Promise<void> {
+  const { refundId, restocked } = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
     if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
     if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
     if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
       throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');
     }
-    return recordRefund(ctx, trx, row, { amount, reason, actorUserId });
+    if (body.lines) return recordRefundOfLines(ctx, trx, row, { lines: body.lines, reason: body.reason, restock: body.restock ?? false, actorUserId });
+    return { refundId: await recordRefund(ctx, trx, row, { amount: body.amount ?? 0, reason: body.reason, actorUserId }), restocked: false };
   });
   ctx.outbox.kick();
+  if (restocked) ctx.catalogue.invalidate();
   await sendRefund(ctx, refundId);
 }
 
@@ -175,7 +188,8 @@ export async function refundsView(ctx: AppContext, orderRowId: number) {
 export async function orderRefundsAnswer(ctx: AppContext, orderid: string, caller: OrderCaller) {
   const missing = `There is no order ${orderid} on your account. Check the order id and try again.`;
   const row = await findOwnedOrder(ctx.db, withOrderPrefix(orderid), caller, { missing });
-  const [order] = await withLines(ctx.db, [row]);
+  // With what was refunded, so the order reads "Refunded" or "Part refunded" wherever it is shown.
+  const [order] = await withLinesForAdmin(ctx.db, [row]);
   if (!order) throw new HttpError(404, 'NOT_FOUND', missing);
   return { ...order, refunds: await refundsView(ctx, row.id), creditNotes: await creditNotesOf(ctx.db, row.id) };
 }

@@ -9,7 +9,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import { claimGatewayEvent, recordPayment } from '../payments/payment-repository';
 import { toGatewayPayment, toGatewayRefund } from '../payments/razorpay-gateway';
 import { applyRefundEvent } from './refund-service';
-import { recordFailedPayment, settleCapturedPayment, type SettleOutcome } from './payment-settlement';
+import { afterSettlement, recordFailedPayment, settleCapturedPayment, type SettleOutcome } from './payment-settlement';
 
 // Only the fields we act on; Razorpay adds fields over time and they must not break us.
 const paymentEntitySchema = z.object({
@@ -76,12 +76,12 @@ export async function handleWebhook(
   // Razorpay always sends an event id; a body hash keeps replays harmless should it ever be missing.
   const eventId = delivery.eventId || `sha256:${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
 
-  const { outcome, settled } = await ctx.db.transaction().execute(async (trx) => {
+  const { outcome, settled, orderRowId } = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await claimGatewayEvent(trx, { eventId, eventType: body.event, payload: delivery.rawBody });
     if (!claimed) return { outcome: 'duplicate' as const, settled: undefined };
     return applyEvent(ctx, trx, body);
   });
-  if (settled === 'paid') ctx.outbox.kick();
+  if (orderRowId !== undefined) await afterSettlement(ctx, orderRowId, settled);
   // Not an error for Razorpay to retry, but a person must look at it.
   if (settled === 'amount-mismatch') log.warn({ eventId }, 'webhook: captured amount differs from the order total; order left unpaid');
   return outcome;
@@ -91,7 +91,7 @@ async function applyEvent(
   ctx: AppContext,
   trx: Executor,
   body: z.infer<typeof webhookBodySchema>,
-): Promise<{ outcome: WebhookOutcome; settled?: SettleOutcome }> {
+): Promise<{ outcome: WebhookOutcome; settled?: SettleOutcome; orderRowId?: number }> {
   const refund = body.payload.refund?.entity;
   if (refund && (body.event === 'refund.processed' || body.event === 'refund.failed')) {
     return { outcome: (await applyRefundEvent(ctx, trx, toGatewayRefund(refund))) ? 'processed' : 'ignored' };
@@ -112,7 +112,7 @@ async function applyEvent(
         amount: payment.amount,
         source: 'webhook',
       });
-      return { outcome: 'processed', settled };
+      return { outcome: 'processed', settled, orderRowId: order.id };
     }
     case 'payment.failed':
       await recordFailedPayment(trx, {

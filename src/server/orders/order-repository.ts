@@ -66,7 +66,10 @@ export async function withLines(executor: Executor, rows: OrderRow[]): Promise<O
   return rows.map((row) => ({ ...toOrderView(row, byOrder.get(row.id) ?? []), shipment: shipments.get(row.id) ?? null }));
 }
 
-/** Orders as the admin list shows them: with lines, and what was refunded of each (DESIGN.md §7.3). */
+/**
+ * Orders as the admin list and Your Orders show them: with lines, and what was refunded of each (DESIGN.md §7.3),
+ * so a refunded order reads "Refunded" or "Part refunded" rather than "Paid".
+ */
 export async function withLinesForAdmin(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
   const orders = await withLines(executor, rows);
   return orders.map((order, i) => ({ ...order, refundedAmount: rows[i]?.refunded_amount ?? 0 }));
@@ -112,5 +115,5 @@ export async function listOrdersOfUser(executor: Executor, userId: number): Prom
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return withLines(executor, rows);
+  return withLinesForAdmin(executor, rows);
 }

@@ -54,6 +54,11 @@ export interface PaymentGateway {
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
   /** Refunds part or all of a captured payment (speed normal). */
   refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<GatewayRefund>;
+  /**
+   * Stops the order taking payments (the shop's order was cancelled). Optional: Razorpay has no such call, and a
+   * payment that still arrives is refunded by the shop.
+   */
+  closeOrder?(orderId: string): Promise<void>;
   /** Every refund of the payment: reconciliation finds by its notes a refund asked for just before a crash. */
   fetchRefunds(paymentId: string): Promise<GatewayRefund[]>;
 }

@@ -9,6 +9,8 @@ export interface StoredCreditNote {
   doc: CreditNoteDocument;
   /** Value of the invoice it is against (its grossPaise), which decides where a B2C note goes. */
   invoiceValuePaise: number;
+  /** Its refund failed at the gateway, so it credits nothing: reported as a cancelled document only. */
+  voided?: boolean;
 }
 
 export type Section = 'B2B' | 'B2CL' | 'B2CS';
@@ -151,16 +153,16 @@ export function hsnRows(invoices: readonly InvoiceDocument[], notes: readonly Cr
 }
 
 /** One series of documents (GS/26-27, CN/26-27): first and last number and how many were issued. */
-function seriesDocs(numbers: readonly string[]) {
+function seriesDocs(numbers: readonly string[], cancelled: ReadonlySet<string> = new Set()) {
   const series = groupBy([...numbers].sort(), (n) => n.slice(0, n.lastIndexOf('/')));
   return [...series.values()].map((list, i) => ({
     num: i + 1,
     from: list[0] ?? '',
     to: list[list.length - 1] ?? '',
     totnum: list.length,
-    // Numbers are never burnt and an issued document is never cancelled (a credit note undoes it).
-    cancel: 0,
-    net_issue: list.length,
+    // Numbers are never burnt; only a credit note whose refund failed is cancelled (voided, keeping its number).
+    cancel: list.filter((n) => cancelled.has(n)).length,
+    net_issue: list.filter((n) => !cancelled.has(n)).length,
   }));
 }
 
@@ -175,7 +177,9 @@ export interface Gstr1Input {
 /** The GSTR-1 of the period's documents. Bills of supply and notes against them are left out. */
 export function buildGstr1(input: Gstr1Input) {
   const invoices = input.invoices.filter(isTaxDocument).sort(byNumber);
-  const notes = input.creditNotes.filter((n) => isTaxDocument(n.doc)).sort((a, b) => byNumber(a.doc, b.doc));
+  const taxNotes = input.creditNotes.filter((n) => isTaxDocument(n.doc)).sort((a, b) => byNumber(a.doc, b.doc));
+  const notes = taxNotes.filter((n) => !n.voided);
+  const voided = new Set(taxNotes.filter((n) => n.voided).map((n) => n.doc.number));
   const invoiceSection = (d: InvoiceDocument) => sectionOf(d, d.totals.grossPaise);
   const noteSection = (n: StoredCreditNote) => sectionOf(n.doc, n.invoiceValuePaise);
 
@@ -216,7 +220,7 @@ export function buildGstr1(input: Gstr1Input) {
 
   const docDet = [
     { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: seriesDocs(invoices.map((d) => d.number)) },
-    { doc_num: 5, doc_typ: 'Credit Note', docs: seriesDocs(notes.map((n) => n.doc.number)) },
+    { doc_num: 5, doc_typ: 'Credit Note', docs: seriesDocs(taxNotes.map((n) => n.doc.number), voided) },
   ].filter((d) => d.docs.length > 0);
 
   return {

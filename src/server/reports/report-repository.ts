@@ -22,11 +22,11 @@ export async function creditNotesIssuedBetween(executor: Executor, from: string,
   const rows = await executor
     .selectFrom('credit_notes as c')
     .innerJoin('invoices as i', 'i.number', 'c.invoice_number')
-    .select(['c.document', 'i.total_paise'])
+    .select(['c.document', 'i.total_paise', 'c.voided_at'])
     .where('c.issued_at', '>=', from)
     .where('c.issued_at', '<', before)
     .orderBy('c.issued_at')
     .orderBy('c.number')
     .execute();
-  return rows.map((r) => ({ doc: JSON.parse(r.document) as CreditNoteDocument, invoiceValuePaise: Number(r.total_paise) }));
+  return rows.map((r) => ({ doc: JSON.parse(r.document) as CreditNoteDocument, invoiceValuePaise: Number(r.total_paise), voided: r.voided_at !== null }));
 }

@@ -49,12 +49,12 @@ export async function gstr1Report(db: Executor, period: ReportPeriod): Promise<G
 export async function hsnSummary(db: Executor, period: ReportPeriod): Promise<string> {
   const docs = await documentsOf(db, period);
   if (!(await gstinOf(db, docs))) throw notRegistered();
-  return hsnSummaryCsv(docs.invoices, docs.creditNotes);
+  return hsnSummaryCsv(docs.invoices, docs.creditNotes.filter((n) => !n.voided));
 }
 
 export async function salesRegister(db: Executor, period: ReportPeriod): Promise<string> {
   const docs = await documentsOf(db, period);
-  return salesRegisterCsv(docs.invoices, docs.creditNotes.map((n) => n.doc));
+  return salesRegisterCsv(docs.invoices, docs.creditNotes.filter((n) => !n.voided).map((n) => n.doc));
 }
 
 function totalsOf(docs: readonly (InvoiceDocument | CreditNoteDocument)[]): DocumentTotals {
@@ -67,9 +67,10 @@ function totalsOf(docs: readonly (InvoiceDocument | CreditNoteDocument)[]): Docu
 export async function periodSummary(db: Executor, period: ReportPeriod): Promise<TaxReportSummary> {
   const docs = await documentsOf(db, period);
   const gstin = await gstinOf(db, docs);
-  const notes = docs.creditNotes.map((n) => n.doc);
+  const valid = docs.creditNotes.filter((n) => !n.voided);
+  const notes = valid.map((n) => n.doc);
   const taxInvoices = docs.invoices.filter(isTaxDocument);
-  const taxNotes = docs.creditNotes.filter((n) => isTaxDocument(n.doc));
+  const taxNotes = valid.filter((n) => isTaxDocument(n.doc));
   const count = <T,>(list: readonly T[], test: (item: T) => boolean) => list.filter(test).length;
   return {
     period: { fp: period.fp, from: period.from, to: period.to, quarter: period.quarter },

@@ -9,9 +9,20 @@ const HOLDS_BATCH = 100;
 /**
  * Unpaid online orders older than the hold (30 minutes) give their bottles back; called by the reconciliation job
  * after it asked the gateway about them, so an order that was in fact paid is settled first and keeps them.
- * Answers how many orders gave bottles back. Safe in several processes: markStockReturned lets one of them win.
+ * Every expired hold is released in one run, a batch at a time (a flood of unpaid orders must not keep bottles off
+ * the shelf for minutes). Answers how many orders gave bottles back. Safe in several processes: markStockReturned
+ * lets one of them win.
  */
 export async function releaseExpiredHolds(db: DB, now = new Date()): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const batch = await releaseExpiredBatch(db, now);
+    released += batch.released;
+    if (batch.found < HOLDS_BATCH || batch.released === 0) return released;
+  }
+}
+
+async function releaseExpiredBatch(db: DB, now: Date): Promise<{ found: number; released: number }> {
   const expired = await db
     .selectFrom('orders')
     .select('id')
@@ -35,7 +46,7 @@ export async function releaseExpiredHolds(db: DB, now = new Date()): Promise<num
     });
     if (done) released += 1;
   }
-  return released;
+  return { found: expired.length, released };
 }
 
 /**

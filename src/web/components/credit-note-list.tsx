@@ -13,8 +13,9 @@ export function CreditNoteList({ orderid, creditNotes, className = 'list-unstyle
     <ul className={className} aria-label="Credit notes" data-testid="credit-notes">
       {creditNotes.map((note) => (
         <li key={note.number} className="d-flex flex-wrap align-items-center gap-2 mb-1">
-          <span>
-            Credit note {note.number} of {orderDate(note.date)}: {formatRupees(note.amount)}
+          <span className={note.voided ? 'text-body-secondary' : undefined}>
+            Credit note {note.number} of {orderDate(note.date)}: {note.voided ? <s>{formatRupees(note.amount)}</s> : formatRupees(note.amount)}
+            {note.voided && <span className="badge text-bg-secondary ms-2" title="The refund failed, so this note credits nothing.">Voided: refund failed</span>}
           </span>
           <InvoiceButton orderid={orderid} invoiceNumber={note.number} creditNote />
         </li>

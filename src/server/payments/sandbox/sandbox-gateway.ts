@@ -4,6 +4,7 @@ import { createSandboxRefund, listSandboxRefunds, sandboxRefundView } from './sa
 import { newGatewayId } from '../gateway-ids';
 import { isValidPaymentSignature, isValidWebhookSignature } from '../signatures';
 import {
+  closeSandboxOrder,
   findSandboxPayment,
   insertSandboxOrder,
   installationSecret,
@@ -91,6 +92,10 @@ export function createSandboxGateway(db: Executor, options: { extraKeyId?: strin
       const refund = sandboxRefundView(await createSandboxRefund(db, paymentId, amountPaise, notes));
       gateway.onRefund?.(refund);
       return refund;
+    },
+
+    async closeOrder(orderId) {
+      await closeSandboxOrder(db, orderId);
     },
 
     async fetchRefunds(paymentId) {

@@ -71,6 +71,7 @@ export async function paySandboxOrder(
 ): Promise<CheckoutSuccess> {
   const { db, gateway, webhooks } = deps;
   const order = await sandboxOrderFor(db, gateway, input);
+  if (order.status === 'closed') throw new HttpError(400, 'ORDER_CLOSED', 'This order was cancelled, so it can no longer be paid; nothing was charged.');
   const problems = cardProblems(input.card);
   if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems)[0] ?? 'Check the card details.', problems);
 

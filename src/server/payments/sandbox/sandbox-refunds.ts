@@ -37,6 +37,8 @@ export async function createSandboxRefund(db: Executor, paymentId: string, amoun
     .selectFrom('sandbox_refunds')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('payment_id', '=', paymentId)
+    // A failing refund never moves money, so it leaves the payment refundable, as Razorpay's failed refunds do.
+    .where('fails', '=', 0)
     .executeTakeFirstOrThrow();
   if (Number(done.total) + amount > payment.amount) {
     throw new HttpError(400, 'BAD_REQUEST_ERROR', 'The total refund amount is greater than the payment amount.');

@@ -42,9 +42,14 @@ export async function markSandboxOrderPaid(executor: Executor, id: string): Prom
     .updateTable('sandbox_orders')
     .set({ status: 'paid' })
     .where('id', '=', id)
-    .where('status', '!=', 'paid')
+    .where('status', 'not in', ['paid', 'closed'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** An order not yet paid stops taking payments. */
+export async function closeSandboxOrder(executor: Executor, id: string): Promise<void> {
+  await executor.updateTable('sandbox_orders').set({ status: 'closed' }).where('id', '=', id).where('status', '!=', 'paid').execute();
 }
 
 export async function insertSandboxPayment(

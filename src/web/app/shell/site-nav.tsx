@@ -21,7 +21,8 @@ const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'i
 export function SiteNav() {
   const session = useSession();
   const shopName = useShopName();
-  const count = useCart().length;
+  // Bottles, as the cart page's "Items" counts them: 2 × 1 litre is 2, not one line.
+  const count = useCart().reduce((n, line) => n + line.itemQty, 0);
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const [closedAt, setClosedAt] = useState(location.key);

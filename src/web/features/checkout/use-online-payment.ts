@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
 import type { Order } from '../../../domain/schemas/order';
+import { ApiError } from '../../lib/api-client';
 import { MY_ORDERS_KEY } from '../../lib/query-keys';
 import { confirmPayment, payExistingOrder, type PaymentAttempt } from './place-order';
 
@@ -47,7 +48,17 @@ export function useOnlinePayment() {
       }
       toast.dismiss(PROCESSING_TOAST);
       toast.info(TOASTS.paymentJustASecond, { toastId: CONFIRMING_TOAST });
-      const order = await confirmPayment(outcome);
+      let order: Order;
+      try {
+        order = await confirmPayment(outcome);
+      } catch (error) {
+        // Paid for an order cancelled meanwhile: the server refunds it and says so; Your Orders shows the refund.
+        if (!(error instanceof ApiError) || error.code !== 'ORDER_CANCELLED') throw error;
+        void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+        toast.error(error.message, { autoClose: false });
+        navigate('/orders');
+        return 'finished';
+      }
       options.onPaid?.();
       void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
       const state: SuccessState = { order };

@@ -2,6 +2,7 @@ import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constan
 import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
 import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
+import { refundedWords } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
 import { OrderCancel } from './order-cancel';
@@ -20,7 +21,8 @@ const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
 };
 
 export function OrderCard({ order }: { order: Order }) {
-  const payment = PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING;
+  const refunded = refundedWords(order);
+  const payment = refunded ? { label: refunded, tone: 'text-bg-info' } : (PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING);
   const orderId = displayOrderId(order.orderid);
   // Unpaid online orders are not being prepared: no tracker, and the way to pay instead. Nothing is delivered
   // after a cancellation either, so a cancelled order shows no tracker.

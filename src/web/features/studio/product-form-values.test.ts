@@ -14,7 +14,7 @@ const values: ProductFormValues = {
   ],
   defaultRow: 1,
   hsn: '0405',
-  gstRate: 12,
+  gstRate: 18,
   bestBeforeMonths: 6,
   countryOfOrigin: 'India',
   ingredients: "Milk fat (from cow's milk)",

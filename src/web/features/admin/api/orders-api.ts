@@ -30,8 +30,9 @@ function filterQuery(params: Omit<OrderListParams, 'page'>): URLSearchParams {
 export const adminOrdersKey = ['admin', 'orders'] as const;
 
 /** One page of orders, filtered, searched, sorted and paged by the server. */
-export function useAdminOrders(params: OrderListParams) {
+export function useAdminOrders(params: OrderListParams, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: [...adminOrdersKey, params],
     queryFn: () => {
       const search = filterQuery(params);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OrderWithRefunds } from '../../../../domain/refunds';
+import type { OrderWithRefunds, RefundOrderBody } from '../../../../domain/refunds';
 import { api } from '../../../lib/api-client';
 import { adminOrdersKey } from './orders-api';
 
@@ -44,7 +44,7 @@ export function useCancelOrder(orderid: string) {
 export function useRefundOrder(orderid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { amount: number; reason: string }) => api.post<OrderWithRefunds>(`${orderPath(orderid)}/refunds`, body),
+    mutationFn: (body: RefundOrderBody) => api.post<OrderWithRefunds>(`${orderPath(orderid)}/refunds`, body),
     onSuccess: (answer) => settle(client, answer),
   });
 }

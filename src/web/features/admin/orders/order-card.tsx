@@ -1,6 +1,7 @@
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
 import { displayOrderId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
+import { refundedWords } from '../../../../domain/refunds';
 import type { Order } from '../../../../domain/schemas/order';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 
@@ -22,7 +23,7 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
             <span>{orderTime(order.createdAt)}</span>
           </p>
           <p className="admin-order-card-payment small mb-0" data-testid="order-payment">
-            {PAYMENT_MODE_LABELS[order.paymentmode]} · {PAYMENT_STATUS_LABELS[order.paymentstatus]}
+            {PAYMENT_MODE_LABELS[order.paymentmode]} · {refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus]}
             {order.refundedAmount ? <span className="admin-order-card-refund"> · Refunded {formatRupees(order.refundedAmount)}</span> : null}
           </p>
         </div>

@@ -6,7 +6,9 @@ import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } 
 import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
+import { refundedWords } from '../../../../domain/refunds';
 import type { OrderWithRefunds } from '../../../../domain/refunds';
+import { ApiError } from '../../../lib/api-client';
 import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
 import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
@@ -77,7 +79,8 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
           if (answer?.queued === 0) toast.info(answer.message);
           else toast.success(TOASTS.statusMailSent);
         },
-        onError: () => toast.error(TOASTS.statusMailFailed),
+        // A refusal the owner can act on (an unpaid online order, a cancelled one) is shown in the server's words.
+        onError: (err) => toast.error(err instanceof ApiError && err.status === 409 ? err.message : TOASTS.statusMailFailed),
       },
     );
   }
@@ -130,7 +133,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
               <Field label="Order ID" value={shortId} />
               <Field label="Payment ID" value={displayPaymentId(order.paymentid)} />
               <Field label="Payment mode" value={PAYMENT_MODE_LABELS[order.paymentmode]} />
-              <Field label="Payment status" value={PAYMENT_STATUS_LABELS[order.paymentstatus]} />
+              <Field label="Payment status" value={refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus]} />
               <Field label="Receipt" value={order.receipt} />
             </dl>
             <h5 className="detail-subheading">Items</h5>

@@ -49,7 +49,12 @@ export function OrderMoneySection({ headingId, order, loadError, onRetry }: Orde
             )}
             {isRefundable(order) && (
               <div className="mt-3">
-                <OrderRefundForm key={refundableLeft(order.totalAmount, order.refunds)} orderid={order.orderid} left={refundableLeft(order.totalAmount, order.refunds)} />
+                <OrderRefundForm
+                  key={refundableLeft(order.totalAmount, order.refunds)}
+                  orderid={order.orderid}
+                  items={order.items}
+                  left={refundableLeft(order.totalAmount, order.refunds)}
+                />
               </div>
             )}
           </>

@@ -4,7 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { formatRupees } from '../../../../domain/display';
 import { REASON_MAX_LENGTH, refundFormSchema } from '../../../../domain/refunds';
+import type { OrderLine } from '../../../../domain/schemas/order';
 import { useRefundOrder } from '../api/refunds-api';
+import { OrderLineRefundForm } from './order-line-refund-form';
 import { useAutoClearErrors } from '../ui/use-auto-clear-errors';
 
 interface RefundFields {
@@ -16,9 +18,10 @@ interface RefundFields {
  * "Refund" on a delivered order paid online: an amount in rupees (what is left unrefunded at first, never more;
  * the server checks that again) and a reason. The parent keys it by what is left, so a new default follows a refund.
  */
-export function OrderRefundForm({ orderid, left }: { orderid: string; left: number }) {
+export function OrderRefundForm({ orderid, items, left }: { orderid: string; items: readonly OrderLine[]; left: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [byLines, setByLines] = useState(false);
   const refund = useRefundOrder(orderid);
   const schema = useMemo(() => refundFormSchema(left), [left]);
   const form = useForm<RefundFields>({ resolver: zodResolver(schema), defaultValues: { amount: left, reason: '' } });
@@ -44,10 +47,29 @@ export function OrderRefundForm({ orderid, left }: { orderid: string; left: numb
     );
   }
   const invalid = (name: keyof RefundFields) => (errors[name] ? ' is-invalid' : '');
-  return (
-    <form className="order-action-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+  const heading = (
+    <>
       <h5 id={`${id}-title`} className="detail-subheading mt-0">Refund this order</h5>
       <p className="small text-muted-strong mb-2">Up to {formatRupees(left)} is left to refund. It goes back to how the customer paid.</p>
+      <div className="btn-group btn-group-sm mb-2" role="radiogroup" aria-label="Refund by">
+        <input type="radio" className="btn-check" id={`${id}-by-value`} name={`${id}-by`} checked={!byLines} onChange={() => setByLines(false)} />
+        <label className="btn btn-outline-amber" htmlFor={`${id}-by-value`}>By amount</label>
+        <input type="radio" className="btn-check" id={`${id}-by-lines`} name={`${id}-by`} checked={byLines} onChange={() => setByLines(true)} />
+        <label className="btn btn-outline-amber" htmlFor={`${id}-by-lines`}>By bottles</label>
+      </div>
+    </>
+  );
+  if (byLines) {
+    return (
+      <section className="order-action-form" aria-labelledby={`${id}-title`}>
+        {heading}
+        <OrderLineRefundForm orderid={orderid} items={items} onDone={() => setOpen(false)} />
+      </section>
+    );
+  }
+  return (
+    <form className="order-action-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      {heading}
       <div className="row g-2">
         <div className="col-sm-4">
           <label htmlFor={`${id}-amount`} className="form-label">Amount (Rs.)</label>

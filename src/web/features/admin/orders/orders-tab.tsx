@@ -30,6 +30,10 @@ export function OrdersTab() {
     setPage(1);
   }
   const orders = useAdminOrders({ filter, q, sort, page });
+  // "All orders" lists sales; a search there also says how many unpaid online orders match, one click away.
+  const searchingAll = filter === '' && q.trim() !== '';
+  const unpaid = useAdminOrders({ filter: 'pending', q, sort, page: 1 }, { enabled: searchingAll });
+  const unpaidMatches = searchingAll ? (unpaid.data?.total ?? 0) : 0;
   const lastViewed = useRef<string | null>(null);
 
   // Back from the detail: focus returns to the View button that opened it.
@@ -74,6 +78,21 @@ export function OrdersTab() {
         {orders.data && pages > 1 && <span>Page {page} of {pages}</span>}
       </div>
       {list.length > 0 && <ShipSelected picked={picked} onDone={() => setPicked([])} />}
+      {unpaidMatches > 0 && (
+        <p className="small mb-3" data-testid="unpaid-matches">
+          {unpaidMatches === 1 ? '1 unpaid online order also matches' : `${unpaidMatches} unpaid online orders also match`} “{q.trim()}”.{' '}
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0 align-baseline"
+            onClick={() => {
+              setFilter('pending');
+              setPage(1);
+            }}
+          >
+            Show {unpaidMatches === 1 ? 'it' : 'them'}
+          </button>
+        </p>
+      )}
       {busy && <LoadingDots label="Loading orders" />}
       {orders.isError && !orders.data && (
         <LoadError onRetry={() => void orders.refetch()}>The orders could not be loaded: {orders.error.message}</LoadError>

@@ -11,6 +11,7 @@ import { ShopProfileSection } from './shop-profile-form';
 import { StockThresholdForm } from './stock-threshold-form';
 import { ReviewSettingsForm } from './review-settings-form';
 import { MessagesSettingsSection } from './messages-settings-form';
+import { OrderLimitsSection } from './order-limits-form';
 
 export function SettingsTab() {
   const settings = useSettings();
@@ -47,6 +48,9 @@ export function SettingsTab() {
             <MessagesSettingsSection settings={settings.data} />
           </div>
         )}
+        <div className="detail-card mt-4">
+          <OrderLimitsSection />
+        </div>
         <div className="detail-card mt-4">
           {delivery.isPending && <LoadingDots label="Loading delivery settings" />}
           {delivery.isError && (

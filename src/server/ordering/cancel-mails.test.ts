@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { codOrder, createOrder, settledMailbox } from './checkout-test-support';
+
+// The cancellation mail speaks of the order's own payment mode, and the shop's copy says who cancelled and why.
+describeEachDatabase('cancellation mails', (dialect) => {
+  let shop: TestShop;
+  let customer: TestUser;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    customer = await createTestUser(shop);
+    const admin = await adminOf(shop);
+    const settings = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
+    const saved = await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...settings, emailsetting: true, customeremail: true } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+  afterAll(async () => shop.close());
+
+  async function cancelledMails(orderid: string) {
+    const res = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: customer.auth, payload: { reason: 'Ordered by mistake' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const short = orderid.slice('order_'.length);
+    const mails = (await settledMailbox(shop)).filter((m) => m.subject.includes(short) && /cancelled/i.test(m.subject));
+    return { toCustomer: mails.find((m) => m.to === customer.email), toShop: mails.find((m) => m.to !== customer.email) };
+  }
+
+  it('a cash-on-delivery order: nothing to pay or refund; the shop copy carries the reason', async () => {
+    const { toCustomer, toShop } = await cancelledMails((await codOrder(shop, customer)).json().orderid as string);
+    expect(toCustomer?.text).toMatch(/cash on delivery, so there is nothing to pay and nothing to refund/);
+    expect(toCustomer?.text).not.toMatch(/paid online/);
+    expect(toCustomer?.text).not.toMatch(/Reason:/);
+    expect(toShop?.text).toMatch(/Cancelled by the customer\. Reason: Ordered by mistake/);
+  });
+
+  it('an unpaid online order: no payment was taken', async () => {
+    const { toCustomer } = await cancelledMails((await createOrder(shop, customer)).json().orderid as string);
+    expect(toCustomer?.text).toMatch(/No payment was taken/);
+  });
+});

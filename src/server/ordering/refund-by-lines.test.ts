@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CreditNoteDocument } from '../../domain/india/invoice-document';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { pdfText } from '../invoicing/test-invoicing';
+import { setStock } from '../stock/stock-repository';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { confirm, createOrder, orderBody, sandboxPay, settledMailbox } from './checkout-test-support';
+
+// The admin refunds by lines (which bottles, how many, optionally back on the shelf) or by value; the credit note says
+// which. The standard order: 2 × A2 Desi Cow Ghee 500 ml at 1019 and 1 × Buffalo Ghee 1000 ml at 999.
+describeEachDatabase('refunds by lines or by value', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let customer: TestUser;
+  let buffaloId: number;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await adminOf(shop);
+    customer = await createTestUser(shop);
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    buffaloId = (await shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', 'Buffalo Ghee').executeTakeFirstOrThrow()).id;
+    await setStock(shop.app.ctx.db, buffaloId, 1000, 20);
+  });
+  afterAll(async () => shop.close());
+
+  async function deliveredOrder(): Promise<string> {
+    const { orderid } = (await createOrder(shop, customer, orderBody())).json() as { orderid: string };
+    const pay = (await sandboxPay(shop, orderid)).json();
+    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
+    await settledMailbox(shop);
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
+    return orderid;
+  }
+  const refund = (orderid: string, payload: object) => shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: admin.auth, payload });
+  const buffaloStock = async () =>
+    (await shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', buffaloId).where('size_ml', '=', 1000).executeTakeFirstOrThrow()).stock;
+  const noteDoc = async (number: string) =>
+    JSON.parse((await shop.app.ctx.db.selectFrom('credit_notes').select('document').where('number', '=', number).executeTakeFirstOrThrow()).document) as CreditNoteDocument;
+
+  it('a broken jar of buffalo ghee: refunded at its price, back on the shelf, the credit note names it with its quantity', async () => {
+    const orderid = await deliveredOrder();
+    const before = await buffaloStock();
+    const res = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Jar arrived broken', restock: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refunds).toMatchObject([{ amount: 999, status: 'PENDING' }]);
+    expect(await buffaloStock()).toBe((before ?? 0) + 1);
+    const note = await noteDoc(res.json().creditNotes[0].number as string);
+    expect(note.basis).toBe('GOODS');
+    expect(note.lines).toMatchObject([{ description: 'Buffalo Ghee (1000 ml)', quantity: 1, unit: 'NOS', grossPaise: 99_900 }]);
+    expect(note.totals.grossPaise).toBe(99_900);
+    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: admin.auth });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Buffalo Ghee (1000 ml)');
+    expect(text).not.toContain('Refund of value');
+
+    // That bottle is refunded; the A2 ghee is not touched by it, and a bottle cannot be refunded twice.
+    const again = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/Only 0 of 1/);
+    const cow = await refund(orderid, { lines: [{ name: 'A2 Desi Cow Ghee', quantity: 500, itemQty: 2 }], reason: 'Both leaked' });
+    expect(cow.statusCode, cow.body).toBe(200);
+    expect(cow.json().refunds.map((r: { amount: number }) => r.amount).sort()).toEqual([2038, 999]);
+    expect(await buffaloStock()).toBe((before ?? 0) + 1);
+    // Your Orders carries what was refunded, so the card reads "Part refunded" rather than "Paid".
+    const mine = (await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; refundedAmount: number }[];
+    expect(mine.find((o) => o.orderid === orderid)).toMatchObject({ refundedAmount: 3037 });
+  });
+
+  it('by value keeps its shape and its credit note says "Refund of value"; lines and an amount together are refused', async () => {
+    const orderid = await deliveredOrder();
+    const res = await refund(orderid, { amount: 300, reason: 'Late delivery' });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = await noteDoc(res.json().creditNotes[0].number as string);
+    expect(note.basis).toBe('VALUE');
+    expect(note.lines[0]?.description).toMatch(/^Refund of value against invoice/);
+    const both = await refund(orderid, { amount: 100, lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'x' });
+    expect(both.statusCode).toBe(400);
+    const unknown = await refund(orderid, { lines: [{ name: 'Camel Ghee', quantity: 500, itemQty: 1 }], reason: 'x' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('two refunds of the same bottle at once: one wins', async () => {
+    const orderid = await deliveredOrder();
+    const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken' };
+    const answers = await Promise.all([refund(orderid, body), refund(orderid, body), refund(orderid, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+});

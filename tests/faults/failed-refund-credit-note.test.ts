@@ -1,0 +1,84 @@
+// Fault suite: a refund that fails at the gateway. Its credit note was issued with the refund row, before the
+// gateway answered; when the gateway says "failed" the note is voided (kept, numbered, listed as voided, crediting
+// nothing), so the same amount can be refunded again with a fresh note, and the tax reports leave it out.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
+import { confirm, createOrder, orderBody, sandboxPay, settledMailbox, SUCCESS_CARD } from '../../src/server/ordering/checkout-test-support';
+import { gatewayFor } from '../../src/server/payments/gateway-registry';
+import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
+import { sandboxRefundEventBody } from '../../src/server/payments/sandbox/sandbox-refunds';
+import { sandboxWebhooksSettled } from '../../src/server/payments/sandbox/sandbox-routes';
+import { webhookSignature } from '../../src/server/payments/signatures';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+
+const REFUNDS_FAIL_CARD = { ...SUCCESS_CARD, number: '5555 5555 5555 4444' };
+const TOTAL = 3037;
+
+describeEachDatabase('fault: a refund that fails at the gateway', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let customer: TestUser;
+  let webhookSecret: string;
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect, { logger: { level: 'error' } });
+    admin = await adminOf(shop);
+    customer = await createTestUser(shop);
+    webhookSecret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+  });
+  afterAll(async () => shop.close());
+
+  const refund = (orderid: string, amount: number) =>
+    shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: admin.auth, payload: { amount, reason: 'Jar arrived broken' } });
+  const refundsOf = async (orderid: string) => (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+
+  /** The gateway reports the refund failed, as Razorpay's refund.failed webhook does (no waiting on the sandbox's clock). */
+  async function gatewaySaysFailed(refundId: string) {
+    const row = await shop.app.ctx.db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow();
+    expect(row.gateway_refund_id).toBeTruthy();
+    const body = sandboxRefundEventBody({ id: row.gateway_refund_id ?? '', paymentId: row.payment_id, amount: row.amount * 100, status: 'failed', notes: { shop_refund_id: refundId } });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, webhookSecret), 'x-razorpay-event-id': `evt_fail_${refundId}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  it('voids the failed refund’s credit note and allows a fresh refund of the whole amount', async () => {
+    const orderid = (await createOrder(shop, customer, orderBody())).json().orderid as string;
+    const pay = (await sandboxPay(shop, orderid, REFUNDS_FAIL_CARD)).json();
+    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
+    await sandboxWebhooksSettled(shop.app.ctx);
+    await shop.app.ctx.db.updateTable('orders').set({ status: 'DELIVERED' }).where('orderid', '=', orderid).execute();
+
+    const first = await refund(orderid, TOTAL);
+    expect(first.statusCode, first.body).toBe(200);
+    const [failedNote] = first.json().creditNotes as { number: string; amount: number }[];
+    expect(failedNote).toMatchObject({ amount: TOTAL });
+    await gatewaySaysFailed(first.json().refunds[0].refundId as string);
+
+    const after = await refundsOf(orderid);
+    expect(after.refunds).toMatchObject([{ status: 'FAILED' }]);
+    // The note is still there with its number (a tax document never disappears), shown voided.
+    expect(after.creditNotes).toEqual([{ ...failedNote, voided: true }]);
+
+    // The month's GSTR-1 counts the voided note as a cancelled document that credits nothing.
+    const date = String((after.creditNotes as { date: string }[])[0]?.date);
+    const gstr1 = (await shop.app.inject({ url: `/api/reports/gstr1?period=${date.slice(5, 7)}${date.slice(0, 4)}`, headers: admin.auth })).json();
+    const noteSeries = gstr1.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === 5);
+    expect(noteSeries.docs[0]).toMatchObject({ totnum: 1, cancel: 1, net_issue: 0 });
+    expect(JSON.stringify(gstr1.cdnur ?? [])).not.toContain(failedNote?.number);
+
+    const fresh = await refund(orderid, TOTAL);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const notes = fresh.json().creditNotes as { number: string; amount: number; voided?: boolean }[];
+    expect(notes).toHaveLength(2);
+    expect(notes[1]).toMatchObject({ amount: TOTAL });
+    expect(notes[1]?.number).not.toBe(failedNote?.number);
+    expect(notes[1]?.voided).toBeUndefined();
+    await settledMailbox(shop);
+  });
+});
