@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { NOT_CONFIRMED_REASON } from '../../domain/messages-and-confirmation';
 import type { CreateOrderBody } from '../../domain/schemas/order';
 import { messaging } from '../messages/index';
@@ -156,6 +157,22 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(await expireUnconfirmedOrders(shop.app.ctx, later)).toBe(0);
     expect(await stockNow()).toBe(8);
     expect((await answer(order.orderid, { answer: 'CONFIRM', token })).statusCode).toBe(409);
+  });
+
+  it('shipping a waiting order counts as the owner confirming it: the expiry and a late cancel leave the parcel alone', async () => {
+    await settings({ codConfirmation: true, codConfirmHours: 1 });
+    await expireUnconfirmedOrders(shop.app.ctx, new Date(Date.now() + 48 * 3_600_000));
+    const business = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS });
+    expect(business.statusCode).toBe(200);
+    const order = await placeCod();
+    const token = await mailedToken(order.orderid);
+    expect((await orderRow(shop, order.orderid)).confirmation).toBe('PENDING');
+    const shipped = await shop.app.inject({ method: 'POST', url: `/api/order/${order.orderid}/shipment`, headers: admin.auth, payload: { mode: 'MANUAL', courier: 'Blue Dart', awb: 'BD123456789' } });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json()).toMatchObject({ status: 'READY', confirmation: 'CONFIRMED' });
+    expect(await expireUnconfirmedOrders(shop.app.ctx, new Date(Date.now() + 2 * 3_600_000))).toBe(0);
+    expect((await answer(order.orderid, { answer: 'CANCEL', token })).statusCode).toBe(409);
+    expect(await orderRow(shop, order.orderid)).toMatchObject({ status: 'READY', confirmation: 'CONFIRMED' });
   });
 
   it('a confirm and a cancel racing: exactly one wins and the bottles come back at most once', async () => {

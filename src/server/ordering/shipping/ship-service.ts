@@ -14,6 +14,7 @@ import { CourierError, type Booking, type BookingInput } from '../../shipping/co
 import { courierFor } from '../../shipping/courier-registry';
 import { setOrderStatus } from '../order-status-repository';
 import { queueMessageForOrderRow } from '../../messages/index';
+import { markConfirmed } from '../cod-confirmation-repository';
 import { queueShippedMail } from './shipped-mail';
 import { claimBooking, findShipmentOfOrder, packedWeightOfOrder, releaseBooking, saveBooking, saveManualShipment, setPickup } from './shipment-repository';
 
@@ -128,9 +129,14 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
   return pickupNote;
 }
 
-/** Booking sets READY (issuing the invoice), queues the "shipped" mail and WhatsApp message, and writes the audit row. */
+/**
+ * Booking sets READY (issuing the invoice), queues the "shipped" mail and WhatsApp message, and writes the audit row.
+ * Shipping a COD order that waits for the customer's confirmation counts as the owner's confirmation (the dashboard
+ * asked first), so neither the expiry nor a late "cancel" can cancel a parcel on its way.
+ */
 async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow, shipment: { courier: string; awb: string; trackingUrl: string }) {
   if (row.status === 'PREPARATION') await setOrderStatus(trx, row.orderid, 'READY');
+  await markConfirmed(trx, row.id);
   await issueInvoiceForStatus(trx, row.id, 'READY');
   await queueShippedMail(trx, row, shipment);
   await queueMessageForOrderRow(trx, row.id, 'SHIPPED', [shipment.awb, shipment.trackingUrl || 'the Track page of our shop']);

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { orderDate, orderTime } from '../../../../domain/display';
 import type { Order } from '../../../../domain/schemas/order';
 import { SCAN_LABELS, SCAN_STATUSES, type ShipmentStatus } from '../../../../domain/shipping';
@@ -95,10 +96,17 @@ function ShipForm({ order }: { order: Order }) {
   const [mode, setMode] = useState<'COURIER' | 'MANUAL'>('COURIER');
   const [manual, setManual] = useState({ courier: '', awb: '', trackingUrl: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  const [askUnconfirmed, setAskUnconfirmed] = useState(false);
   const chosen = hasCourier ? mode : 'MANUAL';
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (order.confirmation === 'PENDING') setAskUnconfirmed(true);
+    else shipNow();
+  }
+
+  function shipNow() {
+    setAskUnconfirmed(false);
     setProblem(null);
     const body = chosen === 'COURIER' ? { mode: chosen } : { mode: chosen, courier: manual.courier, awb: manual.awb, ...(manual.trackingUrl ? { trackingUrl: manual.trackingUrl } : {}) };
     ship.mutate(body, {
@@ -143,6 +151,11 @@ function ShipForm({ order }: { order: Order }) {
       )}
       <div id={`${id}-problem`} role="alert">{problem && <p className="text-danger small mb-2">{problem}</p>}</div>
       <button type="submit" className="btn btn-amber" disabled={ship.isPending}>{ship.isPending ? 'Shipping…' : 'Ship'}</button>
+      {askUnconfirmed && (
+        <ConfirmDialog title="Not confirmed yet" confirmLabel="Ship it" cancelLabel="Wait" onConfirm={shipNow} onCancel={() => setAskUnconfirmed(false)}>
+          <p className="mb-0">The customer has not confirmed this cash on delivery order yet. Ship it anyway? That counts as your confirmation.</p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

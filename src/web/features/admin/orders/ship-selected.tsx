@@ -3,9 +3,13 @@ import type { Order } from '../../../../domain/schemas/order';
 import type { ShipManyResult } from '../../../../domain/shipping';
 import { useShipMany } from '../api/shipping-api';
 
-/** Orders "Ship selected" may book: still in preparation, not shipped, paid (or cash on delivery). */
+/**
+ * Orders "Ship selected" may book: still in preparation, not shipped, paid (or cash on delivery). A COD order still
+ * waiting for the customer's confirmation ships from its own page, where the owner is asked first.
+ */
 export function canShip(order: Order): boolean {
-  return order.status === 'PREPARATION' && !order.shipment && (order.paymentmode === 'CASHONDELIVERY' || order.paymentstatus === 'PAID');
+  const paid = order.paymentmode === 'CASHONDELIVERY' || order.paymentstatus === 'PAID';
+  return order.status === 'PREPARATION' && !order.shipment && paid && order.confirmation !== 'PENDING';
 }
 
 /** "Ship selected": books each chosen order with the courier and shows each order's result. */
