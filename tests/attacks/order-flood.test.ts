@@ -111,6 +111,19 @@ describeEachDatabase('attack: one account floods the shop with orders', (dialect
     expect((await cod(newcomer, 1)).statusCode).toBe(200);
   });
 
+  it('with COD confirmation on, the new account cap is lifted: orders nobody confirms cancel themselves', async () => {
+    await setLimits({ openCodNewAccount: 1 });
+    const settingsNow = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
+    const switchTo = (on: boolean) => shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...settingsNow, codConfirmation: on } });
+    expect((await switchTo(true)).statusCode).toBe(200);
+    try {
+      const newcomer = await createTestUser(shop);
+      for (let i = 0; i < 3; i += 1) expect((await cod(newcomer, 1)).statusCode).toBe(200);
+    } finally {
+      expect((await switchTo(false)).statusCode).toBe(200);
+    }
+  });
+
   it('a refused order counts against nothing: with the cap lifted the same account orders again', async () => {
     await setLimits({ perAccountPerHour: 2, unpaidOnlinePerAccount: 1 });
     const buyer = await createTestUser(shop);

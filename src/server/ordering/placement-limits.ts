@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors';
 import { describeWait } from '../http/rate-limit';
 import { claimAttempt, type AttemptLimit } from '../limits/attempts';
 import { findOrderByReceipt } from '../orders/order-repository';
+import { getSettings } from '../settings/settings-repository';
 import { hasDeliveredOrder, openOrdersOf, readOrderLimits, writeOrderLimits } from './placement-limits-repository';
 
 const HOUR_MS = 60 * 60_000;
@@ -116,8 +117,15 @@ async function openOrdersRefusal(ctx: AppContext, limits: OrderLimits, userId: n
         'Pay or cancel an unpaid order, or wait for a delivery; for a bulk order, please call us.',
     );
   }
+  // With COD confirmation on, an order nobody confirms is cancelled by itself, so the new account's cap is lifted.
   const cod = limits.openCodNewAccount;
-  if (asked.mode === 'CASHONDELIVERY' && cod > 0 && open.openCod >= cod && !(await hasDeliveredOrder(ctx.db, userId))) {
+  if (
+    asked.mode === 'CASHONDELIVERY' &&
+    cod > 0 &&
+    open.openCod >= cod &&
+    !(await hasDeliveredOrder(ctx.db, userId)) &&
+    !(await getSettings(ctx.db)).codConfirmation
+  ) {
     return tooManyOrders(`You have ${open.openCod} cash-on-delivery orders on their way. A new account can have ${cod} at a time until the first is delivered; you can pay online instead.`);
   }
   return null;
