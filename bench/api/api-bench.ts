@@ -220,7 +220,21 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       if (!(quote.discount > 0 && quote.deliveryFee > 0 && quote.codFee > 0)) throw new Error(`the quote did not price fees and a discount: ${JSON.stringify(quote)}`);
       return burst(' fee+coupon', payer.token, (receipt) => ({ ...base(receipt), coupon: BENCH_COUPON.code, totalAmount: quote.total }));
     };
-    const cod = async () => [...(await plainCod()), ...(await stockTrackedCod()), ...(await feeAndCouponCod())];
+    // The same burst with COD confirmation on and every order opted in to WhatsApp: each order also waits for its
+    // confirmation (a signed link in its mail) and queues its two messages (placed, confirm) in the group's transaction.
+    const confirmedCod = async () => {
+      const admin = await login(shop!.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+      const settings = await call<Record<string, unknown>>(shop!.url, '/api/settings', { token: admin });
+      await call(shop!.url, '/api/settings', { method: 'PUT', token: admin, body: { ...settings, codConfirmation: true } });
+      const talker = await register(shop!.url, 'WhatsApp Customer');
+      const base = await orderTemplate(shop!.url, talker.email);
+      try {
+        return await burst(' confirm+whatsapp', talker.token, (receipt) => ({ ...base(receipt), whatsappOptIn: true }));
+      } finally {
+        await call(shop!.url, '/api/settings', { method: 'PUT', token: admin, body: { ...settings, codConfirmation: false } });
+      }
+    };
+    const cod = async () => [...(await plainCod()), ...(await stockTrackedCod()), ...(await feeAndCouponCod()), ...(await confirmedCod())];
     if (options.codOnly) return await cod();
 
     // The hello server also replays the shop's two answers byte for byte: the most the framework, the client
