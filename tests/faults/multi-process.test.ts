@@ -124,11 +124,12 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database [postg
 
 /** Asks a per-IP limited call until Redis counts it: while Redis is not counting, every answer says the whole limit remains. */
 async function untilCounted(base: string, ip: string): Promise<void> {
+  const run = randomBytes(3).toString('hex');
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const res = await fetch(`${base}/api/account/resetpassword`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ email: `warm-up-${attempt}@example.in` }),
+      body: JSON.stringify({ email: `warm-up-${attempt}-${run}@example.in` }),
     });
     await res.arrayBuffer();
     if (Number(res.headers.get('x-ratelimit-remaining')) < Number(res.headers.get('x-ratelimit-limit'))) return;
@@ -140,9 +141,11 @@ async function untilCounted(base: string, ip: string): Promise<void> {
 describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sqlite]', () => {
   let dataDirs: string[] = [];
   let shops: ShopProcess[] = [];
-  // Every run counts under its own client address and accounts, so runs (and CI jobs) never share a counter.
+  // Every run counts under its own client address, accounts and e-mail addresses (reset mails are limited per
+  // address too), so runs (and CI jobs) never share a counter.
   const run = randomBytes(3);
   const clientIp = `10.${run[0]}.${run[1]}.${run[2]}`;
+  const probe = (i: number | string) => `probe${i}-${run.toString('hex')}@example.in`;
 
   beforeAll(async () => {
     dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'ghee-redis-')));
@@ -161,11 +164,11 @@ describe.skipIf(!redisUp)('rate limits shared by two processes through Redis [sq
   it('the per-IP limit counts requests to both processes together', async () => {
     const [a, b] = shops as [ShopProcess, ShopProcess];
     const reset = (shop: ShopProcess, i: number) =>
-      call(shop.url, 'POST', '/api/account/resetpassword', { body: { email: `probe${i}@example.in` }, headers: { 'x-forwarded-for': clientIp } });
+      call(shop.url, 'POST', '/api/account/resetpassword', { body: { email: probe(i) }, headers: { 'x-forwarded-for': clientIp } });
     const statuses = [(await reset(a, 1)).status, (await reset(b, 2)).status, (await reset(a, 3)).status, (await reset(b, 4)).status, (await reset(a, 5)).status];
     // Three a minute in all: alone, each process would still have allowed the fourth and fifth.
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const other = await call(b.url, 'POST', '/api/account/resetpassword', { body: { email: 'probe@example.in' }, headers: { 'x-forwarded-for': `10.${run[0]}.${run[1]}.${((run[2] ?? 0) + 1) % 256}` } });
+    const other = await call(b.url, 'POST', '/api/account/resetpassword', { body: { email: probe('') }, headers: { 'x-forwarded-for': `10.${run[0]}.${run[1]}.${((run[2] ?? 0) + 1) % 256}` } });
     expect(other.status).toBe(200);
   }, 60_000);
 
