@@ -13,6 +13,7 @@ const TABS = [
   ['Coupons', 'coupons'],
   ['Overview', 'overview'],
   ['Mail Outbox', 'outbox'],
+  ['Messages', 'messages'],
 ] as const;
 
 test.beforeAll(async ({ playwright }) => {
@@ -51,15 +52,15 @@ test('every tab passes axe, fits 1280 and 390 px, and the tabs work from the key
   await expect(page.getByRole('tab', { name: 'Email Templates' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', { name: 'Mail Outbox' })).toBeFocused();
-  // The outbox panel loads its list as it opens; a key pressed while it redraws could land before focus returns.
+  await expect(page.getByRole('tab', { name: 'Messages' })).toBeFocused();
+  // The last panel loads its list as it opens; a key pressed while it redraws could land before focus returns.
   await settle(page);
-  await page.getByRole('tab', { name: 'Mail Outbox' }).focus();
+  await page.getByRole('tab', { name: 'Messages' }).focus();
   await page.keyboard.press('Home');
   await expect(page.getByRole('tab', { name: 'Your Orders' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: 'Mail Outbox' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page).toHaveURL(/tab=outbox/);
+  await expect(page.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=messages/);
 });
 
 test('order detail, template editor and the default-delete modal pass axe and fit both widths', async ({ page }) => {

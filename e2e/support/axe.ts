@@ -12,6 +12,7 @@ export async function expectNoSeriousA11yViolations(
   page: Page,
   options: { exclude?: string[]; label?: string } = {},
 ): Promise<void> {
+  await finishAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
@@ -25,4 +26,15 @@ export async function expectNoSeriousA11yViolations(
         .join('\n'),
   );
   expect(report, `axe on ${options.label ?? page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits for the page's finite animations and transitions (a dialog fading in, a toast sliding) to end: axe measures
+ * colours as they are, and text half faded in fails contrast although the finished screen passes.
+ */
+async function finishAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
 }
