@@ -40,37 +40,42 @@ test('the owner refunds a delivered order by bottles, back in stock; the list sa
 test('Settings has the order limits; the pincode Check button is clear of the contact button at 390 px', async ({ page, request }) => {
   // The contact button shows once the shop has a WhatsApp number.
   const token = await adminToken(request);
-  const profile = (await (await request.get('/api/public/shop-profile')).json()) as Record<string, unknown>;
-  const saved = await request.put('/api/settings/profile', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { shopName: profile.shopName, tagline: profile.tagline ?? '', description: profile.description ?? '', whatsappNumber: '9876543210', instagramUrl: '', facebookUrl: '' },
-  });
+  const headers = { authorization: `Bearer ${token}` };
+  const profile = (await (await request.get('/api/settings/profile', { headers })).json()) as Record<string, unknown>;
+  const limits = (await (await request.get('/api/settings/order-limits', { headers })).json()) as Record<string, unknown>;
+  const saved = await request.put('/api/settings/profile', { headers, data: { ...profile, whatsappNumber: '9876543210' } });
   expect(saved.status(), await saved.text()).toBe(200);
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=settings');
-  const panel = page.getByRole('tabpanel', { name: 'Settings' });
-  await expect(panel.getByLabel('Unpaid online orders per account')).toHaveValue(/\d+/);
-  await panel.getByLabel('Orders per account per hour').fill('12');
-  await panel.getByRole('button', { name: 'Save order limits' }).click();
-  await expect(page.getByText('Order limits saved.').last()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { label: 'the settings with order limits' });
-  await screenshotAtWidths(page, 'settings-order-limits');
+  // Other journeys expect the shop as it was: no contact button, the limits unchanged.
+  try {
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/#/admin?tab=settings');
+    const panel = page.getByRole('tabpanel', { name: 'Settings' });
+    await expect(panel.getByLabel('Unpaid online orders per account')).toHaveValue(/\d+/);
+    await panel.getByLabel('Orders per account per hour').fill('12');
+    await panel.getByRole('button', { name: 'Save order limits' }).click();
+    await expect(page.getByText('Order limits saved.').last()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: 'the settings with order limits' });
+    await screenshotAtWidths(page, 'settings-order-limits');
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await openProduct(page, 'Buffalo Ghee');
-  const check = page.getByRole('button', { name: 'Check', exact: true });
-  await check.scrollIntoViewIfNeeded();
-  const fab = page.locator('.contact-fab-toggle');
-  await expect(fab).toBeVisible();
-  {
-    // Scroll so the Check button sits at the bottom of the screen, where the floating button is.
-    await page.evaluate(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Check');
-      if (button) window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 16);
-    });
-    const a = await check.boundingBox();
-    const b = await fab.boundingBox();
-    if (a && b) expect(a.x + a.width <= b.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openProduct(page, 'Buffalo Ghee');
+    const check = page.getByRole('button', { name: 'Check', exact: true });
+    await check.scrollIntoViewIfNeeded();
+    const fab = page.locator('.contact-fab-toggle');
+    await expect(fab).toBeVisible();
+    {
+      // Scroll so the Check button sits at the bottom of the screen, where the floating button is.
+      await page.evaluate(() => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Check');
+        if (button) window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 16);
+      });
+      const a = await check.boundingBox();
+      const b = await fab.boundingBox();
+      if (a && b) expect(a.x + a.width <= b.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+    }
+    await page.screenshot({ path: '.tmp/screenshots/pincode-check-390.png' });
+  } finally {
+    expect((await request.put('/api/settings/profile', { headers, data: profile })).status()).toBe(200);
+    expect((await request.put('/api/settings/order-limits', { headers, data: limits })).status()).toBe(200);
   }
-  await page.screenshot({ path: '.tmp/screenshots/pincode-check-390.png' });
 });
