@@ -228,8 +228,10 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       await call(shop!.url, '/api/settings', { method: 'PUT', token: admin, body: { ...settings, codConfirmation: true } });
       const talker = await register(shop!.url, 'WhatsApp Customer');
       const base = await orderTemplate(shop!.url, talker.email);
+      // The delivery and COD fees of the burst before stay: the total is the quote's, as the browser's would be.
+      const quote = await call<{ total: number }>(shop!.url, '/api/checkout/quote', { token: talker.token, body: base('Receipt-quote') });
       try {
-        return await burst(' confirm+whatsapp', talker.token, (receipt) => ({ ...base(receipt), whatsappOptIn: true }));
+        return await burst(' confirm+whatsapp', talker.token, (receipt) => ({ ...base(receipt), whatsappOptIn: true, totalAmount: quote.total }));
       } finally {
         await call(shop!.url, '/api/settings', { method: 'PUT', token: admin, body: { ...settings, codConfirmation: false } });
       }
