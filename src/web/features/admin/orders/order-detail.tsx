@@ -153,7 +153,13 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
                 Tax invoice {order.invoiceNumber} <InvoiceButton orderid={order.orderid} invoiceNumber={order.invoiceNumber} />
               </p>
             ) : (
-              <p className="mt-2 mb-0 small text-body-secondary">No invoice yet: it is issued when the order is set Ready (or paid online).</p>
+              <p className="mt-2 mb-0 small text-body-secondary">
+                {order.status === 'PREPARATION'
+                  ? 'No invoice yet: it is issued when the order is set Ready (or paid online).'
+                  : order.status === 'CANCELLED' || order.status === 'RETURNED'
+                    ? 'No tax invoice was issued for this order.'
+                    : 'No invoice yet: it is held back while the business details are not filled in (Settings); the next status change after that issues it.'}
+              </p>
             )}
           </div>
         </section>
