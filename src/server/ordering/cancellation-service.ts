@@ -3,13 +3,13 @@ import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
-import { nowIso } from '../db/database';
 import { queueStatusMails } from '../email-templates/status-mail-service';
 import { releaseCouponUse } from '../coupons/coupon-repository';
 import { conflict } from '../http/errors';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { findOwnedOrder } from '../orders/owned-order';
+import { markOrderCancelled } from './order-status-repository';
 import { recordRefund, sendRefund } from './refund-service';
 import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
 
@@ -45,16 +45,9 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
       throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');
     }
     if (row.status === 'DELIVERED') throw conflict('A delivered order cannot be cancelled; refund it instead.');
-    const now = nowIso();
-    const changed = await trx
-      .updateTable('orders')
-      .set({ status: 'CANCELLED', cancel_reason: reason, cancelled_at: now, cancelled_by: isAdmin ? 'ADMIN' : 'CUSTOMER', updated_at: now })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      // A payment settling meanwhile changes what cancelling owes the customer: this attempt loses and is retried.
-      .where('payment_status', '=', row.payment_status)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) throw conflict('The order changed while you were cancelling it. Reload it and try again.');
+    if (!(await markOrderCancelled(trx, row, { reason, by: isAdmin ? 'ADMIN' : 'CUSTOMER' }))) {
+      throw conflict('The order changed while you were cancelling it. Reload it and try again.');
+    }
     // A cancelled order used nothing: its use of a code goes back, so a once-per-customer code works again.
     await releaseCouponUse(trx, row.id);
     let stock = false;

@@ -1,6 +1,7 @@
 import type { CreditedGoods, CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Executor } from '../db/database';
 import { issueCreditNote, voidCreditNoteOfRefund } from '../invoicing/invoice-service';
+import { findOrderRowById } from '../orders/order-repository';
 
 /**
  * Called in the transaction that records a cancellation's or a refund's refund row, with the rupees refunded.
@@ -12,7 +13,7 @@ export async function creditNoteHook(
   trx: Executor,
   refund: { orderRowId: number; amount: number; reason: string; refundId: string; goods?: readonly CreditedGoods[] },
 ): Promise<CreditNoteDocument | null> {
-  const order = await trx.selectFrom('orders').select(['invoice_number', 'status']).where('id', '=', refund.orderRowId).executeTakeFirst();
+  const order = await findOrderRowById(trx, refund.orderRowId);
   if (!order?.invoice_number) return null;
   // A returned parcel's invoice was credited in full when it came back; refunding what was paid reverses no more tax.
   if (order.status === 'RETURNED') return null;

@@ -12,3 +12,23 @@ export async function setOrderStatus(executor: Executor, orderid: string, status
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Cancels the order if it still has the status and payment status that were read: a payment settling meanwhile
+ * changes what cancelling owes the customer, so the attempt loses and is retried. Answers whether it was cancelled.
+ */
+export async function markOrderCancelled(
+  executor: Executor,
+  read: { id: number; status: string; payment_status: string },
+  cancel: { reason: string; by: 'ADMIN' | 'CUSTOMER' },
+): Promise<boolean> {
+  const now = nowIso();
+  const changed = await executor
+    .updateTable('orders')
+    .set({ status: 'CANCELLED', cancel_reason: cancel.reason, cancelled_at: now, cancelled_by: cancel.by, updated_at: now })
+    .where('id', '=', read.id)
+    .where('status', '=', read.status)
+    .where('payment_status', '=', read.payment_status)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}

@@ -149,3 +149,8 @@ export async function refundsToReconcile(db: Executor, before: { createdBefore: 
 export function refundState(status: GatewayRefundStatus): RefundState {
   return status === 'processed' ? 'PROCESSED' : status === 'failed' ? 'FAILED' : 'PENDING';
 }
+
+/** One order's refunds, oldest first. */
+export async function refundsOfOrder(db: Executor, orderRowId: number) {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderRowId).orderBy('created_at').execute();
+}

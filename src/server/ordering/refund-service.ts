@@ -14,7 +14,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
 import { creditNotesOf } from '../invoicing/invoice-service';
-import { withLinesForAdmin } from '../orders/order-repository';
+import { findOrderRow, withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
 import { recordRefundOfLines } from './refund-by-lines';
@@ -25,6 +25,7 @@ import {
   markRefundRequested,
   noteRefundError,
   refundState,
+  refundsOfOrder,
   refundsToReconcile,
   releaseRefund,
   reopenFailedRefund,
@@ -152,7 +153,7 @@ export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promi
  */
 export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, body: RefundOrderBody): Promise<void> {
   const { refundId, restocked } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
+    const row = await findOrderRow(trx, orderid);
     if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
     if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
     if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
@@ -168,7 +169,7 @@ export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number,
 
 /** The order's refunds in the wire shape of DESIGN.md §7.6. */
 export async function refundsView(ctx: AppContext, orderRowId: number) {
-  const rows = await ctx.db.selectFrom('refunds').selectAll().where('order_id', '=', orderRowId).orderBy('created_at').execute();
+  const rows = await refundsOfOrder(ctx.db, orderRowId);
   return rows.map((r) => ({
     refundId: r.id,
     gatewayRefundId: r.gateway_refund_id,

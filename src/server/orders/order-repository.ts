@@ -86,6 +86,11 @@ export async function findOrderRow(executor: Executor, orderid: string): Promise
   return executor.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
 }
 
+/** The order's row by its row id (shipments and refunds hold that id). */
+export async function findOrderRowById(executor: Executor, orderRowId: number): Promise<OrderRow | undefined> {
+  return executor.selectFrom('orders').selectAll().where('id', '=', orderRowId).executeTakeFirst();
+}
+
 export async function findOrderRowByGatewayOrderId(executor: Executor, gatewayOrderId: string): Promise<OrderRow | undefined> {
   return executor.selectFrom('orders').selectAll().where('gateway_order_id', '=', gatewayOrderId).executeTakeFirst();
 }

@@ -8,7 +8,7 @@ import type { OrderRow } from '../../db/schema';
 import { queueStatusMails } from '../../email-templates/status-mail-service';
 import { creditNotesOf, issueCreditNote, issueInvoiceForStatus } from '../../invoicing/invoice-service';
 import { queueOrderMessage, type OrderMessage } from '../../messages/index';
-import { findOrderByOrderId } from '../../orders/order-repository';
+import { findOrderByOrderId, findOrderRowById } from '../../orders/order-repository';
 import { addStock, markStockReturned, orderStockTakes } from '../../stock/stock-repository';
 import { setOrderStatus } from '../order-status-repository';
 
@@ -81,8 +81,8 @@ async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Pr
   if (await markStockReturned(trx, order.id)) {
     stockReturned = (await addStock(trx, await orderStockTakes(trx, order.id))).length > 0;
   }
-  const current = await trx.selectFrom('orders').select(['invoice_number', 'total_amount']).where('id', '=', order.id).executeTakeFirstOrThrow();
-  if (current.invoice_number) {
+  const current = await findOrderRowById(trx, order.id);
+  if (current?.invoice_number) {
     const credited = (await creditNotesOf(trx, order.id)).reduce((sum, note) => sum + note.amount, 0);
     const left = Math.floor(current.total_amount - credited);
     if (left > 0) await issueCreditNote(trx, { id: order.id }, left, 'Returned to us by the courier');

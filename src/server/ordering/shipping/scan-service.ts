@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isFinalShipmentStatus, SCAN_RANK, type ShipmentStatus } from '../../../domain/shipping';
 import type { Order } from '../../../domain/schemas/order';
 import type { AppContext } from '../../context';
-import { findOrderByOrderId } from '../../orders/order-repository';
+import { findOrderByOrderId, findOrderRowById } from '../../orders/order-repository';
 import { notFound, unauthorized } from '../../http/errors';
 import type { CourierScan } from '../../shipping/courier';
 import { shiprocketScanFromWebhook } from '../../shipping/shiprocket-webhook';
@@ -25,7 +25,8 @@ export async function applyScan(ctx: AppContext, scan: CourierScan): Promise<Sca
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const shipment = await findShipmentByAwb(trx, scan.awb);
     if (!shipment) return { orderid: null, kept: false, moved: null };
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
+    const order = await findOrderRowById(trx, shipment.order_id);
+    if (!order) return { orderid: null, kept: false, moved: null };
     if (!(await insertScan(trx, shipment.id, scan))) return { orderid: order.orderid, kept: false, moved: null };
     let current = shipment.status as ShipmentStatus;
     // A concurrent scan may move the shipment between the read and the write: read again and decide again.

@@ -9,14 +9,14 @@ import type { Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { issueInvoiceForStatus } from '../../invoicing/invoice-service';
-import { findOrderByOrderId, findOrderRow } from '../../orders/order-repository';
+import { findOrderByOrderId, findOrderRow, findOrderRowById } from '../../orders/order-repository';
 import { CourierError, type Booking, type BookingInput } from '../../shipping/courier';
 import { courierFor } from '../../shipping/courier-registry';
 import { setOrderStatus } from '../order-status-repository';
 import { queueMessageForOrderRow } from '../../messages/index';
 import { markConfirmed } from '../cod-confirmation-repository';
 import { queueShippedMail } from './shipped-mail';
-import { claimBooking, findShipmentOfOrder, packedWeightOfOrder, releaseBooking, saveBooking, saveManualShipment, setPickup } from './shipment-repository';
+import { claimBooking, findShipmentOfOrder, linesOfOrder, packedWeightOfOrder, releaseBooking, saveBooking, saveManualShipment, setPickup } from './shipment-repository';
 
 /** A booking claimed this long ago and never stored was cut short (a crash, a timeout) and may be resumed. */
 export const RESUME_AFTER_MS = 60_000;
@@ -145,7 +145,7 @@ async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow
 
 export async function bookingInput(ctx: AppContext, row: OrderRow, weightGrams: number, attempt = 1): Promise<BookingInput> {
   const business = await businessDetails(ctx.db);
-  const lines = await ctx.db.selectFrom('order_lines').selectAll().where('order_id', '=', row.id).orderBy('position').execute();
+  const lines = await linesOfOrder(ctx.db, row.id);
   return {
     reference: attempt > 1 ? `${row.orderid}-${attempt}` : row.orderid,
     orderid: row.orderid,
@@ -166,7 +166,7 @@ export async function bookingInput(ctx: AppContext, row: OrderRow, weightGrams: 
  * courier refused (the claim is then released for the owner) or the order no longer waits for it.
  */
 export async function resumeBooking(ctx: AppContext, orderRowId: number): Promise<string | null> {
-  const row = await ctx.db.selectFrom('orders').selectAll().where('id', '=', orderRowId).executeTakeFirst();
+  const row = await findOrderRowById(ctx.db, orderRowId);
   const shipment = row && (await findShipmentOfOrder(ctx.db, row.id));
   if (!row || shipment?.status !== 'BOOKING') return null;
   try {

@@ -143,3 +143,8 @@ export async function packedWeightOfOrder(executor: Executor, orderRowId: number
     .execute();
   return lines.reduce((sum, l) => sum + (l.weight_grams || packedWeightFromSize(l.size_ml)) * l.item_qty, 0);
 }
+
+/** The order's lines in their order, for the courier's booking. */
+export function linesOfOrder(executor: Executor, orderRowId: number) {
+  return executor.selectFrom('order_lines').selectAll().where('order_id', '=', orderRowId).orderBy('position').execute();
+}
