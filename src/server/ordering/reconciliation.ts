@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { shopTimestamp } from '../../domain/display';
 import type { AppContext } from '../context';
 import { COUPON_HOLD_MS, releaseAbandonedCouponUses } from '../coupons/coupon-service';
+import { scheduleJob } from '../jobs/schedule-job';
 import { listUnpaidOnlineOrders } from './order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { reconcileRefunds } from './refund-service';
@@ -84,27 +85,13 @@ export async function reconcilePendingPayments(
 /** Runs reconciliation every RECONCILE_INTERVAL_MS while the app runs with background jobs on. */
 export function scheduleReconciliation(app: FastifyInstance): void {
   const ctx = app.ctx;
-  const interval = ctx.config.RECONCILE_INTERVAL_MS;
-  if (!ctx.backgroundJobs || interval <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      // A slow gateway must not stack runs on top of each other.
-      if (running) return;
-      running = reconcilePendingPayments(ctx, { log: app.log })
+  scheduleJob(app, {
+    intervalMs: ctx.config.RECONCILE_INTERVAL_MS,
+    run: () =>
+      reconcilePendingPayments(ctx, { log: app.log })
         .then(() => releaseAbandonedCouponUses(ctx.db, shopTimestamp(new Date(Date.now() - COUPON_HOLD_MS))))
         // COD orders nobody confirmed in time are cancelled, their bottles and coupon use back.
-        .then(() => expireUnconfirmedOrders(ctx))
-        .catch((err: unknown) => app.log.error({ err }, 'reconciliation run failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    }, interval);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+        .then(() => expireUnconfirmedOrders(ctx)),
+    onError: (err) => app.log.error({ err }, 'reconciliation run failed'),
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { scheduleJob } from '../../jobs/schedule-job';
 import { courierFor } from '../../shipping/courier-registry';
 import { applyScan } from './scan-service';
 import { RESUME_AFTER_MS, resumeBooking } from './ship-service';
@@ -31,24 +32,9 @@ export async function pollQuietShipments(ctx: AppContext, now = Date.now()): Pro
 
 /** Polls every SHIPPING_POLL_INTERVAL_MS while the app runs with background jobs on. */
 export function scheduleShippingPoll(app: FastifyInstance): void {
-  const ctx = app.ctx;
-  const interval = ctx.config.SHIPPING_POLL_INTERVAL_MS;
-  if (!ctx.backgroundJobs || interval <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = pollQuietShipments(ctx)
-        .catch((err: unknown) => app.log.warn({ err }, 'shipping: tracking poll failed; the next run tries again'))
-        .finally(() => {
-          running = undefined;
-        });
-    }, interval);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  scheduleJob(app, {
+    intervalMs: app.ctx.config.SHIPPING_POLL_INTERVAL_MS,
+    run: () => pollQuietShipments(app.ctx),
+    onError: (err) => app.log.warn({ err }, 'shipping: tracking poll failed; the next run tries again'),
   });
 }
