@@ -1,11 +1,12 @@
 // Bulk loader for the scale benchmark: a million orders with their lines, spread over customers who each have
-// the same few dozen orders a real customer might. Every order is `syntheticOrder(i)` of the test fixtures, so
-// what a query should return can be recomputed. Runs against a shop database that is NOT being served (the
-// benchmark stops the server first) and writes with the drivers directly: the fastest path each database has.
+// the same few dozen orders a real customer might. Every order is `syntheticOrder(i)` of
+// tests/support/synthetic-orders.ts, so what a query should return can be recomputed. Runs against a shop database
+// that is NOT being served (the benchmark stops the server first) and writes with the drivers directly: the fastest
+// path each database has.
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { nowIso } from '../../src/server/db/database';
-import { randomTag, syntheticOrder, type SyntheticOrder } from '../../src/server/orders/test-fixtures';
+import { randomTag, syntheticOrder, type SyntheticOrder } from '../../tests/support/synthetic-orders';
 
 export interface LoadOptions {
   count: number;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../../src/server/auth/passwords';
-import { syntheticOrder } from '../../src/server/orders/test-fixtures';
+import { syntheticOrder } from '../../tests/support/synthetic-orders';
 import type { BenchDialect } from '../api/api-bench';
 import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
 import { BENCH_ADMIN, ROOT, startShop, type ServerProcess } from '../lib/processes';

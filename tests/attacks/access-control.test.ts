@@ -1,6 +1,6 @@
 // Attack suite: broken access control (OWASP A01, ASVS V8). Every admin call, another customer's data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codOrder, createOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { PUBLIC_API, USER_API, concreteUrl, listRoutes, routeKey, type RouteEntry } from './attack-support';
 

@@ -3,7 +3,7 @@
 // any of the 10 was written. The first order is now claimed inside the order's transaction (a row per customer), so
 // exactly one of them gets it and the others hear why.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codOrder, createOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 
 const RACERS = 10;

@@ -2,7 +2,7 @@
 // "pay" for real orders with the test card. Such a shop now takes cash on delivery only, and says so at start.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codOrder, createOrder, orderBody, SUCCESS_CARD } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody, SUCCESS_CARD } from '../support/test-orders';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { countRows } from './attack-support';
 

@@ -2,7 +2,7 @@
 // must come back as text (stored verbatim or refused by its field rule) and never reach the database as SQL.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { SQL_INJECTIONS, countRows, expectNoServerError } from './attack-support';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shopTimestamp } from '../../src/domain/display';
 import { releaseAbandonedCouponUses } from '../../src/server/coupons/coupon-service';
-import { codOrder, confirm, createOrder, orderBody, orderRow, settledMailbox } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, orderRow, settledMailbox } from '../support/test-orders';
 import { newGatewayId } from '../../src/server/payments/gateway-ids';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';

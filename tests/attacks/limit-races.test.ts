@@ -11,7 +11,7 @@ import { EMAIL_CHANGE_MAILS_PER_ADDRESS } from '../../src/server/accounts/email-
 import { FAILED_LOGINS_MAX } from '../../src/server/accounts/login-throttle';
 import { RESET_MAILS_PER_ADDRESS } from '../../src/server/accounts/password-reset-service';
 import { call, newRegistration } from '../../src/server/accounts/test-helpers';
-import { orderBody } from '../../src/server/ordering/checkout-test-support';
+import { orderBody } from '../support/test-orders';
 import { COUPON_FAILURES_PER_ACCOUNT, COUPON_FAILURES_PER_IP } from '../../src/server/coupons/coupon-throttle';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { expectNoServerError } from './attack-support';

@@ -2,7 +2,7 @@
 // any field they do not know, except register, createorder and codorder, which drop unknown fields (a stale client
 // and the original client keep working) and so can never store them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codOrder, createOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { countRows } from './attack-support';
 

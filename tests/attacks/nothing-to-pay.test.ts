@@ -2,7 +2,7 @@
 // an order paid on no payment, so such an order is refused with a clear 400 pointing to cash on delivery, and
 // nothing is written or sent to the gateway.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codOrder, countRows, createOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, countRows, createOrder, orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 
 describeEachDatabase('attack: a Rs. 0 online order', (dialect) => {

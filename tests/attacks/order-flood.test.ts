@@ -5,7 +5,7 @@
 // and every expired hold goes back in one run.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../../src/domain/order-limits';
-import { codOrder, createOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../support/test-orders';
 import { setStock } from '../../src/server/stock/stock-repository';
 import { releaseExpiredHolds } from '../../src/server/stock/stock-holds';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';

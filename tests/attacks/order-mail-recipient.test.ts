@@ -1,7 +1,7 @@
 // Attack suite: the order body's e-mail used to decide where the order mail went, so anyone with an account could
 // make the shop mail any address (spam from the shop's domain, with text of their choosing in name and address).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codOrder, createOrder, orderBody, sandboxPay } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody, sandboxPay } from '../support/test-orders';
 import { sandboxWebhooksSettled } from '../../src/server/payments/sandbox/sandbox-routes';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 

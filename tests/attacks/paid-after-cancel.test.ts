@@ -3,7 +3,7 @@
 // whichever way the payment is reported: the browser's confirmation, the webhook, or reconciliation.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CANCEL_REASONS } from '../../src/domain/order-status';
-import { confirm, createOrder, orderRow, sandboxPay, settledMailbox } from '../../src/server/ordering/checkout-test-support';
+import { confirm, createOrder, orderRow, sandboxPay, settledMailbox } from '../support/test-orders';
 import { reconcilePendingPayments } from '../../src/server/ordering/reconciliation';
 import { newGatewayId } from '../../src/server/payments/gateway-ids';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';

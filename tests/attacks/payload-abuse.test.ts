@@ -1,7 +1,7 @@
 // Attack suite: bodies built to exhaust or confuse the parser (ASVS V4.1 / V5): oversized, deeply nested,
 // prototype pollution, wrong types and encodings.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderBody } from '../../src/server/ordering/checkout-test-support';
+import { orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { countRows, expectNoServerError } from './attack-support';
 

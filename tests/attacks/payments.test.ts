@@ -1,7 +1,7 @@
 // Attack suite: forged and replayed payment confirmations and webhooks (Juice Shop "payment bypass", ASVS V2.3
 // business logic). An order is paid only on the gateway's word, once, for its own amount.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { confirm, createOrder, orderBody, orderRow, sandboxPay, settledMailbox } from '../../src/server/ordering/checkout-test-support';
+import { confirm, createOrder, orderBody, orderRow, sandboxPay, settledMailbox } from '../support/test-orders';
 import { newGatewayId } from '../../src/server/payments/gateway-ids';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';

@@ -3,7 +3,7 @@
 // now `no-store`, for its customer and for an admin alike.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
-import { codOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, orderBody } from '../support/test-orders';
 import { issueCreditNote } from '../../src/server/invoicing/invoice-service';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 

@@ -2,7 +2,7 @@
 // admin's own templates reach the HTML part escaped; the pages are checked in Chromium by e2e/security-xss.spec.ts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/domain/placeholders';
-import { codOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, orderBody } from '../support/test-orders';
 import { readMailbox, type ParsedMail } from '../support/mailbox';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { XSS_PAYLOADS } from './attack-support';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { VALIDATION } from '../../src/domain/messages';
 import type { CreateOrderBody } from '../../src/domain/schemas/order';
-import { codOrder, createOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 import { countRows } from './attack-support';
 

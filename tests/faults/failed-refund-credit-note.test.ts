@@ -3,7 +3,7 @@
 // nothing), so the same amount can be refunded again with a fresh note, and the tax reports leave it out.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
-import { confirm, createOrder, orderBody, sandboxPay, settledMailbox, SUCCESS_CARD } from '../../src/server/ordering/checkout-test-support';
+import { confirm, createOrder, orderBody, sandboxPay, settledMailbox, SUCCESS_CARD } from '../support/test-orders';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
 import { sandboxRefundEventBody } from '../../src/server/payments/sandbox/sandbox-refunds';

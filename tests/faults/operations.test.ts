@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codOrder, orderBody } from '../../src/server/ordering/checkout-test-support';
+import { codOrder, orderBody } from '../support/test-orders';
 import { listRoutes } from '../attacks/attack-support';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../support/test-shop';
 

@@ -1,7 +1,7 @@
 // Contract suite: every call of SPEC.md §7 replayed as the original React client makes it (its exact bodies, its
 // bearer header, from its own origin), judged as it judges them: status 200 and the fields it reads. DESIGN.md §7.4.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { settledMailbox } from '../../src/server/ordering/checkout-test-support';
+import { settledMailbox } from '../support/test-orders';
 import { createTestShop, describeEachDatabase, type TestShop } from '../support/test-shop';
 import {
   BILLING,

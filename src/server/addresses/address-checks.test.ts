@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, orderBody } from '../ordering/checkout-test-support';
+import { codOrder, orderBody } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 // Every address names a state from the list (case and spaces forgiven, the list's spelling stored), and a pincode

@@ -3,7 +3,7 @@ import { shopTimestamp } from '../../domain/display';
 import { overviewAnswerSchema } from '../../domain/schemas/admin-overview';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { ordersCsv } from './orders-export-service';
-import { seedOrder } from './test-orders';
+import { insertOrder } from '../../../tests/support/test-orders';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -72,17 +72,17 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       const u = customer.id;
       // Today: two COD orders, a paid online order; 30 s after midnight in India is still the
       // previous day in UTC, and must count as today.
-      await seedOrder(db, { userId: u, createdAt: new Date(todayStart + 30_000), total: 500 });
-      await seedOrder(db, { userId: u, createdAt: now, total: 700, status: 'READY' });
-      await seedOrder(db, { userId: u, createdAt: now, total: 300, paymentmode: 'ONLINE', status: 'OUTFORDELIVERY' });
+      await insertOrder(db, { userId: u, createdAt: new Date(todayStart + 30_000), total: 500 });
+      await insertOrder(db, { userId: u, createdAt: now, total: 700, status: 'READY' });
+      await insertOrder(db, { userId: u, createdAt: now, total: 300, paymentmode: 'ONLINE', status: 'OUTFORDELIVERY' });
       // Not sales: an unpaid and a failed online order.
-      await seedOrder(db, { userId: u, createdAt: now, total: 9999, paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
-      await seedOrder(db, { userId: u, createdAt: now, total: 9999, paymentmode: 'ONLINE', paymentStatus: 'FAILED' });
+      await insertOrder(db, { userId: u, createdAt: now, total: 9999, paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
+      await insertOrder(db, { userId: u, createdAt: now, total: 9999, paymentmode: 'ONLINE', paymentStatus: 'FAILED' });
       // Yesterday, 30 s before midnight in India.
       const yesterday = new Date(todayStart - 30_000);
-      await seedOrder(db, { userId: u, createdAt: yesterday, total: 1000, status: 'DELIVERED' });
+      await insertOrder(db, { userId: u, createdAt: yesterday, total: 1000, status: 'DELIVERED' });
       // Long ago: outside the window and the month.
-      await seedOrder(db, { userId: u, createdAt: new Date(todayStart - 45 * DAY), total: 4000, status: 'DELIVERED' });
+      await insertOrder(db, { userId: u, createdAt: new Date(todayStart - 45 * DAY), total: 4000, status: 'DELIVERED' });
 
       const res = await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth });
       expect(res.statusCode).toBe(200);
@@ -110,15 +110,15 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       await db.deleteFrom('orders').execute();
       const now = new Date();
       const u = customer.id;
-      await seedOrder(db, { userId: u, createdAt: now, total: 800 });
+      await insertOrder(db, { userId: u, createdAt: now, total: 800 });
       // Cancelled today: neither an order nor revenue.
-      await seedOrder(db, { userId: u, createdAt: now, total: 1200, status: 'CANCELLED' });
+      await insertOrder(db, { userId: u, createdAt: now, total: 1200, status: 'CANCELLED' });
       // A paid online order cancelled and refunded whole is not subtracted twice.
-      await seedOrder(db, { userId: u, createdAt: now, total: 900, paymentmode: 'ONLINE', status: 'CANCELLED', refunded: 900 });
+      await insertOrder(db, { userId: u, createdAt: now, total: 900, paymentmode: 'ONLINE', status: 'CANCELLED', refunded: 900 });
       // Part refunded (a broken jar): counted, less the refund.
-      await seedOrder(db, { userId: u, createdAt: now, total: 1000, paymentmode: 'ONLINE', status: 'DELIVERED', refunded: 350 });
+      await insertOrder(db, { userId: u, createdAt: now, total: 1000, paymentmode: 'ONLINE', status: 'DELIVERED', refunded: 350 });
       // Returned by the courier: a COD parcel that came back was never paid for.
-      await seedOrder(db, { userId: u, createdAt: now, total: 700, status: 'RETURNED' });
+      await insertOrder(db, { userId: u, createdAt: now, total: 700, status: 'RETURNED' });
 
       const body = overviewAnswerSchema.parse((await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json());
       expect(body.today).toMatchObject({ orders: 2, revenue: 800 + 1000 - 350 });
@@ -138,11 +138,11 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       base = Date.now() - 10 * DAY;
       const at = (h: number) => new Date(base + h * HOUR);
       const u = customer.id;
-      await seedOrder(db, { userId: u, createdAt: at(1), username: 'Asha Verma', orderid: 'order_AAAA0000000001' });
-      await seedOrder(db, { userId: u, createdAt: at(2), username: '=HYPERLINK("http://x","y")', address: '1, "Main" Rd\nFlat 2' });
-      await seedOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE' });
-      await seedOrder(db, { userId: u, createdAt: at(4), username: 'Unpaid Uma', paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
-      await seedOrder(db, { userId: u, createdAt: at(5), username: 'Meera 50%_off', note: '@admin please call' });
+      await insertOrder(db, { userId: u, createdAt: at(1), username: 'Asha Verma', orderid: 'order_AAAA0000000001' });
+      await insertOrder(db, { userId: u, createdAt: at(2), username: '=HYPERLINK("http://x","y")', address: '1, "Main" Rd\nFlat 2' });
+      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE' });
+      await insertOrder(db, { userId: u, createdAt: at(4), username: 'Unpaid Uma', paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
+      await insertOrder(db, { userId: u, createdAt: at(5), username: 'Meera 50%_off', note: '@admin please call' });
     });
 
     async function csv(query: string) {
@@ -198,7 +198,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       const db = shop.app.ctx.db;
       // Several orders with the very same timestamp: the id breaks the tie between batches.
       const same = new Date(base + 6 * HOUR);
-      for (let i = 0; i < 5; i += 1) await seedOrder(db, { userId: customer.id, createdAt: same, username: `Twin ${i}` });
+      for (let i = 0; i < 5; i += 1) await insertOrder(db, { userId: customer.id, createdAt: same, username: `Twin ${i}` });
       for (const sort of ['newest', 'oldest'] as const) {
         let text = '';
         for await (const chunk of ordersCsv(db, shop.app.ctx.dialect, { sort }, 2)) text += chunk;

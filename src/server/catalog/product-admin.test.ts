@@ -4,7 +4,7 @@ import { ROLES } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 import { productSchema } from '../../domain/schemas/product';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
-import { nowIso } from '../db/database';
+import { insertOrder } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
 
@@ -264,35 +264,7 @@ describeEachDatabase('product studio API', (dialect) => {
   it('deletes a product without touching the orders that bought it', async () => {
     const product = await fresh();
     const db = shop.app.ctx.db;
-    const now = nowIso();
-    const order = await db
-      .insertInto('orders')
-      .values({
-        orderid: `order_T${product._id}${Date.now()}`,
-        user_id: customer.id,
-        receipt: `Receipt-${product._id}`,
-        username: 'Test Customer',
-        emailaddress: customer.email,
-        mobilenumber: '9876543210',
-        address: '12 Temple Street',
-        pincode: '560001',
-        district: 'Bengaluru Urban',
-        state: 'Karnataka',
-        note: '',
-        total_amount: 405,
-        paymentmode: 'CASHONDELIVERY',
-        payment_status: 'COD',
-        paymentid: '',
-        status: 'PREPARATION',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('order_lines')
-      .values({ order_id: order.id, position: 0, product_id: Number(product._id), name: product.name, size_ml: 500, unit_price: 405, item_qty: 1, line_total: 405 })
-      .execute();
+    const order = await insertOrder(db, { userId: customer.id, emailaddress: customer.email, lines: [{ productId: Number(product._id), name: product.name, size: 500, qty: 1, price: 405 }] });
 
     const res = await shop.app.inject({ method: 'DELETE', url: `/api/product/${product._id}`, headers: admin.auth });
     expect(res.statusCode).toBe(204);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { shopTimestamp } from '../../domain/display';
-import { codOrder, createOrder, orderBody, orderRow, sandboxPay, confirm } from '../ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody, orderRow, sandboxPay, confirm } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { COUPON_FAILURES_PER_ACCOUNT } from './coupon-throttle';
 import { releaseAbandonedCouponUses } from './coupon-service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_RULES } from '../../domain/pricing';
 import type { DeliverySettings } from '../../domain/schemas/delivery';
-import { codOrder, createOrder, orderBody, orderRow } from '../ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 const DEFAULTS: DeliverySettings = {

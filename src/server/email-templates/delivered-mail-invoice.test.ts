@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { pdfText } from '../invoicing/test-invoicing';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { readMailbox } from '../../../tests/support/mailbox';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { insertTestOrder } from './test-order-fixture';
+import { insertOrder, TWO_LINES } from '../../../tests/support/test-orders';
 
 describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => {
   let shop: TestShop;
@@ -25,7 +25,7 @@ describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => 
   };
 
   it('sends the delivered mail without an attachment while the business details are unset (no invoice can be issued)', async () => {
-    const order = await insertTestOrder(shop, { userId: customer.id });
+    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
     expect((await changeStatus(order.orderid, 'DELIVERED')).statusCode).toBe(200);
     const [mail] = await mailsTo(order.emailaddress);
     expect(mail?.subject).toMatch(/was delivered/);
@@ -35,7 +35,7 @@ describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => 
 
   it('issues the invoice on delivery when the order has none, and attaches its PDF named after its number', async () => {
     expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
-    const order = await insertTestOrder(shop, { userId: customer.id });
+    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
     expect((await changeStatus(order.orderid, 'DELIVERED')).statusCode).toBe(200);
     const { invoice_number: number } = await shop.app.ctx.db
       .selectFrom('orders')
@@ -65,7 +65,7 @@ describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => 
   });
 
   it('keeps the invoice issued at READY and attaches only to the delivered mail', async () => {
-    const order = await insertTestOrder(shop, { userId: customer.id });
+    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
     await changeStatus(order.orderid, 'READY');
     const ready = await mailsTo(order.emailaddress);
     expect(ready).toHaveLength(1);

@@ -3,7 +3,7 @@ import { outboxMailSchema, type OutboxMail } from '../../domain/schemas/mail-out
 import { nowIso } from '../db/database';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { insertTestOrder } from './test-order-fixture';
+import { insertOrder, TWO_LINES } from '../../../tests/support/test-orders';
 
 describeEachDatabase('mail outbox for admins', (dialect) => {
   let smtp: SmtpTestServer;
@@ -32,7 +32,7 @@ describeEachDatabase('mail outbox for admins', (dialect) => {
 
   it('lists recent mails newest first with their delivery state, and retries a failed one', async () => {
     await smtp.stop();
-    const order = await insertTestOrder(shop, { userId: customer.id });
+    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
     expect((await call('PUT', '/api/email/admin/email', { orderid: order.orderid, status: 'READY' })).statusCode).toBe(200);
 
     let mails = await outbox();
@@ -72,7 +72,7 @@ describeEachDatabase('mail outbox for admins', (dialect) => {
     expect(onSent.statusCode).toBe(409);
     expect(onSent.json()).toMatchObject({ error: 'MAIL_NOT_FAILED', message: expect.stringContaining('already delivered') });
 
-    const order = await insertTestOrder(shop, { userId: customer.id });
+    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
     await call('PUT', '/api/email/admin/email', { orderid: order.orderid, status: 'DELIVERED' });
     const queued = (await outbox('?status=pending'))[0] as OutboxMail;
     const onQueued = await call('POST', `/api/email/outbox/${queued.id}/retry`);
@@ -95,7 +95,7 @@ describeEachDatabase('mail outbox for admins', (dialect) => {
 
   it('pages the list: limit and offset pick a page, X-Total-Count tells how many match in all', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const order = await insertTestOrder(shop, { userId: customer.id });
+      const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
       await call('PUT', '/api/email/admin/email', { orderid: order.orderid, status: 'READY' });
     }
     const all = await call('GET', '/api/email/outbox?limit=200');

@@ -11,7 +11,7 @@ import {
   type TestShop,
   type TestUser,
 } from '../../../tests/support/test-shop';
-import { insertTestOrder, type FixtureOrder } from './test-order-fixture';
+import { insertOrder, TWO_LINES, type WrittenOrder } from '../../../tests/support/test-orders';
 
 const SHOP_EMAIL = 'owner@gheeshop.test';
 
@@ -42,7 +42,7 @@ describeEachDatabase('status mail', (dialect) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     shop.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
   const changeStatus = (orderid: string, status: string) => call('PUT', '/api/email/admin/email', { orderid, status });
-  const newOrder = (options: { username?: string } = {}) => insertTestOrder(shop, { userId: customer.id, ...options });
+  const newOrder = (options: { username?: string } = {}) => insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES, ...options });
   const templates = async () => emailTemplateSchema.array().parse((await call('GET', '/api/email')).json());
   const outboxRows = () => shop.app.ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
 
@@ -51,7 +51,7 @@ describeEachDatabase('status mail', (dialect) => {
     expect(res.statusCode).toBe(200);
   }
 
-  async function orderStatus(order: FixtureOrder) {
+  async function orderStatus(order: WrittenOrder) {
     const row = await shop.app.ctx.db
       .selectFrom('orders')
       .select('status')

@@ -9,7 +9,7 @@ import {
   type TestShop,
   type TestUser,
 } from '../../../tests/support/test-shop';
-import { insertTestOrder } from './test-order-fixture';
+import { insertOrder, TWO_LINES } from '../../../tests/support/test-orders';
 
 describeEachDatabase('e-mail templates API', (dialect) => {
   let shop: TestShop;
@@ -208,7 +208,7 @@ describeEachDatabase('e-mail templates API', (dialect) => {
 
     it('fills the values of a named order, with or without its prefix', async () => {
       const user = await createTestUser(shop);
-      const order = await insertTestOrder(shop, { userId: user.id, username: 'Ravi <b>Kumar</b>' });
+      const order = await insertOrder(shop.app.ctx.db, { userId: user.id, lines: TWO_LINES, username: 'Ravi <b>Kumar</b>' });
       for (const orderid of [order.orderid, order.orderid.slice('order_'.length)]) {
         const res = await call('POST', '/api/email/preview', { subject: '{{orderId}}', body: '{{customerName}}', orderid });
         expect(res.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../ordering/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { pdfText } from './test-invoicing';
+import { pdfText } from '../../../tests/support/pdf-text';
 
 // Credit notes are visible (DESIGN.md §8.2): listed with the refunds, linked, mailed; a refund of value is one line
 // without a quantity, a cancelled order's note mirrors its invoice; and a B2B invoice names the buyer's GSTIN.

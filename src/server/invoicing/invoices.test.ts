@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { formatPaise } from '../../domain/india/gst-tax';
 import type { InvoiceDocument } from '../../domain/india/invoice-document';
-import { codOrder, orderBody } from '../ordering/checkout-test-support';
+import { codOrder, orderBody } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { issueCreditNote } from './invoice-service';
-import { pdfText } from './test-invoicing';
+import { pdfText } from '../../../tests/support/pdf-text';
 
-// The seeded catalogue's order of checkout-test-support: 2 × 1019 + 1 × 999 = ₹3,037, all at 5%.
+// The seeded catalogue's order of `orderBody` (tests/support/test-orders.ts): 2 × 1019 + 1 × 999 = ₹3,037, all at 5%.
 describeEachDatabase('tax invoices', (dialect) => {
   let shop: TestShop;
   let admin: TestUser;

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { insertTestOrder } from '../email-templates/test-order-fixture';
+import { insertOrder, TWO_LINES } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { issueAll } from './numbering-race-worker';
 
@@ -20,7 +20,7 @@ describeEachDatabase('invoice numbering under concurrency', (dialect) => {
     await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS });
     orderIds = [];
     for (let i = 0; i < ORDERS; i += 1) {
-      const { orderid } = await insertTestOrder(shop, { userId: admin.id });
+      const { orderid } = await insertOrder(shop.app.ctx.db, { userId: admin.id, lines: TWO_LINES });
       const row = await shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
       orderIds.push(row.id);
     }

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, orderBody } from '../ordering/checkout-test-support';
+import { codOrder, orderBody } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { loadDocumentSigner, SigningSetupError } from './pdf-signing';
-import { pdfText } from './test-invoicing';
+import { pdfText } from '../../../tests/support/pdf-text';
 
 // A self-signed document-signing certificate made for the test, as a .p12 the way docs/operations.md tells the owner.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ghee-signing-'));

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Order } from '../../domain/schemas/order';
-import { codOrder, orderBody } from '../ordering/checkout-test-support';
+import { codOrder, orderBody } from '../../../tests/support/test-orders';
 import { orderPlacedMails } from '../ordering/order-placed-mail';
 import { getSettings } from '../settings/settings-repository';
 import { startLoopBlockProbe } from '../../../tests/support/loop-block-probe';

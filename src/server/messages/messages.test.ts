@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { displayOrderId, formatRupees } from '../../domain/display';
 import type { CreateOrderBody } from '../../domain/schemas/order';
-import { codOrder, orderBody, orderRow } from '../ordering/checkout-test-support';
+import { codOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { startFakeGraphServer, type FakeGraphServer } from './fake-graph-server';
 import { messaging } from './index';

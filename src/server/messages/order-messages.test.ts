@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { displayOrderId } from '../../domain/display';
 import { MESSAGE_KINDS } from '../../domain/messages-and-confirmation';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay } from '../ordering/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay } from '../../../tests/support/test-orders';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { SANDBOX_REFUND_SETTLE_MS } from '../payments/sandbox/sandbox-refunds';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, createOrder, settledMailbox } from './checkout-test-support';
+import { codOrder, createOrder, settledMailbox } from '../../../tests/support/test-orders';
 
 // The cancellation mail speaks of the order's own payment mode, and the shop's copy says who cancelled and why.
 describeEachDatabase('cancellation mails', (dialect) => {

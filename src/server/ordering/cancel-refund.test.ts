@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { displayOrderId } from '../../domain/display';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from './checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from './reconciliation';
 import { gatewayFor } from '../payments/gateway-registry';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';

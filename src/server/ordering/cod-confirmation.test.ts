@@ -5,7 +5,7 @@ import type { CreateOrderBody } from '../../domain/schemas/order';
 import { messaging } from '../messages/index';
 import { setStock } from '../stock/stock-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, createOrder, orderBody, orderRow } from './checkout-test-support';
+import { codOrder, createOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
 import { expireUnconfirmedOrders } from './cod-confirmation-service';
 
 const COW = 'A2 Desi Cow Ghee';

@@ -12,7 +12,7 @@ import {
   orderRow,
   sandboxPay,
   settledMailbox,
-} from './checkout-test-support';
+} from '../../../tests/support/test-orders';
 
 describeEachDatabase('online payment through the sandbox', (dialect) => {
   let shop: TestShop;

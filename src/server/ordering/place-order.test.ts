@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { orderSchema } from '../../domain/schemas/order';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { getSettings, saveSettings } from '../settings/settings-repository';
-import { codOrder, confirm, countRows, createOrder, orderBody, sandboxPay, settledMailbox } from './checkout-test-support';
+import { codOrder, confirm, countRows, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 
 describeEachDatabase('placing orders', (dialect) => {
   let shop: TestShop;

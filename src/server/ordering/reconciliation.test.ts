@@ -5,7 +5,7 @@ import { useGateway } from '../payments/gateway-registry';
 import { createRazorpayGateway, type RazorpayClient, type RazorpayPaymentEntity } from '../payments/razorpay-gateway';
 import { insertSandboxPayment } from '../payments/sandbox/sandbox-repository';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { createOrder, orderRow, settledMailbox } from './checkout-test-support';
+import { createOrder, orderRow, settledMailbox } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from './reconciliation';
 
 const MINUTE = 60_000;

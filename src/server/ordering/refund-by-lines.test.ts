@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { pdfText } from '../invoicing/test-invoicing';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { setStock } from '../stock/stock-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { confirm, createOrder, orderBody, sandboxPay, settledMailbox } from './checkout-test-support';
+import { confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 
 // The admin refunds by lines (which bottles, how many, optionally back on the shelf) or by value; the credit note says
 // which. The standard order: 2 × A2 Desi Cow Ghee 500 ml at 1019 and 1 × Buffalo Ghee 1000 ml at 999.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startSanityTestServer, type SanityTestServer } from '../catalog/sanity-test-server';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, orderBody } from './checkout-test-support';
+import { codOrder, orderBody } from '../../../tests/support/test-orders';
 
 /** Products kept only in Sanity; the test shop's database holds its own seeded catalogue with other names. */
 const documents = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, confirm, createOrder, orderBody, orderRow, sandboxPay, settledMailbox } from './checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, orderRow, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 
 // An online order whose payment has not arrived cannot be set READY or later (the customer would be mailed "packed
 // and ready" and a tax invoice issued with no money received); the admin is told why. Paid, it moves as before.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newGatewayId } from '../payments/gateway-ids';
 import { insertSandboxPayment } from '../payments/sandbox/sandbox-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, createOrder, orderRow, sandboxPay, settledMailbox } from './checkout-test-support';
+import { codOrder, createOrder, orderRow, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 
 describeEachDatabase('admin payment verification', (dialect) => {
   let shop: TestShop;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { webhookSignature } from '../payments/signatures';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { createOrder, orderRow, settledMailbox } from './checkout-test-support';
+import { createOrder, insertOrder, orderRow, settledMailbox } from '../../../tests/support/test-orders';
 
 function event(type: string, payment: { id: string; order_id: string; amount: number; status: string; error_description?: string }) {
   return JSON.stringify({ entity: 'event', event: type, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: 1 });
@@ -121,16 +120,7 @@ describeEachDatabase('payment webhooks with Razorpay configured', (dialect) => {
   it('verifies with RAZORPAY_WEBHOOK_SECRET and pays the matching order', async () => {
     const user = await createTestUser(shop);
     const orderid = newGatewayId('order_');
-    const now = nowIso();
-    await shop.app.ctx.db
-      .insertInto('orders')
-      .values({
-        orderid, user_id: user.id, receipt: 'Receipt-1', username: 'Ravi', emailaddress: 'ravi@example.in', mobilenumber: '9876543210',
-        address: 'a', pincode: '560001', district: 'd', state: 's', note: '', total_amount: 500, paymentmode: 'ONLINE',
-        payment_status: 'PENDING', paymentid: '', status: 'PREPARATION', gateway_order_id: orderid, verified_at: null,
-        paid_at: null, client_created_at: null, created_at: now, updated_at: now,
-      })
-      .execute();
+    await insertOrder(shop.app.ctx.db, { userId: user.id, orderid, username: 'Ravi', emailaddress: 'ravi@example.in', total: 500, paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
     const body = event('order.paid', { id: 'pay_RealRazorpay01', order_id: orderid, amount: 50000, status: 'captured' });
     const wrong = await post(shop, body, { 'x-razorpay-signature': webhookSignature(body, 'key-secret') });
     expect(wrong.statusCode).toBe(400);

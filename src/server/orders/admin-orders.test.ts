@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../domain/order-status';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';
+import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from '../../../tests/support/synthetic-orders';
 
 const COUNT = 1000;
 

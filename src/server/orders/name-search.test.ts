@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { MAX_MERGED_NAMES, nameSearchApplies } from './name-search';
-import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';
+import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from '../../../tests/support/synthetic-orders';
 
 it('takes ASCII terms of three characters or more through the names table', () => {
   expect(nameSearchApplies('mee')).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { insertSyntheticOrders, syntheticOrder } from './test-fixtures';
+import { insertSyntheticOrders, syntheticOrder } from '../../../tests/support/synthetic-orders';
 
 // The admin list's totals come from trigger-kept counters and its search from a trigram index (migration 0009):
 // both must follow every kind of write to orders, not only inserts.

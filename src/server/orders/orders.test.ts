@@ -2,11 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../domain/schemas/order';
-import { codOrder, createOrder, orderBody } from '../ordering/checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { customerOrdersJson } from './customer-orders-json';
 import { listOrdersOfUser } from './order-repository';
-import { insertSyntheticOrders } from './test-fixtures';
+import { insertSyntheticOrders } from '../../../tests/support/synthetic-orders';
 
 describeEachDatabase("customers' own orders", (dialect) => {
   let shop: TestShop;

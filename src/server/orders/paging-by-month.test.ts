@@ -4,7 +4,7 @@ import { createTestShop, describeEachDatabase, type TestShop } from '../../../te
 import { monthStart, searchAdminOrders } from './admin-order-repository';
 import { SALE_PAYMENT_STATUSES } from '../../domain/sales';
 import { SALES_CONDITION, UNPAID_CONDITION } from './payment-scope';
-import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from './test-fixtures';
+import { insertSyntheticOrders, syntheticOrder, type SyntheticOrder } from '../../../tests/support/synthetic-orders';
 
 // A deep page starts from the month the month counts point at (monthStart). With the threshold at 0 every page
 // takes that path; each one must be exactly the slice of the list recomputed here from the fixtures, in both sorts,

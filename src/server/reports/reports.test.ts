@@ -3,7 +3,7 @@ import { shopTimestamp } from '../../domain/display';
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import type { CreateOrderBody } from '../../domain/schemas/order';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, confirm, createOrder, orderBody, orderRow, sandboxPay } from '../ordering/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, orderRow, sandboxPay } from '../../../tests/support/test-orders';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import type { Gstr1 } from './gstr1';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { averageOf, type Histogram } from '../../domain/schemas/review';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { insertOrderOf } from './test-reviews';
+import { insertOrder } from '../../../tests/support/test-orders';
 
 describeEachDatabase('review figures under concurrent moderation', (dialect) => {
   let shop: TestShop;
@@ -37,7 +37,7 @@ describeEachDatabase('review figures under concurrent moderation', (dialect) => 
       const buyers = await Promise.all(
         Array.from({ length: 8 }, async (_, i) => {
           const user = await createTestUser(shop, { username: `Buyer ${round}-${i}` });
-          await insertOrderOf(shop, { userId: user.id, productId });
+          await insertOrder(shop.app.ctx.db, { userId: user.id, lines: [{ productId, size: 500, qty: 1, price: 500 }], status: 'DELIVERED' });
           return user;
         }),
       );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readMailbox } from '../../../tests/support/mailbox';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { sendDueReviewRequests } from './review-request-job';
-import { insertOrderOf } from './test-reviews';
+import { insertOrder } from '../../../tests/support/test-orders';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -25,9 +25,9 @@ describeEachDatabase('the review-request mail', (dialect) => {
   it('goes reviewRequestDays after delivery, once per order, with a link straight to the form', async () => {
     const user = await createTestUser(shop, { username: 'Priya Rao' });
     const now = new Date();
-    const recent = await insertOrderOf(shop, { userId: user.id, productId, updatedAt: new Date(now.getTime() - 2 * DAY).toISOString() });
-    const due = await insertOrderOf(shop, { userId: user.id, productId, username: 'Priya Rao', updatedAt: new Date(now.getTime() - 3 * DAY - 60_000).toISOString() });
-    const notDelivered = await insertOrderOf(shop, { userId: user.id, productId, status: 'READY', updatedAt: new Date(now.getTime() - 10 * DAY).toISOString() });
+    const recent = await insertOrder(shop.app.ctx.db, { userId: user.id, lines: [{ productId, size: 500, qty: 1, price: 500 }], status: 'DELIVERED', updatedAt: new Date(now.getTime() - 2 * DAY).toISOString() });
+    const due = await insertOrder(shop.app.ctx.db, { userId: user.id, lines: [{ productId, size: 500, qty: 1, price: 500 }], status: 'DELIVERED', username: 'Priya Rao', updatedAt: new Date(now.getTime() - 3 * DAY - 60_000).toISOString() });
+    const notDelivered = await insertOrder(shop.app.ctx.db, { userId: user.id, lines: [{ productId, size: 500, qty: 1, price: 500 }], status: 'READY', updatedAt: new Date(now.getTime() - 10 * DAY).toISOString() });
 
     const sendUrl = shop.config.PUBLIC_URL;
     // Two processes running the job at once still send one mail.
@@ -58,7 +58,7 @@ describeEachDatabase('the review-request mail', (dialect) => {
     await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...settings, reviewRequestDays: 7 } });
     const user = await createTestUser(shop);
     const now = new Date();
-    const order = await insertOrderOf(shop, { userId: user.id, productId, updatedAt: new Date(now.getTime() - 5 * DAY).toISOString() });
+    const order = await insertOrder(shop.app.ctx.db, { userId: user.id, lines: [{ productId, size: 500, qty: 1, price: 500 }], status: 'DELIVERED', updatedAt: new Date(now.getTime() - 5 * DAY).toISOString() });
     expect(await sendDueReviewRequests(shop.app.ctx.db, shop.config.PUBLIC_URL, now)).toBe(0);
     expect(await sendDueReviewRequests(shop.app.ctx.db, shop.config.PUBLIC_URL, new Date(now.getTime() + 2 * DAY + 60_000))).toBe(1);
     expect(await requestsTo(order.emailaddress)).toHaveLength(1);

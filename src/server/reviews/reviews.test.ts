@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '../../domain/schemas/product';
+import type { OrderStatus } from '../../domain/order-status';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { jsonLdBlocks, productLd } from '../seo/test-pages';
-import { insertOrderOf } from './test-reviews';
+import { insertOrder } from '../../../tests/support/test-orders';
 
 describeEachDatabase('reviews from real buyers', (dialect) => {
   let shop: TestShop;
@@ -20,9 +21,9 @@ describeEachDatabase('reviews from real buyers', (dialect) => {
   });
   afterAll(async () => shop.close());
 
-  const buyer = async (name = 'Asha Verma', status = 'DELIVERED') => {
+  const buyer = async (name = 'Asha Verma', status: OrderStatus = 'DELIVERED') => {
     const user = await createTestUser(shop, { username: name });
-    await insertOrderOf(shop, { userId: user.id, productId, status, username: name });
+    await insertOrder(shop.app.ctx.db, { userId: user.id, lines: [{ productId, size: 500, qty: 1, price: 500 }], status, username: name });
     return user;
   };
   const write = (user: TestUser, payload: object, id = productId) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../ordering/checkout-test-support';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from '../ordering/reconciliation';
 import type { NewPlacement } from '../ordering/order-batch-writer';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';

@@ -2,12 +2,12 @@ import { displayOrderId } from '../../../domain/display';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
-import { pdfText } from '../../invoicing/test-invoicing';
+import { pdfText } from '../../../../tests/support/pdf-text';
 import { CourierError, type Courier } from '../../shipping/courier';
 import { useCourier } from '../../shipping/courier-registry';
 import { createSandboxCourier, sandboxAwb } from '../../shipping/sandbox-courier';
 import { setStock } from '../../stock/stock-repository';
-import { codOrder, createOrder, orderBody } from '../checkout-test-support';
+import { codOrder, createOrder, orderBody } from '../../../../tests/support/test-orders';
 import { applyScan } from './scan-service';
 
 const COW = 'A2 Desi Cow Ghee';

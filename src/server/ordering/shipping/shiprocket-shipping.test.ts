@@ -5,7 +5,7 @@ import { KARNATAKA_BUSINESS } from '../../business/test-business';
 import type { Courier } from '../../shipping/courier';
 import { useCourier } from '../../shipping/courier-registry';
 import { createShiprocketCourier } from '../../shipping/shiprocket-courier';
-import { codOrder, orderBody } from '../checkout-test-support';
+import { codOrder, orderBody } from '../../../../tests/support/test-orders';
 import { pollQuietShipments } from './poll-service';
 
 const WEBHOOK_TOKEN = 'shiprocket-webhook-token-0123456789';

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../../../scripts/chromium';
-import { confirm, createOrder, orderBody } from '../../ordering/checkout-test-support';
+import { confirm, createOrder, orderBody } from '../../../../tests/support/test-orders';
 import { createTestShop, createTestUser, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

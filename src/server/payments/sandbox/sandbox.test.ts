@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createOrder, sandboxPay, settledMailbox, SUCCESS_CARD } from '../../ordering/checkout-test-support';
+import { createOrder, sandboxPay, settledMailbox, SUCCESS_CARD } from '../../../../tests/support/test-orders';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
 
 const CLIENT_KEY_ID = 'rzp_test_ClientBuilt0001';

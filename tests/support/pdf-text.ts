@@ -1,4 +1,4 @@
-// Shared by the invoicing tests: read a PDF's text with poppler's pdftotext, as a person reading it would.
+// Reads a PDF's text with poppler's pdftotext, as a person reading it would (the invoice and credit-note tests).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,11 +1,13 @@
-// Bulk order fixtures for tests and benchmarks. Every order is a pure function of its index, so a test can
-// recompute what a filter or sort should return without reading the rows back one by one.
+// Many orders at once, for the order-list tests and the scale benchmark, in the rows `test-orders.ts` builds. Every
+// order is a pure function of its index, so a test can recompute what a filter or sort should return without reading
+// the rows back one by one.
 import { randomBytes } from 'node:crypto';
-import { shopTimestamp } from '../../domain/display';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status';
-import type { PaymentMode, PaymentStatus } from '../../domain/constants';
-import type { DB, Executor } from '../db/database';
-import { nowIso } from '../db/database';
+import { shopTimestamp } from '../../src/domain/display';
+import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/order-status';
+import type { PaymentMode, PaymentStatus } from '../../src/domain/constants';
+import type { DB, Executor } from '../../src/server/db/database';
+import { nowIso } from '../../src/server/db/database';
+import { orderValues } from './test-orders';
 
 export interface SyntheticOrderOptions {
   /** Owner of every order; by default one synthetic customer is created. */
@@ -126,7 +128,7 @@ export async function insertSyntheticOrders(
 ): Promise<{ userId: number; tag: string; count: number }> {
   const tag = options.tag ?? randomTag();
   const userId = options.userId ?? (await syntheticCustomer(db, tag));
-  // 500 rows x 23 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
+  // 500 rows x 28 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 500, 1000));
   const shape = { tag, ...(options.startAt ? { startAt: options.startAt } : {}), ...(options.stepMs ? { stepMs: options.stepMs } : {}) };
   for (let from = 0; from < count; from += batchSize) {
@@ -137,30 +139,21 @@ export async function insertSyntheticOrders(
       const inserted = await trx
         .insertInto('orders')
         .values(
-          batch.map((o) => ({
-            orderid: o.orderid,
-            user_id: userId,
-            receipt: o.receipt,
-            username: o.username,
-            emailaddress: 'synthetic@example.in',
-            mobilenumber: '9876543210',
-            address: '12 Temple Street',
-            pincode: '560001',
-            district: 'Bengaluru Urban',
-            state: 'Karnataka',
-            note: '',
-            total_amount: o.total_amount,
-            paymentmode: o.paymentmode,
-            payment_status: o.payment_status,
-            paymentid: o.payment_status === 'PAID' ? o.orderid.replace('order_', 'pay_') : '',
-            status: o.status,
-            gateway_order_id: o.paymentmode === 'ONLINE' ? o.orderid : null,
-            verified_at: null,
-            paid_at: o.payment_status === 'PAID' ? now : null,
-            client_created_at: null,
-            created_at: o.created_at,
-            updated_at: now,
-          })),
+          batch.map((o) =>
+            orderValues({
+              userId,
+              orderid: o.orderid,
+              receipt: o.receipt,
+              username: o.username,
+              emailaddress: 'synthetic@example.in',
+              total: o.total_amount,
+              paymentmode: o.paymentmode,
+              paymentStatus: o.payment_status,
+              status: o.status,
+              createdAt: new Date(o.created_at),
+              updatedAt: now,
+            }),
+          ),
         )
         .returning(['id', 'orderid'])
         .execute();
