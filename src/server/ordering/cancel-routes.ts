@@ -5,7 +5,7 @@ import { cancelOrderSchema, isCustomerCancelReason } from '../../domain/refunds'
 import { currentUser, requireUser } from '../auth/guards';
 import { badRequest } from '../http/errors';
 import { orderRefundsAnswer } from './refund-service';
-import { cancelOrder } from './cancellation-service';
+import { cancelOrder } from './workflows/cancel-order';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
 

@@ -10,9 +10,10 @@ import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRoutes, WEBHOOK_PATH } from '../payments/sandbox/sandbox-routes';
 import { priceCheckout, quoteAnswer } from './checkout-pricing';
-import { confirmPayment, verifyPayment } from './payment-confirmation-service';
-import { payExistingOrder } from './pay-order-service';
-import { placeCodOrder, placeOnlineOrder } from './place-order-service';
+import { confirmPayment, verifyPayment } from './workflows/confirm-payment';
+import { payAgain } from './workflows/pay-again';
+import { placeCodOrder } from './workflows/place-cod-order';
+import { placeOnlineOrder } from './workflows/place-online-order';
 import { withinPlacementLimits } from './placement-limits';
 import { scheduleReconciliation } from './reconciliation';
 import { shopConfig } from './shop-config';
@@ -48,7 +49,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post('/api/checkout/payorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: payOrderSchema } }, async (request) =>
-    payExistingOrder(ctx, currentUser(request), request.body),
+    payAgain(ctx, currentUser(request), request.body),
   );
 
   api.put('/api/checkout/updateorder', { onRequest: requireUser, bodyLimit: ORDER_BODY_LIMIT, schema: { body: confirmPaymentSchema } }, async (request) =>

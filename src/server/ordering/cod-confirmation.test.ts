@@ -6,7 +6,7 @@ import { messaging } from '../messages/index';
 import { setStock } from '../stock/stock-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { codOrder, createOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
-import { expireUnconfirmedOrders } from './cod-confirmation-service';
+import { expireUnconfirmedOrders } from './workflows/confirm-cod-order';
 
 const COW = 'A2 Desi Cow Ghee';
 

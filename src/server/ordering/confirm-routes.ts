@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { confirmAnswerSchema } from '../../domain/messages-and-confirmation';
 import { authenticate, currentUser, requireUser } from '../auth/guards';
 import { unauthorized } from '../http/errors';
-import { answerConfirmation, confirmationPreview } from './cod-confirmation-service';
+import { confirmationPreview } from './confirm-cod-steps';
+import { answerConfirmation } from './workflows/confirm-cod-order';
 import { accountOptIn, setAccountsOptIn } from './whatsapp-answers';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });

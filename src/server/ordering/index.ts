@@ -5,7 +5,7 @@ export { cancellationRoutes } from './cancel-routes';
 export { checkoutRoutes } from './checkout-routes';
 export { confirmationRoutes } from './confirm-routes';
 export { applyWhatsappAnswer } from './whatsapp-answers';
-export { expireUnconfirmedOrders } from './cod-confirmation-service';
+export { expireUnconfirmedOrders } from './workflows/confirm-cod-order';
 export { createOrderBatchWriter, type OrderBatchWriter } from './order-batch-writer';
 export { placementLimitRoutes } from './placement-limit-routes';
 export { refundRoutes } from './refund-routes';

@@ -6,7 +6,7 @@ import { scheduleJob } from '../jobs/schedule-job';
 import { listUnpaidOnlineOrders } from './order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { reconcileRefunds } from './refund-service';
-import { expireUnconfirmedOrders } from './cod-confirmation-service';
+import { expireUnconfirmedOrders } from './workflows/confirm-cod-order';
 import { releaseExpiredHolds } from '../stock/stock-holds';
 import { afterSettlement, recordFailedPayment, settleCapturedPayment } from './payment-settlement';
 

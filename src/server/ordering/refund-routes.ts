@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { withOrderPrefix } from '../../domain/display';
 import { refundOrderSchema } from '../../domain/refunds';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
-import { orderRefundsAnswer, refundDeliveredOrder, retryRefund } from './refund-service';
+import { orderRefundsAnswer, retryRefund } from './refund-service';
+import { refundDeliveredOrder } from './workflows/refund-order';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
 const refundParams = orderParams.extend({ refundId: z.string().trim().min(1).max(100) });

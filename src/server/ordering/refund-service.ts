@@ -1,6 +1,5 @@
 import { displayOrderId, formatRupees, withOrderPrefix } from '../../domain/display';
 import type { CreditedGoods } from '../../domain/india/invoice-document';
-import type { RefundOrderBody } from '../../domain/refunds';
 import { toPaise } from '../../domain/pricing';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
@@ -17,7 +16,6 @@ import { creditNotesOf } from '../invoicing/invoice-service';
 import { findOrderRow, withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
-import { recordRefundOfLines } from './refund-by-lines';
 import {
   findRefund,
   findRefundByGatewayId,
@@ -147,24 +145,32 @@ export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promi
   return result;
 }
 
-/**
- * An admin refunds part (or all) of a delivered order that was paid online: an amount of value, or bottles by line
- * (refund-by-lines.ts), optionally back on the shelf.
- */
-export async function refundDeliveredOrder(ctx: AppContext, actorUserId: number, orderid: string, body: RefundOrderBody): Promise<void> {
-  const { refundId, restocked } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await findOrderRow(trx, orderid);
-    if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
-    if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
-    if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
-      throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');
-    }
-    if (body.lines) return recordRefundOfLines(ctx, trx, row, { lines: body.lines, reason: body.reason, restock: body.restock ?? false, actorUserId });
-    return { refundId: await recordRefund(ctx, trx, row, { amount: body.amount ?? 0, reason: body.reason, actorUserId }), restocked: false };
-  });
+/** Only a delivered order paid online is refunded from here (cancelling refunds the others). */
+export async function refundableOrder(trx: Executor, orderid: string): Promise<OrderRow> {
+  const row = await findOrderRow(trx, orderid);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
+  if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
+  if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
+    throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');
+  }
+  return row;
+}
+
+/** A refund of an amount of value: no bottles named, none back on the shelf. */
+export async function recordRefundOfValue(
+  ctx: AppContext,
+  trx: Executor,
+  order: OrderRow,
+  asked: { amount: number; reason: string; actorUserId: number },
+): Promise<{ refundId: string; restocked: boolean }> {
+  return { refundId: await recordRefund(ctx, trx, order, asked), restocked: false };
+}
+
+/** After the commit: wake the mail worker, show restocked bottles, ask the gateway for the money back. */
+export async function afterRefundCommit(ctx: AppContext, refund: { refundId: string; restocked: boolean }): Promise<void> {
   ctx.outbox.kick();
-  if (restocked) ctx.catalogue.invalidate();
-  await sendRefund(ctx, refundId);
+  if (refund.restocked) ctx.catalogue.invalidate();
+  await sendRefund(ctx, refund.refundId);
 }
 
 /** The order's refunds in the wire shape of DESIGN.md §7.6. */

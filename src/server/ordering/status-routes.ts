@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusMailSchema } from '../../domain/schemas/email-template';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { changeOrderStatus, statusChangeMessage } from './change-status';
+import { statusChangeMessage } from './status-steps';
+import { changeOrderStatus } from './workflows/change-status';
 import { kickMessages } from '../messages/index';
 
 /** PUT /api/email/admin/email (admin): sets an order's status and queues its status mail (SPEC.md §7). */

@@ -5,7 +5,7 @@ import type { AnswerFromCustomer } from '../messages/message-service';
 import { findOrderRow } from '../orders/order-repository';
 import { forbidden } from '../http/errors';
 import { findUserWhatsappOptIn, setWhatsappOptIn } from './cod-confirmation-repository';
-import { answerConfirmation } from './cod-confirmation-service';
+import { answerConfirmation } from './workflows/confirm-cod-order';
 
 /**
  * What a customer's WhatsApp answer does: Confirm or Cancel answer the order's confirmation (only from the number

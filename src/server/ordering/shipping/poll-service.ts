@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { scheduleJob } from '../../jobs/schedule-job';
 import { courierFor } from '../../shipping/courier-registry';
-import { applyScan } from './scan-service';
-import { RESUME_AFTER_MS, resumeBooking } from './ship-service';
+import { applyScan } from '../workflows/apply-scan';
+import { RESUME_AFTER_MS, resumeBooking } from './ship-steps';
 import { shipmentsToAskAbout, staleBookings, touchShipment } from './shipment-repository';
 
 /** A shipment the courier has told nothing about for this long is asked about (its webhook may have been lost). */

@@ -6,8 +6,8 @@ import { currentUser, PRIVATE_CACHE_CONTROL, requireAdmin } from '../../auth/gua
 import { notFound } from '../../http/errors';
 import { perIpPerMinute, registerRateLimit } from '../../http/rate-limit';
 import { scheduleShippingPoll } from './poll-service';
-import { applySandboxScan, receiveTrackingWebhook } from './scan-service';
-import { shipMany, shipOrder } from './ship-service';
+import { applySandboxScan, receiveTrackingWebhook } from '../workflows/apply-scan';
+import { shipMany, shipOrder } from '../workflows/ship-order';
 import { cancelShipment, courierInfo, shipmentLabel, trackOrder } from './shipment-admin-service';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });

@@ -12,7 +12,7 @@ import { CourierError, type Booking } from '../../shipping/courier';
 import { courierFor } from '../../shipping/courier-registry';
 import { drawLabelPdf } from '../../shipping/label-pdf';
 import { setOrderStatus } from '../order-status-repository';
-import { bookingInput } from './ship-service';
+import { bookingInput } from './ship-steps';
 import { cancelBookedShipment, findShipmentOfOrder, type ShipmentRow } from './shipment-repository';
 
 const noShipment = (orderid: string) => notFound(`Order ${orderid} has no shipment yet. Press Ship first.`);

@@ -8,7 +8,7 @@ import { useCourier } from '../../shipping/courier-registry';
 import { createSandboxCourier, sandboxAwb } from '../../shipping/sandbox-courier';
 import { setStock } from '../../stock/stock-repository';
 import { codOrder, createOrder, orderBody } from '../../../../tests/support/test-orders';
-import { applyScan } from './scan-service';
+import { applyScan } from '../workflows/apply-scan';
 
 const COW = 'A2 Desi Cow Ghee';
 

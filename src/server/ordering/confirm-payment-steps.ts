@@ -1,5 +1,8 @@
+// The steps of confirming a payment (workflows/confirm-payment.ts): the browser's word checked against the gateway's
+// signature and captured amount, or an admin's check; then settled once (payment-settlement.ts).
 import { displayOrderId, formatRupees } from '../../domain/display';
 import type { ConfirmPaymentInput, Order, VerifyPaymentInput } from '../../domain/schemas/order';
+import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
@@ -31,37 +34,53 @@ function paidAfterCancel(order: Order, reason: string | null): HttpError {
   return new HttpError(409, 'ORDER_CANCELLED', `${what}${refunded} Place a new order if you still want it.`);
 }
 
-/**
- * The browser's word that the dialog succeeded (PUT /api/checkout/updateorder). Trusted only when the
- * gateway's signature over this order's gateway id and the payment id verifies; a second confirmation
- * of a paid order is a harmless no-op.
- */
-export async function confirmPayment(ctx: AppContext, user: AuthUser, input: ConfirmPaymentInput): Promise<Order> {
-  // Another customer's order is "not found": ids alone never reveal that an order exists.
-  const missing = `No order ${displayOrderId(input.orderid)} was found in your account.`;
-  const order = await findOwnedOrder(ctx.db, input.orderid, user, { missing, ownerOnly: true });
+const missingFor = (orderid: string) => `No order ${displayOrderId(orderid)} was found in your account.`;
+
+/** The caller's own online order; another customer's is "not found": ids alone never reveal that an order exists. */
+export async function callersOnlineOrder(ctx: AppContext, user: AuthUser, orderid: string): Promise<OrderRow & { gateway_order_id: string }> {
+  const order = await findOwnedOrder(ctx.db, orderid, user, { missing: missingFor(orderid), ownerOnly: true });
   if (order.paymentmode !== 'ONLINE' || !order.gateway_order_id) {
     throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${displayOrderId(order.orderid)} is cash on delivery; there is no online payment to confirm.`);
   }
-  const gatewayOrderId = order.gateway_order_id;
+  return { ...order, gateway_order_id: order.gateway_order_id };
+}
+
+/**
+ * Trusts the browser's word only when the gateway's signature over this order's gateway id and the payment id
+ * verifies, the payment is not another order's, and the gateway does not name another order for it. Answers the
+ * captured amount in paise when the gateway tells it (undefined when it cannot be asked).
+ */
+export async function checkSignatureAndAmount(
+  ctx: AppContext,
+  order: OrderRow & { gateway_order_id: string },
+  input: ConfirmPaymentInput,
+): Promise<number | undefined> {
   const signed = await gatewayFor(ctx).verifyPaymentSignature({
-    orderId: gatewayOrderId,
+    orderId: order.gateway_order_id,
     paymentId: input.paymentid,
     signature: input.paymentsignature,
   });
   if (!signed) throw notVerified(order.orderid);
   const known = await findPayment(ctx.db, input.paymentid);
   if (known && known.order_id !== order.id) throw notVerified(order.orderid);
-  const amount = await capturedAmount(ctx, input.paymentid, gatewayOrderId);
+  const amount = await capturedAmount(ctx, input.paymentid, order.gateway_order_id);
   if (amount === false) throw notVerified(order.orderid);
+  return amount;
+}
 
+/** Marks the order paid once (a second confirmation of a paid order is a harmless no-op), then what follows the commit. */
+export async function settleOnce(ctx: AppContext, order: OrderRow, paymentId: string, amount: number | undefined): Promise<void> {
   const outcome = await ctx.db.transaction().execute((trx) =>
-    settleCapturedPayment(ctx, trx, { order, paymentId: input.paymentid, source: 'checkout', ...(amount === undefined ? {} : { amount }) }),
+    settleCapturedPayment(ctx, trx, { order, paymentId, source: 'checkout', ...(amount === undefined ? {} : { amount }) }),
   );
   await afterSettlement(ctx, order.id, outcome);
-  const view = await findOrderByOrderId(ctx.db, order.orderid);
-  if (!view) throw notFound(`No order ${displayOrderId(input.orderid)} was found in your account.`);
-  if (view.status === 'CANCELLED') throw paidAfterCancel(view, (await findOrderRow(ctx.db, order.orderid))?.cancel_reason ?? null);
+}
+
+/** The order as it now stands; one cancelled before the money came says it is refunded, not "paid". */
+export async function confirmedOrder(ctx: AppContext, orderid: string): Promise<Order> {
+  const view = await findOrderByOrderId(ctx.db, orderid);
+  if (!view) throw notFound(missingFor(orderid));
+  if (view.status === 'CANCELLED') throw paidAfterCancel(view, (await findOrderRow(ctx.db, orderid))?.cancel_reason ?? null);
   return view;
 }
 
@@ -103,36 +122,25 @@ async function lookUpPayment(ctx: AppContext, paymentId: string, orderRowId: num
   }
 }
 
-/**
- * Admin payment check (POST /api/checkout/verifypayment): true when the gateway says this payment was
- * captured for this order. A verified payment also settles an order still waiting for it and is recorded.
- */
-export async function verifyPayment(ctx: AppContext, admin: AuthUser, input: VerifyPaymentInput): Promise<boolean> {
-  const order = await findOrderRow(ctx.db, input.orderid);
-  let verified = false;
-  if (order?.gateway_order_id) {
-    const payment = await lookUpPayment(ctx, input.paymentid, order.id);
-    if (payment && payment.status === 'captured' && payment.orderId === order.gateway_order_id) {
-      const outcome = await ctx.db.transaction().execute(async (trx) => {
-        const settled = await settleCapturedPayment(ctx, trx, {
-          order,
-          paymentId: payment.id,
-          amount: payment.amount,
-          source: 'admin-verify',
-        });
-        // A capture of another amount is not this order's payment, whatever the ids say.
-        if (settled !== 'amount-mismatch') await markOrderVerified(trx, order.id);
-        return settled;
-      });
-      verified = outcome !== 'amount-mismatch';
-      await afterSettlement(ctx, order.id, outcome);
-    }
-  }
-  await writeAudit(ctx.db, {
-    actorUserId: admin.id,
-    action: 'payment.verify',
-    target: input.orderid,
-    details: { paymentid: input.paymentid, verified },
+/** The gateway's capture of this payment for this order, or null when it captured nothing for it. */
+export async function capturedForOrder(ctx: AppContext, paymentId: string, order: OrderRow): Promise<GatewayPayment | null> {
+  if (!order.gateway_order_id) return null;
+  const payment = await lookUpPayment(ctx, paymentId, order.id);
+  return payment && payment.status === 'captured' && payment.orderId === order.gateway_order_id ? payment : null;
+}
+
+/** Settles an order still waiting for the payment an admin verified; false when the captured amount is another. */
+export async function settleVerified(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<boolean> {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const settled = await settleCapturedPayment(ctx, trx, { order, paymentId: payment.id, amount: payment.amount, source: 'admin-verify' });
+    // A capture of another amount is not this order's payment, whatever the ids say.
+    if (settled !== 'amount-mismatch') await markOrderVerified(trx, order.id);
+    return settled;
   });
-  return verified;
+  await afterSettlement(ctx, order.id, outcome);
+  return outcome !== 'amount-mismatch';
+}
+
+export async function auditVerification(ctx: AppContext, admin: AuthUser, input: VerifyPaymentInput, verified: boolean): Promise<void> {
+  await writeAudit(ctx.db, { actorUserId: admin.id, action: 'payment.verify', target: input.orderid, details: { paymentid: input.paymentid, verified } });
 }

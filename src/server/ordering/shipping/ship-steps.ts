@@ -1,6 +1,6 @@
-import { withOrderPrefix } from '../../../domain/display';
+// The steps of shipping an order (../workflows/ship-order.ts), and resuming a booking a crash cut short.
 import type { Order } from '../../../domain/schemas/order';
-import type { ShipManyResult, ShipmentBody } from '../../../domain/shipping';
+import type { ShipmentBody } from '../../../domain/shipping';
 import { writeAudit } from '../../audit/audit-log';
 import type { AuthUser } from '../../auth/guards';
 import { businessDetails } from '../../business/business-service';
@@ -29,42 +29,30 @@ export interface ShipAnswer {
   pickupNote: string | null;
 }
 
-/**
- * "Ship" on the order (DESIGN.md §8.5): check the order may ship; book it with the courier (or take the AWB the
- * owner typed); store the booking, set READY (issuing the invoice) and queue the "shipped" mail in one transaction.
- */
-export async function shipOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, body: ShipmentBody): Promise<ShipAnswer> {
-  const orderid = withOrderPrefix(orderidInput);
+/** The order to ship, refused (409) when it is cancelled, already shipped or not paid yet. */
+export async function orderToShip(ctx: AppContext, orderid: string): Promise<OrderRow> {
   const row = await findOrderRow(ctx.db, orderid);
   if (!row) throw noOrder(orderid);
   refuseUnshippable(row);
-  const weightGrams = await packedWeightOfOrder(ctx.db, row.id);
-  let pickupNote: string | null = null;
-  if (body.mode === 'MANUAL') {
-    await recordManualShipment(ctx, caller, row, { courier: body.courier ?? '', awb: body.awb ?? '', trackingUrl: body.trackingUrl ?? '', weightGrams });
-  } else {
-    pickupNote = await bookWithCourier(ctx, caller, row, weightGrams);
-  }
-  ctx.outbox.kick();
-  const order = await findOrderByOrderId(ctx.db, orderid);
-  if (!order) throw noOrder(orderid);
-  return { order, pickupNote };
+  return row;
 }
 
-/** "Ship selected": each order booked with the courier on its own; one order's refusal does not stop the others. */
-export async function shipMany(ctx: AppContext, caller: AuthUser, orderids: readonly string[]): Promise<ShipManyResult[]> {
-  const results: ShipManyResult[] = [];
-  for (const orderid of new Set(orderids.map(withOrderPrefix))) {
-    try {
-      const { order, pickupNote } = await shipOrder(ctx, caller, orderid, { mode: 'COURIER' });
-      const awb = order.shipment?.awb ?? null;
-      results.push({ orderid, ok: true, awb, message: `Booked with ${order.shipment?.courier ?? 'the courier'}, AWB ${awb}.${pickupNote ? ` ${pickupNote}` : ''}` });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      results.push({ orderid, ok: false, awb: null, message: error.message });
-    }
-  }
-  return results;
+/**
+ * Books the parcel with the courier, or takes the AWB the owner typed; either way the booking is stored, the order
+ * set READY (with its invoice) and the "shipped" mail queued in one transaction. Answers a note when the pickup could
+ * not be asked.
+ */
+export async function bookOrTakeAwb(ctx: AppContext, caller: AuthUser, row: OrderRow, body: ShipmentBody): Promise<string | null> {
+  const weightGrams = await packedWeightOfOrder(ctx.db, row.id);
+  if (body.mode !== 'MANUAL') return bookWithCourier(ctx, caller, row, weightGrams);
+  await recordManualShipment(ctx, caller, row, { courier: body.courier ?? '', awb: body.awb ?? '', trackingUrl: body.trackingUrl ?? '', weightGrams });
+  return null;
+}
+
+export async function shippedOrder(ctx: AppContext, orderid: string): Promise<Order> {
+  const order = await findOrderByOrderId(ctx.db, orderid);
+  if (!order) throw noOrder(orderid);
+  return order;
 }
 
 function refuseUnshippable(row: OrderRow): void {

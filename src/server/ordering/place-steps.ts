@@ -1,7 +1,9 @@
-import { CURRENCY_CODE, type PaymentMode } from '../../domain/constants';
+// The steps of placing an order (workflows/place-cod-order.ts, workflows/place-online-order.ts): price, answer a
+// repeated receipt, open the gateway order, write in the next group commit.
+import type { PaymentMode } from '../../domain/constants';
 import { displayOrderId, formatRupees, shopTimestamp } from '../../domain/display';
-import { codVerdict, toPaise } from '../../domain/pricing';
-import type { CreateOrderAnswer, CreateOrderInput, Order } from '../../domain/schemas/order';
+import { codVerdict } from '../../domain/pricing';
+import type { CreateOrderInput, Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
@@ -9,21 +11,12 @@ import { conflict, HttpError } from '../http/errors';
 import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
 import { switchUnpaidOrderToCod } from './order-write-repository';
 import { deliveryRules } from '../delivery/delivery-service';
-import { GatewayUnavailableError } from '../payments/gateway';
-import { newGatewayId } from '../payments/gateway-ids';
-import { gatewayFor } from '../payments/gateway-registry';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { outOfStockError, shortAtPricing } from '../stock/stock-service';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { kickMessages } from '../messages/index';
 import type { PricedLine } from './order-pricing';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
-
-/** createorder's answer; `paymentstatus` tells a repeated request for a paid order not to open the dialog again. */
-export type OnlineOrderAnswer = CreateOrderAnswer & Pick<Order, 'paymentstatus'>;
-
-// Razorpay caps its receipt field at 40 characters; ours can be longer.
-const GATEWAY_RECEIPT_MAX = 40;
 
 type PricedOrder = PricedCheckout;
 
@@ -32,7 +25,7 @@ type PricedOrder = PricedCheckout;
  * apply, cash on delivery where it is not allowed (each a 400 saying why), prices or a total that are not today's
  * (409 PRICE_CHANGED with the new figures).
  */
-async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<PricedOrder> {
+export async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<PricedOrder> {
   const priced = await priceCheckout(ctx, user.id, input, guard);
   if (!priced.serviceable) throw notServedError(input.pincode);
   if (priced.coupon && !priced.coupon.applied) {
@@ -76,7 +69,7 @@ function sameItems(order: Order, input: CreateOrderInput): boolean {
  * The same checkout answers the order already made. An unpaid online order may become cash on delivery
  * (the customer closed the dialog and switched); anything else on that receipt is a different checkout.
  */
-async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
+export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
   const shortId = displayOrderId(existing.orderid);
   if (!sameItems(existing, input)) {
     throw conflict(
@@ -117,13 +110,23 @@ async function placeOrRefuse(ctx: AppContext, placement: NewPlacement): Promise<
   }
 }
 
-async function insertPricedOrder(
+export interface PlacedOrder {
+  order: Order;
+  /** False when the receipt was already taken: `order` is the one placed before. */
+  created: boolean;
+}
+
+/**
+ * Hands the priced order to the group-commit writer, which takes its bottles, records its coupon use, writes the
+ * order, its lines and (for COD) its mail and messages in the next shared transaction; then wakes the workers.
+ */
+export async function writeInGroupCommit(
   ctx: AppContext,
   user: AuthUser,
   input: CreateOrderInput,
   priced: PricedOrder,
   payment: { mode: PaymentMode; orderid: string; gatewayOrderId: string | null },
-): Promise<{ order: Order; created: boolean }> {
+): Promise<PlacedOrder> {
   const now = shopTimestamp();
   const cod = payment.mode === 'CASHONDELIVERY';
   const result = await placeOrRefuse(ctx, {
@@ -195,87 +198,37 @@ async function insertPricedOrder(
   return { order: existing, created: false };
 }
 
-export async function placeCodOrder(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<Order> {
-  // Almost every checkout brings a new receipt, so it is priced and written without asking for the receipt
-  // first (one read fewer per order); a retry instead pays for an insert that conflicts, then finds its order.
-  // When pricing refuses, the receipt is looked up before answering: a retry after prices changed or a product
-  // ran out still answers the order it placed. Nothing is asked of a gateway here, so writing first is safe.
-  let priced: Awaited<ReturnType<typeof priceOrThrow>>;
-  try {
-    priced = await priceOrThrow(ctx, user, input, guard);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    // If the lookup itself fails, the customer still hears why the order was refused.
-    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt).catch(() => null);
-    if (existing) return repeatOf(ctx, existing, 'CASHONDELIVERY', input);
-    throw error;
-  }
-  const { order, created } = await insertPricedOrder(ctx, user, input, priced, {
-    mode: 'CASHONDELIVERY',
-    orderid: newGatewayId('order_'),
-    gatewayOrderId: null,
-  });
-  return created ? order : repeatOf(ctx, order, 'CASHONDELIVERY', input);
-}
-
-export async function placeOnlineOrder(
+/**
+ * Prices a COD order, or answers the order a repeated receipt already made. Almost every checkout brings a new
+ * receipt, so it is priced and written without asking for the receipt first (one read fewer per order); a retry
+ * instead pays for an insert that conflicts, then finds its order. When pricing refuses, the receipt is looked up
+ * before answering: a retry after prices changed or a product ran out still answers the order it placed. Nothing is
+ * asked of a gateway here, so writing first is safe.
+ */
+export async function priceCodOrder(
   ctx: AppContext,
   user: AuthUser,
   input: CreateOrderInput,
   guard?: CouponGuard,
-): Promise<OnlineOrderAnswer> {
-  const gateway = gatewayFor(ctx);
-  if (gateway.name === 'off') {
-    throw new HttpError(
-      409,
-      'ONLINE_PAYMENT_OFF',
-      'This shop does not take online payment at the moment. Please choose Cash on Delivery to place your order.',
-    );
-  }
-  const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt);
-  if (existing) return onlineAnswer(await repeatOf(ctx, existing, 'ONLINE', input), gateway.keyId);
-  const priced = await priceOrThrow(ctx, user, input, guard);
-  // A code that takes the whole total leaves nothing to pay: the gateway cannot take Rs. 0, and an order must not
-  // be marked paid on no payment (docs/decisions/069).
-  if (priced.totals.total <= 0) {
-    const message = 'Your coupon covers the whole order, so there is nothing to pay online. Please choose Cash on Delivery to place it.';
-    throw new HttpError(400, 'NOTHING_TO_PAY', message, { paymentmode: message });
-  }
-  let gatewayOrderId: string;
+): Promise<{ priced: PricedOrder } | { repeat: Order }> {
   try {
-    const gatewayOrder = await gateway.createOrder({
-      amount: toPaise(priced.totals.total),
-      currency: CURRENCY_CODE,
-      receipt: input.receipt.slice(0, GATEWAY_RECEIPT_MAX),
-    });
-    gatewayOrderId = gatewayOrder.id;
+    return { priced: await priceOrThrow(ctx, user, input, guard) };
   } catch (error) {
-    if (!(error instanceof GatewayUnavailableError)) throw error;
-    throw new HttpError(
-      503,
-      'GATEWAY_UNAVAILABLE',
-      'Online payment is not available right now. Please try again in a few minutes, or choose Cash on Delivery.',
-    );
+    if (!(error instanceof HttpError)) throw error;
+    // If the lookup itself fails, the customer still hears why the order was refused.
+    const existing = await findOrderByReceipt(ctx.db, user.id, input.receipt).catch(() => null);
+    if (existing) return { repeat: await repeatOf(ctx, existing, 'CASHONDELIVERY', input) };
+    throw error;
   }
-  const { order, created } = await insertPricedOrder(ctx, user, input, priced, {
-    mode: 'ONLINE',
-    orderid: gatewayOrderId,
-    gatewayOrderId,
-  });
-  return onlineAnswer(created ? order : await repeatOf(ctx, order, 'ONLINE', input), gateway.keyId);
 }
 
-export function onlineAnswer(order: Order, keyid: string): OnlineOrderAnswer {
-  return {
-    orderid: order.orderid,
-    totalAmount: order.totalAmount,
-    amount: toPaise(order.totalAmount),
-    currency: CURRENCY_CODE,
-    keyid,
-    username: order.username,
-    emailaddress: order.emailaddress,
-    mobilenumber: order.mobilenumber,
-    address: order.address,
-    paymentstatus: order.paymentstatus,
-  };
+/** The order the placement answers: the one written, or for a taken receipt the earlier one as it now stands. */
+export async function answerPlaced(ctx: AppContext, placed: PlacedOrder, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
+  return placed.created ? placed.order : repeatOf(ctx, placed.order, mode, input);
 }
+
+/** An online checkout asks for its receipt first: a gateway order is opened before the write, and only once. */
+export async function orderOfReceipt(ctx: AppContext, user: AuthUser, input: CreateOrderInput): Promise<Order | null> {
+  return findOrderByReceipt(ctx.db, user.id, input.receipt);
+}
+

@@ -1,3 +1,5 @@
+// The steps of confirming a COD order (workflows/confirm-cod-order.ts): the customer's or owner's answer, and the
+// expiry of the unanswered; each in the answer's transaction but the last.
 import { withOrderPrefix } from '../../domain/display';
 import { CANCELLED_AT_CONFIRMATION_REASON, NOT_CONFIRMED_REASON } from '../../domain/messages-and-confirmation';
 import type { Order } from '../../domain/schemas/order';
@@ -13,7 +15,7 @@ import { kickMessages } from '../messages/index';
 import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
 import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
 import { confirmTokenMatches } from './cod-confirmation';
-import { cancelWaitingOrder, listExpiredConfirmations, markConfirmed } from './cod-confirmation-repository';
+import { cancelWaitingOrder, markConfirmed } from './cod-confirmation-repository';
 
 export type ConfirmAnswerKind = 'CONFIRM' | 'CANCEL';
 
@@ -26,33 +28,40 @@ const badLink = () =>
 const expired = () =>
   new HttpError(410, 'CONFIRMATION_EXPIRED', 'The time to confirm this order has ended, so it is being cancelled. Please place the order again.');
 
-/**
- * The customer's (or the owner's) answer to "confirm your cash on delivery order" (DESIGN.md §8.6), in one
- * transaction: check who answers; confirm, or cancel with the bottles and the coupon use back and the status mail;
- * audit. Answering again what was already answered answers the order as it is.
- */
-export async function answerConfirmation(ctx: AppContext, orderidInput: string, answer: ConfirmAnswerKind, who: Answerer): Promise<Order> {
-  const orderid = withOrderPrefix(orderidInput);
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const row = await findOrderRow(trx, orderid);
-    if (!row) throw missing(orderid);
-    checkAnswerer(ctx, row, who);
-    if (alreadyAnswered(row, answer)) return { stock: false };
-    if (row.confirmation !== 'PENDING' || row.status === 'CANCELLED') throw notWaiting(row);
-    if (who.kind !== 'admin' && row.confirm_by && row.confirm_by <= new Date().toISOString()) throw expired();
-    const actor = who.kind === 'admin' ? who.user.id : null;
-    if (answer === 'CONFIRM') {
-      if (!(await markConfirmed(trx, row.id))) throw changedMeanwhile();
-      await writeAudit(trx, { actorUserId: actor, action: 'order.cod-confirm', target: orderid, details: { answer, by: who.kind } });
-      return { stock: false };
-    }
-    const by = who.kind === 'admin' ? 'ADMIN' : 'CUSTOMER';
-    const stock = await cancelAndGiveBack(ctx, trx, row, { reason: CANCELLED_AT_CONFIRMATION_REASON, by, result: 'CANCELLED' });
-    if (stock === null) throw changedMeanwhile();
-    await writeAudit(trx, { actorUserId: actor, action: 'order.cod-confirm', target: orderid, details: { answer, by: who.kind } });
-    return { stock };
-  });
-  afterCommit(ctx, outcome.stock);
+/** The order answered about, after checking who answers (a link's token must be the order's). */
+export async function orderToAnswer(ctx: AppContext, trx: Executor, orderid: string, who: Answerer): Promise<OrderRow> {
+  const row = await findOrderRow(trx, orderid);
+  if (!row) throw missing(orderid);
+  checkAnswerer(ctx, row, who);
+  return row;
+}
+
+/** Only an order that still waits is answered; a customer's answer after the time ran out is 410. */
+export function refuseUnlessWaiting(row: OrderRow, who: Answerer): void {
+  if (row.confirmation !== 'PENDING' || row.status === 'CANCELLED') throw notWaiting(row);
+  if (who.kind !== 'admin' && row.confirm_by && row.confirm_by <= new Date().toISOString()) throw expired();
+}
+
+/** Confirms the waiting order; no bottles move. */
+export async function confirmWaiting(trx: Executor, row: OrderRow): Promise<boolean> {
+  if (!(await markConfirmed(trx, row.id))) throw changedMeanwhile();
+  return false;
+}
+
+/** Cancels the waiting order at its customer's (or the owner's) word; answers whether bottles went back. */
+export async function cancelWaiting(ctx: AppContext, trx: Executor, row: OrderRow, who: Answerer): Promise<boolean> {
+  const by = who.kind === 'admin' ? 'ADMIN' : 'CUSTOMER';
+  const stock = await cancelAndGiveBack(ctx, trx, row, { reason: CANCELLED_AT_CONFIRMATION_REASON, by, result: 'CANCELLED' });
+  if (stock === null) throw changedMeanwhile();
+  return stock;
+}
+
+export async function auditAnswer(trx: Executor, orderid: string, answer: ConfirmAnswerKind, who: Answerer): Promise<void> {
+  const actor = who.kind === 'admin' ? who.user.id : null;
+  await writeAudit(trx, { actorUserId: actor, action: 'order.cod-confirm', target: orderid, details: { answer, by: who.kind } });
+}
+
+export async function answeredOrder(ctx: AppContext, orderid: string): Promise<Order> {
   const order = await findOrderByOrderId(ctx.db, orderid);
   if (!order) throw missing(orderid);
   return order;
@@ -64,7 +73,7 @@ function checkAnswerer(ctx: AppContext, row: OrderRow, who: Answerer): void {
 }
 
 /** The same answer a second time (a double tap, a retried request): nothing to do. */
-function alreadyAnswered(row: OrderRow, answer: ConfirmAnswerKind): boolean {
+export function alreadyAnswered(row: OrderRow, answer: ConfirmAnswerKind): boolean {
   if (answer === 'CONFIRM') return row.confirmation === 'CONFIRMED';
   return row.status === 'CANCELLED' && row.confirmation_result === 'CANCELLED';
 }
@@ -97,37 +106,25 @@ async function cancelAndGiveBack(
   return stock;
 }
 
-function afterCommit(ctx: AppContext, stockBack: boolean): void {
+/** After the commit: the mail and WhatsApp workers wake, and bottles back are shown again. */
+export function afterCommit(ctx: AppContext, stockBack: boolean): void {
   ctx.outbox.kick();
   kickMessages(ctx);
   if (stockBack) ctx.catalogue.invalidate();
 }
 
-export const EXPIRY_BATCH = 100;
-
 /**
- * Cancels COD orders whose customer did not confirm in time, "Not confirmed", each in its own transaction:
- * bottles and the coupon use back, the status mail. An answer that lands first wins (the cancel is conditional).
- * Answers how many were cancelled.
+ * Cancels one order whose customer did not confirm in time, "Not confirmed", in its own transaction: bottles and the
+ * coupon use back, the status mail, audit. An answer that lands first wins (the cancel is conditional): null.
  */
-export async function expireUnconfirmedOrders(ctx: AppContext, now = new Date(), limit = EXPIRY_BATCH): Promise<number> {
-  const due = await listExpiredConfirmations(ctx.db, now.toISOString(), limit);
-  let cancelled = 0;
-  let stockBack = false;
-  for (const orderid of due) {
-    const stock = await ctx.db.transaction().execute(async (trx) => {
-      const row = await findOrderRow(trx, orderid);
-      if (!row || row.confirmation !== 'PENDING' || row.status === 'CANCELLED') return null;
-      const back = await cancelAndGiveBack(ctx, trx, row, { reason: NOT_CONFIRMED_REASON, by: 'SHOP', result: 'EXPIRED' });
-      if (back !== null) await writeAudit(trx, { actorUserId: null, action: 'order.cod-expire', target: orderid, details: { confirmBy: row.confirm_by } });
-      return back;
-    });
-    if (stock === null) continue;
-    cancelled += 1;
-    stockBack ||= stock;
-  }
-  if (cancelled > 0) afterCommit(ctx, stockBack);
-  return cancelled;
+export async function expireOne(ctx: AppContext, orderid: string): Promise<boolean | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findOrderRow(trx, orderid);
+    if (!row || row.confirmation !== 'PENDING' || row.status === 'CANCELLED') return null;
+    const back = await cancelAndGiveBack(ctx, trx, row, { reason: NOT_CONFIRMED_REASON, by: 'SHOP', result: 'EXPIRED' });
+    if (back !== null) await writeAudit(trx, { actorUserId: null, action: 'order.cod-expire', target: orderid, details: { confirmBy: row.confirm_by } });
+    return back;
+  });
 }
 
 /** What the confirmation page shows before the customer answers (the link's token is the key). */

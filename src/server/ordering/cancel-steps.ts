@@ -1,0 +1,108 @@
+// The steps of cancelling an order (workflows/cancel-order.ts): all but the last few in the cancellation's transaction.
+import type { Order } from '../../domain/schemas/order';
+import type { Executor } from '../db/database';
+import type { OrderRow } from '../db/schema';
+import { writeAudit } from '../audit/audit-log';
+import type { AuthUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import { queueStatusMails } from '../email-templates/status-mail-service';
+import { releaseCouponUse } from '../coupons/coupon-repository';
+import { conflict } from '../http/errors';
+import { gatewayFor } from '../payments/gateway-registry';
+import { findOrderByOrderId } from '../orders/order-repository';
+import { findOwnedOrder } from '../orders/owned-order';
+import { markOrderCancelled } from './order-status-repository';
+import { recordRefund, sendRefund } from './refund-service';
+import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
+
+export const notYours = (orderid: string) => `There is no order ${orderid} on your account. Check the order id and try again.`;
+
+/**
+ * Stops the gateway taking money for a cancelled order, where the gateway can (Razorpay cannot close an order). A
+ * payment that gets through anyway is refunded when it settles, so a failure here is only logged by the gateway.
+ */
+export async function closeGatewayOrder(ctx: AppContext, gatewayOrderId: string): Promise<void> {
+  const gateway = gatewayFor(ctx);
+  if (!gateway.closeOrder) return;
+  try {
+    await gateway.closeOrder(gatewayOrderId);
+  } catch {
+    // Settlement refunds whatever arrives for a cancelled order; nothing more to do here.
+  }
+}
+
+export type CancelledBy = 'ADMIN' | 'CUSTOMER';
+
+export const cancelledBy = (caller: AuthUser): CancelledBy => (caller.roles.includes('ADMIN') ? 'ADMIN' : 'CUSTOMER');
+
+/** The caller's order (an admin: any), read in the cancellation's transaction. */
+export async function orderToCancel(trx: Executor, caller: AuthUser, orderid: string): Promise<OrderRow> {
+  return findOwnedOrder(trx, orderid, caller, { missing: notYours(orderid) });
+}
+
+/** A customer cancels only while the order is in preparation; nobody cancels a delivered order (it is refunded). */
+export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
+  if (by === 'CUSTOMER' && row.status !== 'PREPARATION') {
+    throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');
+  }
+  if (row.status === 'DELIVERED') throw conflict('A delivered order cannot be cancelled; refund it instead.');
+}
+
+/** Sets CANCELLED only if the status is still the one read, so a concurrent change wins or loses cleanly. */
+export async function setCancelled(trx: Executor, row: OrderRow, reason: string, by: CancelledBy): Promise<void> {
+  if (!(await markOrderCancelled(trx, row, { reason, by }))) {
+    throw conflict('The order changed while you were cancelling it. Reload it and try again.');
+  }
+}
+
+/**
+ * A cancelled order used nothing: its use of a code goes back (so a once-per-customer code works again) and its
+ * bottles go back on the shelf, each once. True when bottles the storefront shows came back.
+ */
+export async function giveBackCouponAndBottles(trx: Executor, orderRowId: number): Promise<boolean> {
+  await releaseCouponUse(trx, orderRowId);
+  if (!(await markStockReturned(trx, orderRowId))) return false;
+  return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
+}
+
+export async function queueCancelledMail(ctx: AppContext, trx: Executor, orderid: string, reason: string, by: CancelledBy): Promise<void> {
+  const order = await findOrderByOrderId(trx, orderid);
+  const who = by === 'ADMIN' ? 'the shop' : 'the customer';
+  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { shopNote: `Cancelled by ${who}. Reason: ${reason}` });
+}
+
+export async function auditCancel(trx: Executor, caller: AuthUser, row: OrderRow, reason: string, by: CancelledBy): Promise<void> {
+  await writeAudit(trx, { actorUserId: caller.id, action: 'order.cancel', target: row.orderid, details: { from: row.status, reason, by } });
+}
+
+/** For a paid online order, the refund row of whatever is not refunded yet; sent to the gateway after the commit. */
+export async function recordRefundOfWhatWasPaid(ctx: AppContext, trx: Executor, row: OrderRow, reason: string, caller: AuthUser): Promise<string | null> {
+  const left = row.total_amount - row.refunded_amount;
+  const paidOnline = row.paymentmode === 'ONLINE' && row.payment_status === 'PAID' && !!row.paymentid;
+  if (!paidOnline || left <= 0) return null;
+  return recordRefund(ctx, trx, row, { amount: left, reason: `Order cancelled: ${reason}`, actorUserId: caller.id });
+}
+
+/** The gateway order of an unpaid online order, which the gateway is asked to close after the commit. */
+export const unpaidGatewayOrder = (row: OrderRow): string | null =>
+  row.paymentmode === 'ONLINE' && row.payment_status !== 'PAID' ? row.gateway_order_id : null;
+
+export interface Cancellation {
+  refundId: string | null;
+  stock: boolean;
+  gatewayOrderId: string | null;
+}
+
+/** After the commit: wake the mail worker, show the bottles again, ask the gateway to refund or to close. */
+export async function afterCancelCommit(ctx: AppContext, outcome: Cancellation): Promise<void> {
+  ctx.outbox.kick();
+  if (outcome.stock) ctx.catalogue.invalidate();
+  if (outcome.refundId) await sendRefund(ctx, outcome.refundId);
+  if (outcome.gatewayOrderId) await closeGatewayOrder(ctx, outcome.gatewayOrderId);
+}
+
+export async function cancelledOrder(ctx: AppContext, orderid: string): Promise<Order> {
+  const order = await findOrderByOrderId(ctx.db, orderid);
+  if (!order) throw notYours(orderid);
+  return order;
+}

@@ -1,0 +1,80 @@
+// The steps of applying a courier's scan (../workflows/apply-scan.ts); the first four run in the scan's transaction.
+import { timingSafeEqual } from 'node:crypto';
+import { isFinalShipmentStatus, SCAN_RANK, type ShipmentStatus } from '../../../domain/shipping';
+import type { Order } from '../../../domain/schemas/order';
+import type { AppContext } from '../../context';
+import { findOrderByOrderId, findOrderRowById } from '../../orders/order-repository';
+import { notFound, unauthorized } from '../../http/errors';
+import type { CourierScan } from '../../shipping/courier';
+import type { Executor } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
+import { ORDER_MOVES, type MoveOutcome } from './order-moves';
+import { advanceShipment, findShipmentByAwb, insertScan, touchShipment, type ShipmentRow } from './shipment-repository';
+
+export interface ScanResult {
+  /** The order the scan belongs to; null for an AWB the shop does not know. */
+  orderid: string | null;
+  /** False for a scan the shipment already had. */
+  kept: boolean;
+}
+
+/** The shipment with that AWB and its order; null for an AWB the shop does not know. */
+export async function shipmentOfScan(trx: Executor, scan: CourierScan): Promise<{ shipment: ShipmentRow; order: OrderRow } | null> {
+  const shipment = await findShipmentByAwb(trx, scan.awb);
+  if (!shipment) return null;
+  const order = await findOrderRowById(trx, shipment.order_id);
+  return order ? { shipment, order } : null;
+}
+
+/** Keeps the scan in the shipment's list; false for one it already has (a repeat stops there). */
+export async function keepScanOnce(trx: Executor, shipmentId: number, scan: CourierScan): Promise<boolean> {
+  return insertScan(trx, shipmentId, scan);
+}
+
+/**
+ * Moves the shipment to the scan when it is further than where the shipment is; a late scan moves nothing (false).
+ * A concurrent scan may move the shipment between the read and the write: read again and decide again.
+ */
+export async function advanceShipmentForward(trx: Executor, shipment: ShipmentRow, scan: CourierScan): Promise<boolean> {
+  let current = shipment.status as ShipmentStatus;
+  for (;;) {
+    if (isFinalShipmentStatus(current) || SCAN_RANK[scan.status] <= SCAN_RANK[current]) {
+      await touchShipment(trx, shipment.id);
+      return false;
+    }
+    if (await advanceShipment(trx, shipment.id, current, scan.status)) return true;
+    current = (await findShipmentByAwb(trx, scan.awb))!.status as ShipmentStatus;
+  }
+}
+
+/** The scan's kind moves the order (order-moves.ts): READY, OUTFORDELIVERY, DELIVERED or RETURNED. */
+export async function moveOrderByScan(ctx: AppContext, trx: Executor, order: OrderRow, scan: CourierScan): Promise<MoveOutcome> {
+  return ORDER_MOVES[scan.status](trx, order, { shopEmail: ctx.config.SHOP_EMAIL, awb: scan.awb });
+}
+
+/** After the commit: the mails go and the shelf is re-read. */
+export function afterScanCommit(ctx: AppContext, moved: MoveOutcome | null): void {
+  if (moved) ctx.outbox.kick();
+  if (moved?.stockReturned) ctx.catalogue.invalidate();
+}
+
+/** The order a scan belongs to, as the owner sees it. */
+export async function scannedOrder(ctx: AppContext, orderid: string | null, awb: string): Promise<Order> {
+  const order = orderid ? await findOrderByOrderId(ctx.db, orderid) : null;
+  if (!order) throw notFound(`No shipment has AWB ${awb}. Copy the AWB from the order and try again.`);
+  return order;
+}
+
+/** Shiprocket's tracking webhook carries the token it was given as x-api-key; a wrong or missing one is 401. */
+export function checkWebhookToken(ctx: AppContext, apiKey: string | undefined): void {
+  const expected = ctx.config.SHIPROCKET_WEBHOOK_TOKEN;
+  if (!expected || !apiKey || !sameText(apiKey, expected)) {
+    throw unauthorized('The x-api-key header does not carry the shop’s SHIPROCKET_WEBHOOK_TOKEN.');
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

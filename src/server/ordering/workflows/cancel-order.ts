@@ -1,0 +1,44 @@
+import { withOrderPrefix } from '../../../domain/display';
+import type { Order } from '../../../domain/schemas/order';
+import type { AuthUser } from '../../auth/guards';
+import type { AppContext } from '../../context';
+import {
+  afterCancelCommit,
+  auditCancel,
+  cancelledBy,
+  cancelledOrder,
+  giveBackCouponAndBottles,
+  orderToCancel,
+  queueCancelledMail,
+  recordRefundOfWhatWasPaid,
+  refuseCancelling,
+  setCancelled,
+  unpaidGatewayOrder,
+  type Cancellation,
+} from '../cancel-steps';
+
+const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrderId: null };
+
+/**
+ * Cancel an order (POST /api/order/:orderid/cancel, DESIGN.md §7.3): a customer their own while it is PREPARATION,
+ * an admin any not DELIVERED. In one transaction the status, the coupon use and bottles back, the status mail, the
+ * audit row and the refund row of what was paid; the gateway is asked after the commit (to refund, or to close an
+ * unpaid order). Cancelling a cancelled order answers it.
+ */
+export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, reason: string): Promise<Order> {
+  const orderid = withOrderPrefix(orderidInput);
+  const by = cancelledBy(caller);
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<Cancellation> => {
+    const row = await orderToCancel(trx, caller, orderid);
+    if (row.status === 'CANCELLED') return NOTHING_TO_UNDO;
+    refuseCancelling(row, by);
+    await setCancelled(trx, row, reason, by);
+    const stock = await giveBackCouponAndBottles(trx, row.id);
+    await queueCancelledMail(ctx, trx, orderid, reason, by);
+    await auditCancel(trx, caller, row, reason, by);
+    const refundId = await recordRefundOfWhatWasPaid(ctx, trx, row, reason, caller);
+    return { refundId, stock, gatewayOrderId: unpaidGatewayOrder(row) };
+  });
+  await afterCancelCommit(ctx, outcome);
+  return cancelledOrder(ctx, orderid);
+}
