@@ -7,10 +7,10 @@ import type { OrderStatus } from '../../src/domain/order-status';
 import type { PaymentMode, PaymentStatus } from '../../src/domain/constants';
 import type { CreateOrderBody } from '../../src/domain/schemas/order';
 import { nowIso, type Executor } from '../../src/server/db/database';
-import type { Database, OrdersTable } from '../../src/server/db/schema';
+import type { Database, NewOrder } from '../../src/server/db/schema';
+import type { NewPlacement } from '../../src/server/ordering/order-batch-writer';
 import { SANDBOX_KEY_ID } from '../../src/server/payments/sandbox/sandbox-gateway';
 import { sandboxWebhooksSettled } from '../../src/server/payments/sandbox/sandbox-routes';
-import type { Insertable } from 'kysely';
 import { readMailbox, type ParsedMail } from './mailbox';
 import type { TestShop, TestUser } from './test-shop';
 
@@ -100,6 +100,8 @@ export interface TestLine {
   qty: number;
   price: number;
   productId?: number;
+  /** The line took its bottles from a tracked size (what the group-commit writer takes and gives back). */
+  stockTaken?: boolean;
 }
 
 /** Two lines that mails and invoices show: 2 x Classic Cow Ghee 500 ml at 550 and 1 x A2 Desi Ghee 250 ml at 420. */
@@ -144,12 +146,16 @@ export interface WrittenOrder {
   total: number;
 }
 
+function linesOf(o: TestOrder): TestLine[] {
+  return o.lines ?? [{ name: 'Classic Cow Ghee', size: 500, qty: 1, price: o.total ?? 550 }];
+}
+
 function randomOrderId(): string {
   return `order_${randomBytes(7).toString('hex').toUpperCase()}`;
 }
 
 /** The row of `orders` that `insertOrder` writes, for a builder that writes many at once. */
-export function orderValues(o: TestOrder & { orderid: string; total: number; emailaddress: string }): Insertable<OrdersTable> {
+export function orderValues(o: TestOrder & { orderid: string; total: number; emailaddress: string }): NewOrder {
   const mode = o.paymentmode ?? 'CASHONDELIVERY';
   const paymentStatus = o.paymentStatus ?? (mode === 'ONLINE' ? 'PAID' : 'COD');
   const stamp = shopTimestamp(o.createdAt ?? new Date());
@@ -188,7 +194,7 @@ export function orderValues(o: TestOrder & { orderid: string; total: number; ema
 
 /** Writes one order and its lines straight into the tables (no stock, coupon, mail or invoice). */
 export async function insertOrder(db: Executor, o: TestOrder): Promise<WrittenOrder> {
-  const lines = o.lines ?? [{ name: 'Classic Cow Ghee', size: 500, qty: 1, price: o.total ?? 550 }];
+  const lines = linesOf(o);
   const total = o.total ?? lines.reduce((sum, l) => sum + l.qty * l.price, 0);
   const orderid = o.orderid ?? randomOrderId();
   const emailaddress = o.emailaddress ?? `buyer-${randomBytes(3).toString('hex')}@example.in`;
@@ -220,4 +226,31 @@ async function productName(db: Executor, productId: number | undefined): Promise
   if (productId === undefined) return 'Classic Cow Ghee';
   const product = await db.selectFrom('products').select('name').where('id', '=', productId).executeTakeFirstOrThrow();
   return product.name;
+}
+
+/**
+ * An order as the group-commit writer takes it, for the tests of the writer itself: cash on delivery, its placed mail
+ * queued with it unless `queueMail` is false, and the bottles in `stock` taken in the same transaction.
+ */
+export function testPlacement(
+  o: TestOrder & { orderid: string; emailaddress: string; whatsappOptIn?: boolean },
+  writer: Pick<NewPlacement, 'stock'> & { queueMail?: boolean } = {},
+): NewPlacement {
+  const lines = linesOf(o);
+  const total = o.total ?? lines.reduce((sum, l) => sum + l.qty * l.price, 0);
+  return {
+    order: { ...orderValues({ ...o, total }), ...(o.whatsappOptIn === undefined ? {} : { whatsapp_opt_in: o.whatsappOptIn ? 1 : 0 }) },
+    lines: lines.map((l, position) => ({
+      position,
+      product_id: l.productId ?? null,
+      name: l.name ?? 'Classic Cow Ghee',
+      size_ml: l.size,
+      unit_price: l.price,
+      item_qty: l.qty,
+      line_total: l.qty * l.price,
+      ...(l.stockTaken ? { stock_taken: 1 } : {}),
+    })),
+    queueMail: writer.queueMail ?? true,
+    ...(writer.stock ? { stock: writer.stock } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import type { NewPlacement } from './order-batch-writer';
+import { testPlacement } from '../../../tests/support/test-orders';
 
 describeEachDatabase('group commit with COD confirmation and WhatsApp opt-in', (dialect) => {
   let shop: TestShop;
@@ -16,35 +16,16 @@ describeEachDatabase('group commit with COD confirmation and WhatsApp opt-in', (
   afterAll(async () => shop.close());
 
   let sequence = 0;
-  const placement = (receipt: string, optIn: boolean, orderid = `order_Group${String((sequence += 1)).padStart(9, '0')}`): NewPlacement => ({
-    order: {
+  const placement = (receipt: string, optIn: boolean, orderid = `order_Group${String((sequence += 1)).padStart(9, '0')}`): NewPlacement =>
+    testPlacement({
+      userId: user.id,
       orderid,
-      user_id: user.id,
       receipt,
       username: 'Group Customer',
       emailaddress: user.email,
-      mobilenumber: '9876543210',
-      address: '12 Temple Street',
-      pincode: '560001',
-      district: 'Bengaluru Urban',
-      state: 'Karnataka',
-      note: '',
-      total_amount: 500,
-      paymentmode: 'CASHONDELIVERY',
-      payment_status: 'COD',
-      paymentid: '',
-      status: 'PREPARATION',
-      gateway_order_id: null,
-      verified_at: null,
-      paid_at: null,
-      client_created_at: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-      whatsapp_opt_in: optIn ? 1 : 0,
-    },
-    lines: [{ position: 0, product_id: null, name: 'Cow Ghee', size_ml: 500, unit_price: 500, item_qty: 1, line_total: 500 }],
-    queueMail: true,
-  });
+      whatsappOptIn: optIn,
+      lines: [{ name: 'Cow Ghee', size: 500, qty: 1, price: 500 }],
+    });
   const messagesOf = (orderids: string[]) => shop.app.ctx.db.selectFrom('message_outbox').selectAll().where('orderid', 'in', orderids).execute();
   const linkedMails = (orderid: string) =>
     shop.app.ctx.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'order-placed').where('text_body', 'like', `%#/confirm/${orderid}?t=%`).execute();

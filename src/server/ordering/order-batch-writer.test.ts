@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import type { NewPlacement } from './order-batch-writer';
+import { testPlacement } from '../../../tests/support/test-orders';
 
 describeEachDatabase('order batch writer (group commit)', (dialect) => {
   let shop: TestShop;
@@ -13,37 +13,18 @@ describeEachDatabase('order batch writer (group commit)', (dialect) => {
   afterAll(async () => shop.close());
 
   let sequence = 0;
-  const placement = (receipt: string, orderid = `order_Batch${String((sequence += 1)).padStart(9, '0')}`): NewPlacement => ({
-    order: {
+  const placement = (receipt: string, orderid = `order_Batch${String((sequence += 1)).padStart(9, '0')}`): NewPlacement =>
+    testPlacement({
+      userId: user.id,
       orderid,
-      user_id: user.id,
       receipt,
       username: 'Batch Customer',
       emailaddress: user.email,
-      mobilenumber: '9876543210',
-      address: '12 Temple Street',
-      pincode: '560001',
-      district: 'Bengaluru Urban',
-      state: 'Karnataka',
-      note: '',
-      total_amount: 500,
-      paymentmode: 'CASHONDELIVERY',
-      payment_status: 'COD',
-      paymentid: '',
-      status: 'PREPARATION',
-      gateway_order_id: null,
-      verified_at: null,
-      paid_at: null,
-      client_created_at: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    },
-    lines: [
-      { position: 0, product_id: null, name: 'Cow Ghee', size_ml: 500, unit_price: 300, item_qty: 1, line_total: 300 },
-      { position: 1, product_id: null, name: 'Buffalo Ghee', size_ml: 250, unit_price: 200, item_qty: 1, line_total: 200 },
-    ],
-    queueMail: true,
-  });
+      lines: [
+        { name: 'Cow Ghee', size: 500, qty: 1, price: 300 },
+        { name: 'Buffalo Ghee', size: 250, qty: 1, price: 200 },
+      ],
+    });
   const outboxCount = async () => Number((await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   it('orders placed together are each written with their own lines and mails, and each caller gets its own order', async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../db/database';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
+import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox, testPlacement } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from '../ordering/reconciliation';
 import type { NewPlacement } from '../ordering/order-batch-writer';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
@@ -65,35 +64,18 @@ describeEachDatabase('stock per size', (dialect) => {
 
   let placed = 0;
   /** A cash-on-delivery placement of `qty` bottles of Cow 500 ml, handed straight to the group-commit writer. */
-  const placement = (qty: number): NewPlacement => ({
-    order: {
-      orderid: `order_StockGroup${String((placed += 1)).padStart(5, '0')}${dialect.slice(0, 1)}`,
-      user_id: user.id,
-      receipt: `Receipt-stock-group-${placed}`,
-      username: 'Group Customer',
-      emailaddress: user.email,
-      mobilenumber: '9876543210',
-      address: '12 Temple Street',
-      pincode: '560001',
-      district: 'Bengaluru Urban',
-      state: 'Karnataka',
-      note: '',
-      total_amount: 1019 * qty,
-      paymentmode: 'CASHONDELIVERY',
-      payment_status: 'COD',
-      paymentid: '',
-      status: 'PREPARATION',
-      gateway_order_id: null,
-      verified_at: null,
-      paid_at: null,
-      client_created_at: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    },
-    lines: [{ position: 0, product_id: cowId, name: COW, size_ml: 500, unit_price: 1019, item_qty: qty, line_total: 1019 * qty, stock_taken: 1 }],
-    queueMail: false,
-    stock: [{ productId: cowId, size: 500, qty }],
-  });
+  const placement = (qty: number): NewPlacement =>
+    testPlacement(
+      {
+        userId: user.id,
+        orderid: `order_StockGroup${String((placed += 1)).padStart(5, '0')}${dialect.slice(0, 1)}`,
+        receipt: `Receipt-stock-group-${placed}`,
+        username: 'Group Customer',
+        emailaddress: user.email,
+        lines: [{ productId: cowId, name: COW, size: 500, qty, price: 1019, stockTaken: true }],
+      },
+      { queueMail: false, stock: [{ productId: cowId, size: 500, qty }] },
+    );
   it('in one group commit, the order short of bottles fails alone and the others are written', async () => {
     await setStock(shop.app.ctx.db, cowId, 500, 4);
     const results = await Promise.all([placement(2), placement(3), placement(2)].map((p) => shop.app.ctx.orderWriter.place(p)));
