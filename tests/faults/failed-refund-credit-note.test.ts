@@ -3,11 +3,10 @@
 // nothing), so the same amount can be refunded again with a fresh note, and the tax reports leave it out.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
-import { confirm, createOrder, orderBody, sandboxPay, settledMailbox, SUCCESS_CARD } from '../support/test-orders';
+import { orderBody, placePaidOnlineOrder, settledMailbox, SUCCESS_CARD } from '../support/test-orders';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
 import { sandboxRefundEventBody } from '../../src/server/payments/sandbox/sandbox-refunds';
-import { sandboxWebhooksSettled } from '../../src/server/payments/sandbox/sandbox-routes';
 import { webhookSignature } from '../../src/server/payments/signatures';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 
@@ -48,10 +47,7 @@ describeEachDatabase('fault: a refund that fails at the gateway', (dialect) => {
   }
 
   it('voids the failed refund’s credit note and allows a fresh refund of the whole amount', async () => {
-    const orderid = (await createOrder(shop, customer, orderBody())).json().orderid as string;
-    const pay = (await sandboxPay(shop, orderid, REFUNDS_FAIL_CARD)).json();
-    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
-    await sandboxWebhooksSettled(shop.app.ctx);
+    const orderid = await placePaidOnlineOrder(shop, customer, orderBody(), REFUNDS_FAIL_CARD);
     await shop.app.ctx.db.updateTable('orders').set({ status: 'DELIVERED' }).where('orderid', '=', orderid).execute();
 
     const first = await refund(orderid, TOTAL);

@@ -74,6 +74,23 @@ export async function confirm(shop: TestShop, user: TestUser, payload: { orderid
   return shop.app.inject({ method: 'PUT', url: '/api/checkout/updateorder', headers: user.auth, payload });
 }
 
+/** Pays an online order in the sandbox and hands the dialog's answer back, as the browser does: the confirm call's answer. */
+export async function payAndConfirm(shop: TestShop, user: TestUser, orderid: string, card = SUCCESS_CARD) {
+  const pay = (await sandboxPay(shop, orderid, card)).json();
+  return confirm(shop, user, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature });
+}
+
+/** Places an online order through the API and pays it; answers its id once the sandbox's webhooks have settled. */
+export async function placePaidOnlineOrder(shop: TestShop, user: TestUser, body: CreateOrderBody = orderBody(), card = SUCCESS_CARD): Promise<string> {
+  const placed = await createOrder(shop, user, body);
+  if (placed.statusCode !== 200) throw new Error(`placing the order answered ${placed.statusCode}: ${placed.body}`);
+  const orderid = placed.json().orderid as string;
+  const confirmed = await payAndConfirm(shop, user, orderid, card);
+  if (confirmed.statusCode !== 200) throw new Error(`confirming ${orderid} answered ${confirmed.statusCode}: ${confirmed.body}`);
+  await sandboxWebhooksSettled(shop.app.ctx);
+  return orderid;
+}
+
 export async function countRows(shop: TestShop, table: keyof Database): Promise<number> {
   const row = await shop.app.ctx.db
     .selectFrom(table)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
-import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
+import { codOrder, orderBody, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { pdfText } from '../../../tests/support/pdf-text';
 
@@ -22,13 +21,7 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
   const setStatus = (orderid: string, status: string) =>
     shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status } });
   const refunds = (orderid: string, who: TestUser = customer) => shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: who.auth });
-  async function paidOnline(body = orderBody({ paymentmode: 'ONLINE' })): Promise<string> {
-    const orderid = (await createOrder(shop, customer, body)).json().orderid as string;
-    const pay = (await sandboxPay(shop, orderid)).json();
-    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
-    await sandboxWebhooksSettled(shop.app.ctx);
-    return orderid;
-  }
+  const paidOnline = (body = orderBody({ paymentmode: 'ONLINE' })) => placePaidOnlineOrder(shop, customer, body);
 
   it('prints a business buyer’s GSTIN and name on its invoice', async () => {
     const body = orderBody({ paymentmode: 'CASHONDELIVERY', gstin: '29aagcb7383j1z4', businessName: 'Verma Sweets Private Limited' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { displayOrderId } from '../../domain/display';
-import { codOrder, confirm, createOrder, orderBody, sandboxPay, SUCCESS_CARD } from '../../../tests/support/test-orders';
+import { codOrder, orderBody, placePaidOnlineOrder, SUCCESS_CARD } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from './reconciliation';
 import { gatewayFor } from '../payments/gateway-registry';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
@@ -35,13 +35,7 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
   const stockNow = async () =>
     (await shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', cowId).where('size_ml', '=', 500).executeTakeFirstOrThrow()).stock;
   const status = (orderid: string, s: string) => shop.app.ctx.db.updateTable('orders').set({ status: s }).where('orderid', '=', orderid).execute();
-  async function paidOnline(card = SUCCESS_CARD, itemQty = 2): Promise<string> {
-    const orderid = (await createOrder(shop, user, cowBody('ONLINE', itemQty))).json().orderid as string;
-    const pay = (await sandboxPay(shop, orderid, card)).json();
-    expect((await confirm(shop, user, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
-    await sandboxWebhooksSettled(shop.app.ctx);
-    return orderid;
-  }
+  const paidOnline = (card = SUCCESS_CARD, itemQty = 2) => placePaidOnlineOrder(shop, user, cowBody('ONLINE', itemQty), card);
   // The admin list says how much of each order was refunded, so the dashboard needs no call per order.
   const listed = async (orderid: string) => (await shop.app.inject({ url: `/api/order/admin?q=${displayOrderId(orderid)}`, headers: admin.auth })).json();
   const mailsOf = async (kind: string) =>

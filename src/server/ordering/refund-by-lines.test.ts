@@ -4,7 +4,7 @@ import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { setStock } from '../stock/stock-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { confirm, createOrder, orderBody, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
+import { placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 
 // The admin refunds by lines (which bottles, how many, optionally back on the shelf) or by value; the credit note says
 // which. The standard order: 2 × A2 Desi Cow Ghee 500 ml at 1019 and 1 × Buffalo Ghee 1000 ml at 999.
@@ -24,9 +24,7 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
   afterAll(async () => shop.close());
 
   async function deliveredOrder(): Promise<string> {
-    const { orderid } = (await createOrder(shop, customer, orderBody())).json() as { orderid: string };
-    const pay = (await sandboxPay(shop, orderid)).json();
-    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
+    const orderid = await placePaidOnlineOrder(shop, customer);
     await settledMailbox(shop);
     expect((await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
     return orderid;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, confirm, createOrder, orderBody, orderRow, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
+import { codOrder, createOrder, orderRow, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 
 // An online order whose payment has not arrived cannot be set READY or later (the customer would be mailed "packed
 // and ready" and a tax invoice issued with no money received); the admin is told why. Paid, it moves as before.
@@ -45,9 +45,7 @@ describeEachDatabase('an unpaid online order stays in preparation', (dialect) =>
   });
 
   it('once paid it moves on and is invoiced; a COD order moves without payment', async () => {
-    const { orderid } = (await createOrder(shop, customer, orderBody())).json() as { orderid: string };
-    const pay = (await sandboxPay(shop, orderid)).json();
-    expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
+    const orderid = await placePaidOnlineOrder(shop, customer);
     await settledMailbox(shop);
     expect((await setStatus(orderid, 'READY')).statusCode).toBe(200);
     expect((await orderRow(shop, orderid)).invoice_number).not.toBeNull();

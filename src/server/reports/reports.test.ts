@@ -3,8 +3,7 @@ import { shopTimestamp } from '../../domain/display';
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import type { CreateOrderBody } from '../../domain/schemas/order';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, confirm, createOrder, orderBody, orderRow, sandboxPay } from '../../../tests/support/test-orders';
-import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
+import { codOrder, orderBody, orderRow, placePaidOnlineOrder } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import type { Gstr1 } from './gstr1';
 import { gstr1Schema } from './gstr1-schema';
@@ -54,13 +53,8 @@ describeEachDatabase('tax reports', (dialect) => {
       expect(placed.statusCode, placed.body).toBe(200);
       return placed.json().orderid as string;
     };
-    const online = async (over: Partial<CreateOrderBody>) => {
-      const orderid = (await createOrder(shop, customer, await quoted({ ...orderBody({ paymentmode: 'ONLINE' }), ...over }))).json().orderid as string;
-      const pay = (await sandboxPay(shop, orderid)).json();
-      expect((await confirm(shop, customer, { orderid, paymentid: pay.razorpay_payment_id, paymentsignature: pay.razorpay_signature })).statusCode).toBe(200);
-      await sandboxWebhooksSettled(shop.app.ctx);
-      return orderid;
-    };
+    const online = async (over: Partial<CreateOrderBody>) =>
+      placePaidOnlineOrder(shop, customer, await quoted({ ...orderBody({ paymentmode: 'ONLINE' }), ...over }));
     const invoiceOf = async (orderid: string) => (await orderRow(shop, orderid)).invoice_number ?? '';
 
     // B2C within Karnataka, with the coupon and the COD fee.
