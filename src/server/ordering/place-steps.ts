@@ -223,7 +223,7 @@ export async function priceCodOrder(
 }
 
 /** The order the placement answers: the one written, or for a taken receipt the earlier one as it now stands. */
-export async function answerPlaced(ctx: AppContext, placed: PlacedOrder, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
+export function answerPlaced(ctx: AppContext, placed: PlacedOrder, mode: PaymentMode, input: CreateOrderInput): Order | Promise<Order> {
   return placed.created ? placed.order : repeatOf(ctx, placed.order, mode, input);
 }
 
