@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS } from '../../domain/constants';
-import { displayOrderId, displayPaymentId, orderDate, orderTime } from '../../domain/display';
+import { displayOrderId, displayPaymentId, orderDate, orderLabel, orderTime } from '../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../domain/order-status';
 import type { Order } from '../../domain/schemas/order';
 
@@ -19,6 +19,7 @@ export function csvRow(cells: readonly (string | number)[]): string {
 }
 
 export const ORDER_CSV_HEADER = [
+  'Order number',
   'Order ID',
   'Date',
   'Time',
@@ -47,6 +48,7 @@ export const ORDER_CSV_HEADER = [
 /** An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). */
 export function orderCsvCells(order: Order): (string | number)[] {
   return [
+    orderLabel(order),
     displayOrderId(order.orderid),
     orderDate(order.createdAt),
     orderTime(order.createdAt),

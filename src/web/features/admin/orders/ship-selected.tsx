@@ -13,7 +13,7 @@ export function canShip(order: Order): boolean {
 }
 
 /** "Ship selected": books each chosen order with the courier and shows each order's result. */
-export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () => void }) {
+export function ShipSelected({ picked, numbers, onDone }: { picked: string[]; numbers: ReadonlyMap<string, string>; onDone: () => void }) {
   const shipMany = useShipMany();
   const results: ShipManyResult[] = shipMany.data?.results ?? [];
   return (
@@ -31,7 +31,7 @@ export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () 
         <ul className="small list-unstyled mt-2 mb-0" aria-label="Shipping results" aria-live="polite">
           {results.map((r) => (
             <li key={r.orderid} className={r.ok ? 'text-success-emphasis' : 'text-danger'}>
-              Order # {displayOrderId(r.orderid)}: {r.message}
+              Order # {numbers.get(r.orderid) ?? displayOrderId(r.orderid)}: {r.message}
             </li>
           ))}
         </ul>
