@@ -19,7 +19,6 @@ export function csvRow(cells: readonly (string | number)[]): string {
 }
 
 export const ORDER_CSV_HEADER = [
-  'Order number',
   'Order ID',
   'Date',
   'Time',
@@ -43,12 +42,13 @@ export const ORDER_CSV_HEADER = [
   'Coupon',
   'Total (Rs.)',
   'Note',
+  // Last, so spreadsheets and scripts built on the earlier columns keep reading them where they were.
+  'Order number',
 ] as const;
 
 /** An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). */
 export function orderCsvCells(order: Order): (string | number)[] {
   return [
-    orderLabel(order),
     displayOrderId(order.orderid),
     orderDate(order.createdAt),
     orderTime(order.createdAt),
@@ -72,5 +72,6 @@ export function orderCsvCells(order: Order): (string | number)[] {
     order.couponCode ?? '',
     order.totalAmount,
     order.note,
+    orderLabel(order),
   ];
 }

@@ -5,6 +5,7 @@ import { nowIso } from '../db/database';
 import type { TestShop } from '../../../tests/support/test-shop';
 
 export interface FixtureOrder {
+  id: number;
   orderid: string;
   emailaddress: string;
 }
@@ -70,5 +71,5 @@ export async function insertTestOrder(shop: TestShop, options: FixtureOrderOptio
       })),
     )
     .execute();
-  return { orderid, emailaddress };
+  return { id: order.id, orderid, emailaddress };
 }

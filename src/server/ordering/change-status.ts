@@ -1,4 +1,4 @@
-import { displayOrderId, withOrderPrefix } from '../../domain/display';
+import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { awaitsOnlinePayment, ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/order-status';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
@@ -49,7 +49,7 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
       throw new HttpError(
         409,
         'ORDER_NOT_PAID',
-        `Order ${displayOrderId(orderid)} was placed for online payment and the payment has not arrived, so it stays in preparation: ` +
+        `Order ${orderNumber(before.id)} was placed for online payment and the payment has not arrived, so it stays in preparation: ` +
           'do not pack or ship it. Check the payment under Payments, or cancel the order.',
       );
     }

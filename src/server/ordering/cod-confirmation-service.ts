@@ -1,4 +1,4 @@
-import { withOrderPrefix } from '../../domain/display';
+import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { CANCELLED_AT_CONFIRMATION_REASON, NOT_CONFIRMED_REASON } from '../../domain/messages-and-confirmation';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
@@ -141,6 +141,7 @@ export async function confirmationPreview(ctx: AppContext, orderidInput: string,
   const open = row.confirmation === 'PENDING' && row.status !== 'CANCELLED' && !!row.confirm_by && row.confirm_by > new Date().toISOString();
   return {
     orderid: order.orderid,
+    orderNumber: orderNumber(order.id),
     status: order.status,
     confirmation: order.confirmation ?? null,
     cancelReason: row.cancel_reason,

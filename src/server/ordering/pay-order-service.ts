@@ -1,4 +1,4 @@
-import { displayOrderId } from '../../domain/display';
+import { displayOrderId, orderNumber } from '../../domain/display';
 import type { PayOrderInput } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
@@ -18,7 +18,7 @@ const UNPAID = new Set(['PENDING', 'FAILED']);
 export async function payExistingOrder(ctx: AppContext, user: AuthUser, input: PayOrderInput): Promise<OnlineOrderAnswer> {
   // Another customer's order is "not found", as in confirmPayment: ids alone never reveal that an order exists.
   const row = await findOwnedOrder(ctx.db, input.orderid, user, { missing: `No order ${displayOrderId(input.orderid)} was found in your account.`, ownerOnly: true });
-  const shortId = displayOrderId(row.orderid);
+  const shortId = orderNumber(row.id);
   if (row.paymentmode !== 'ONLINE' || !row.gateway_order_id) {
     throw new HttpError(409, 'NOT_AN_ONLINE_ORDER', `Order ${shortId} is cash on delivery: you pay at the door, there is nothing to pay online.`);
   }

@@ -1,4 +1,4 @@
-import { displayOrderId, formatRupees } from '../../domain/display';
+import { displayOrderId, formatRupees, orderNumber } from '../../domain/display';
 import type { ConfirmPaymentInput, Order, VerifyPaymentInput } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
 import type { AuthUser } from '../auth/guards';
@@ -26,8 +26,8 @@ function paidAfterCancel(order: Order, reason: string | null): HttpError {
   const refunded = order.paymentstatus === 'PAID' ? ` We have started a refund of ${formatRupees(order.totalAmount)} to the card or account you paid with; banks take 5-7 working days to show it.` : '';
   const what =
     reason === COUPON_GONE_REASON
-      ? `The coupon on order ${displayOrderId(order.orderid)} was used by another order while your payment was on its way, so we cancelled the order.`
-      : `Order ${displayOrderId(order.orderid)} was cancelled before your payment reached us, so it will not be sent.`;
+      ? `The coupon on order ${orderNumber(order.id)} was used by another order while your payment was on its way, so we cancelled the order.`
+      : `Order ${orderNumber(order.id)} was cancelled before your payment reached us, so it will not be sent.`;
   return new HttpError(409, 'ORDER_CANCELLED', `${what}${refunded} Place a new order if you still want it.`);
 }
 
@@ -41,7 +41,7 @@ export async function confirmPayment(ctx: AppContext, user: AuthUser, input: Con
   const missing = `No order ${displayOrderId(input.orderid)} was found in your account.`;
   const order = await findOwnedOrder(ctx.db, input.orderid, user, { missing, ownerOnly: true });
   if (order.paymentmode !== 'ONLINE' || !order.gateway_order_id) {
-    throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${displayOrderId(order.orderid)} is cash on delivery; there is no online payment to confirm.`);
+    throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${orderNumber(order.id)} is cash on delivery; there is no online payment to confirm.`);
   }
   const gatewayOrderId = order.gateway_order_id;
   const signed = await gatewayFor(ctx).verifyPaymentSignature({

@@ -1,5 +1,5 @@
 import { CURRENCY_CODE, type PaymentMode } from '../../domain/constants';
-import { displayOrderId, formatRupees, shopTimestamp } from '../../domain/display';
+import { formatRupees, orderNumber, shopTimestamp } from '../../domain/display';
 import { codVerdict, toPaise } from '../../domain/pricing';
 import type { CreateOrderAnswer, CreateOrderInput, Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
@@ -77,7 +77,7 @@ function sameItems(order: Order, input: CreateOrderInput): boolean {
  * (the customer closed the dialog and switched); anything else on that receipt is a different checkout.
  */
 async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
-  const shortId = displayOrderId(existing.orderid);
+  const shortId = orderNumber(existing.id);
   if (!sameItems(existing, input)) {
     throw conflict(
       `Receipt ${input.receipt} was already used for order ${shortId} with other items. Start the checkout again to place a new order.`,
@@ -268,6 +268,7 @@ export async function placeOnlineOrder(
 export function onlineAnswer(order: Order, keyid: string): OnlineOrderAnswer {
   return {
     orderid: order.orderid,
+    orderNumber: orderNumber(order.id),
     totalAmount: order.totalAmount,
     amount: toPaise(order.totalAmount),
     currency: CURRENCY_CODE,

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
-import { orderNumber } from '../../../../domain/display';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
 import { LoadError } from '../../../components/load-error';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
@@ -36,8 +35,6 @@ export function OrdersTab() {
   const unpaid = useAdminOrders({ filter: 'pending', q, sort, page: 1 }, { enabled: searchingAll });
   const unpaidMatches = searchingAll ? (unpaid.data?.total ?? 0) : 0;
   const lastViewed = useRef<string | null>(null);
-  // Shipping results name orders by number even after the list has moved on (shipped orders leave a filter).
-  const numbers = useRef(new Map<string, string>()).current;
 
   // Back from the detail: focus returns to the View button that opened it.
   useEffect(() => {
@@ -57,7 +54,6 @@ export function OrdersTab() {
   const total = orders.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
   const list = orders.data?.items ?? [];
-  for (const o of list) numbers.set(o.orderid, orderNumber(o.id));
   const busy = orders.isFetching && (orders.isPlaceholderData || !orders.data);
 
   return (
@@ -81,7 +77,7 @@ export function OrdersTab() {
         <span>{orders.data ? `${total} ${total === 1 ? 'order' : 'orders'}` : ''}</span>
         {orders.data && pages > 1 && <span>Page {page} of {pages}</span>}
       </div>
-      {list.length > 0 && <ShipSelected picked={picked} numbers={numbers} onDone={() => setPicked([])} />}
+      {list.length > 0 && <ShipSelected picked={picked} orders={list} onDone={() => setPicked([])} />}
       {unpaidMatches > 0 && (
         <p className="small mb-3" data-testid="unpaid-matches">
           {unpaidMatches === 1 ? '1 unpaid online order also matches' : `${unpaidMatches} unpaid online orders also match`} “{q.trim()}”.{' '}
