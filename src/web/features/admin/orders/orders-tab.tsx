@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
+import { parseOrderNumber } from '../../../../domain/display';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
 import { LoadError } from '../../../components/load-error';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
@@ -31,7 +32,8 @@ export function OrdersTab() {
   }
   const orders = useAdminOrders({ filter, q, sort, page });
   // "All orders" lists sales; a search there also says how many unpaid online orders match, one click away.
-  const searchingAll = filter === '' && q.trim() !== '';
+  // An order number finds its order in either list, so it needs no second count.
+  const searchingAll = filter === '' && q.trim() !== '' && parseOrderNumber(q) === undefined;
   const unpaid = useAdminOrders({ filter: 'pending', q, sort, page: 1 }, { enabled: searchingAll });
   const unpaidMatches = searchingAll ? (unpaid.data?.total ?? 0) : 0;
   const lastViewed = useRef<string | null>(null);
