@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { displayOrderId } from '../src/domain/display';
+import { displayOrderId, orderNumber } from '../src/domain/display';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag, seedCodOrders, setOrderStatus, signInWithSession, type SeededOrder } from './support/admin-seed';
 import { waitForMailTo } from './support/mailbox';
@@ -104,10 +104,12 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
   await expect(panel.getByText('No orders found.')).toBeVisible();
   await status.selectOption({ label: 'All orders' });
 
-  // Search by order id, as displayed (without 'order_'), in any case.
+  // Search by order id, as displayed (without 'order_'), in any case; then by the number people read.
   const fourth = seeded[3]?.order;
   if (!fourth) throw new Error('order 4 was not seeded');
-  const shortId = displayOrderId(fourth.orderid);
+  await search(page, displayOrderId(fourth.orderid).toLowerCase());
+  await expect.poll(() => cardNames(page)).toEqual(names(4));
+  const shortId = orderNumber(fourth.id);
   await search(page, shortId.toLowerCase());
   await expect.poll(() => cardNames(page)).toEqual(names(4));
   const card = panel.getByRole('listitem').filter({ hasText: names(4)[0] ?? '' });
@@ -134,7 +136,7 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
 test('Send Mail and Update Status changes the status and mails the customer, placeholders filled', async ({ page }) => {
   const target = seeded[10];
   if (!target) throw new Error('order 11 was not seeded');
-  const shortId = displayOrderId(target.order.orderid);
+  const shortId = orderNumber(target.order.id);
   await openDashboard(page);
   const panel = ordersPanel(page);
   await search(page, shortId);

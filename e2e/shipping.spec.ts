@@ -1,7 +1,7 @@
 // Shipping with the sandbox courier: the owner ships a cash-on-delivery order from its detail, prints the label and
 // plays the courier's scans to delivered; the customer follows the parcel on #/track on a phone, without logging in.
 import { expect as baseExpect, test } from '@playwright/test';
-import { displayOrderId } from '../src/domain/display';
+import { orderNumber } from '../src/domain/display';
 import { ADMIN, loginThroughUi } from './support/accounts';
 import { adminToken, runTag, seedCodOrders } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -15,7 +15,7 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   const [seeded] = await seedCodOrders(page.request, tag, 1);
   if (!seeded) throw new Error('no order seeded');
   const { orderid, pincode } = seeded.order;
-  const shortId = displayOrderId(orderid);
+  const shortId = orderNumber(seeded.order.id);
 
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/#/admin');
@@ -62,10 +62,10 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   const phone = await context.newPage();
   await phone.goto('/#/track');
   await expect(phone.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
-  await phone.getByLabel('Order ID').fill(shortId);
+  await phone.getByLabel('Order number').fill(shortId);
   await phone.getByLabel('Delivery pincode').fill('110001');
   await phone.getByRole('button', { name: 'Track' }).click();
-  await expect(phone.getByText('No order with that id ships to that pincode', { exact: false })).toBeVisible();
+  await expect(phone.getByText('No order with that number ships to that pincode', { exact: false })).toBeVisible();
   await phone.getByLabel('Delivery pincode').fill(pincode);
   await phone.getByRole('button', { name: 'Track' }).click();
   await expect(phone.getByTestId('track-status')).toHaveText('Delivered');
@@ -87,13 +87,13 @@ test('the owner ships two orders at once from the list and reads each result', a
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(tag);
   for (const { order } of seeded) {
-    await panel.getByRole('checkbox', { name: `Select order ${displayOrderId(order.orderid)} to ship` }).check();
+    await panel.getByRole('checkbox', { name: `Select order ${orderNumber(order.id)} to ship` }).check();
   }
   await panel.getByRole('button', { name: 'Ship selected (2)' }).click();
   const results = panel.getByRole('list', { name: 'Shipping results' });
   await expect(results.getByRole('listitem')).toHaveCount(2);
   for (const { order } of seeded) {
-    await expect(results.getByText(`Order # ${displayOrderId(order.orderid)}: Booked with Sandbox Express, AWB SBX`, { exact: false })).toBeVisible();
+    await expect(results.getByText(`Order # ${orderNumber(order.id)}: Booked with Sandbox Express, AWB SBX`, { exact: false })).toBeVisible();
   }
   await expect(panel.getByRole('checkbox')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

@@ -2,7 +2,7 @@
 // message the owner sees in the sandbox and answers "Confirm" as the customer; another confirmed by the customer
 // through the link in the order mail, without logging in. Every order and account here is this spec's own.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { displayOrderId } from '../src/domain/display';
+import { orderNumber } from '../src/domain/display';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
@@ -57,9 +57,9 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/order/i);
   const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
-  const order = mine[0] as { orderid: string; confirmation: string; whatsappOptIn: boolean };
+  const order = mine[0] as { id: number; orderid: string; confirmation: string; whatsappOptIn: boolean };
   expect(order).toMatchObject({ confirmation: 'PENDING', whatsappOptIn: true });
-  const shortId = displayOrderId(order.orderid);
+  const shortId = orderNumber(order.id);
 
   // The owner, in a context of their own.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -116,7 +116,7 @@ test('the customer confirms another COD order by the link in the order mail, wit
   const context = await browser.newContext();
   const visitor = await context.newPage();
   await visitor.goto(link);
-  await expect(visitor.getByRole('heading', { level: 1, name: `Confirm order ${displayOrderId(placed.orderid)}` })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1, name: `Confirm order ${orderNumber(placed.id)}` })).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Confirm my order' })).toBeVisible();
   await screenshotAtWidths(visitor, 'whatsapp-confirm-page');
   await fitsPhone(visitor, 'the confirmation page');

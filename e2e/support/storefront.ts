@@ -95,7 +95,7 @@ export async function placeCodOrderViaApi(
   token: string,
   customer: { name: string; email: string },
   items: { name: string; quantity: number; itemQty: number }[],
-): Promise<{ orderid: string; totalAmount: number }> {
+): Promise<{ id: number; orderid: string; totalAmount: number }> {
   const products = (await (await request.get('/api/public/product')).json()) as Product[];
   const lines = items.map((item) => {
     const product = products.find((p) => p.name === item.name);
@@ -120,7 +120,7 @@ export async function placeCodOrderViaApi(
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { orderid: string; totalAmount: number };
+  return (await response.json()) as { id: number; orderid: string; totalAmount: number };
 }
 
 /**

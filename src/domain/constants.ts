@@ -52,6 +52,10 @@ export const QTY_MAX = 10;
 
 // Ids
 export const ORDER_ID_PREFIX = 'order_';
+// The number people read and say (GS-1043): the order's row id past an offset, so the first orders
+// already have four digits and do not look like a quantity.
+export const ORDER_NUMBER_PREFIX = 'GS-';
+export const ORDER_NUMBER_OFFSET = 1000;
 export const PAYMENT_ID_PREFIX = 'pay_';
 export const RECEIPT_PREFIX = 'Receipt-';
 export const ORDER_DRAFT_ID_MAX = 1000;

@@ -6,11 +6,38 @@ import {
   formatRupees,
   formatSize,
   orderDate,
+  orderLabel,
+  orderNumber,
+  parseOrderNumber,
   orderTime,
   shopTimestamp,
   withOrderPrefix,
   withPaymentPrefix,
 } from './display';
+
+describe('order numbers', () => {
+  it('shows the row id past the offset with the GS- prefix', () => {
+    expect(orderNumber(1)).toBe('GS-1001');
+    expect(orderNumber(43)).toBe('GS-1043');
+  });
+
+  it('reads back what a person types, in any case and spacing, and nothing else', () => {
+    expect(parseOrderNumber('GS-1043')).toBe(43);
+    expect(parseOrderNumber(' gs 1043 ')).toBe(43);
+    expect(parseOrderNumber('GS1043')).toBe(43);
+    expect(parseOrderNumber('GS-1000')).toBeUndefined();
+    expect(parseOrderNumber('GS-999')).toBeUndefined();
+    expect(parseOrderNumber('1043')).toBeUndefined();
+    expect(parseOrderNumber('order_GS1043')).toBeUndefined();
+    expect(parseOrderNumber('GS-99999999999999999999')).toBeUndefined();
+  });
+
+  it('labels an order by its number, or by its short id when the row id is unknown', () => {
+    expect(orderLabel({ id: 7, orderid: 'order_Ab12' })).toBe('GS-1007');
+    expect(orderLabel({ orderid: 'order_Ab12' })).toBe('Ab12');
+    expect(orderLabel({ id: 0, orderid: 'order_Ab12' })).toBe('Ab12');
+  });
+});
 
 describe('ids', () => {
   it('drops the 6-character order_ prefix', () => {

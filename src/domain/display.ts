@@ -3,6 +3,8 @@ import {
   CURRENCY_SYMBOL,
   DESCRIPTION_PREVIEW_LENGTH,
   ORDER_ID_PREFIX,
+  ORDER_NUMBER_OFFSET,
+  ORDER_NUMBER_PREFIX,
   PAYMENT_ID_PREFIX,
   QUANTITY_UNIT,
   SHOP_TIME_ZONE,
@@ -22,6 +24,29 @@ function addPrefix(id: string, prefix: string): string {
 
 export function displayOrderId(id: string): string {
   return dropPrefix(id, ORDER_ID_PREFIX);
+}
+
+/**
+ * The order number a person reads, says on the phone and types (GS-1043). `orderid` stays the key of the
+ * API and of the payment gateway; this is derived from the order's row id, so it needs no column.
+ */
+export function orderNumber(id: number): string {
+  return `${ORDER_NUMBER_PREFIX}${ORDER_NUMBER_OFFSET + id}`;
+}
+
+/** The order's number when its row id is known, else the short gateway id people saw before numbers. */
+export function orderLabel(order: { id?: number | undefined; orderid: string }): string {
+  return order.id !== undefined && order.id > 0 ? orderNumber(order.id) : displayOrderId(order.orderid);
+}
+
+const ORDER_NUMBER_PATTERN = /^\s*GS\s*-?\s*(\d{1,12})\s*$/i;
+
+/** The row id an order number stands for ("GS-1043", "gs 1043", "GS1043"); undefined for anything else. */
+export function parseOrderNumber(text: string): number | undefined {
+  const digits = ORDER_NUMBER_PATTERN.exec(text)?.[1];
+  if (digits === undefined) return undefined;
+  const id = Number(digits) - ORDER_NUMBER_OFFSET;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** An empty payment id (cash on delivery, unpaid) stays empty. */

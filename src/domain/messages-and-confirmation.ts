@@ -44,6 +44,8 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export interface MessageView {
   id: number;
   orderid: string;
+  /** The number people read (GS-1043). */
+  orderNumber: string;
   to: string;
   kind: MessageKind;
   template: string;

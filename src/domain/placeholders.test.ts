@@ -12,9 +12,10 @@ import {
 } from './placeholders';
 
 describe('PLACEHOLDERS', () => {
-  it('offers the eleven placeholders of DESIGN.md §4 with tokens and labels', () => {
+  it('offers the eleven placeholders of DESIGN.md §4 and the order number, with tokens and labels', () => {
     expect(PLACEHOLDERS.map((p) => p.token)).toEqual([
       '{{customerName}}',
+      '{{orderNumber}}',
       '{{orderId}}',
       '{{receipt}}',
       '{{totalAmount}}',
@@ -124,9 +125,9 @@ describe('renderTemplate with the original client\'s bare words', () => {
     items: [{ name: 'A2 Desi Cow Ghee', quantity: 500, itemQty: 1, finalPrice: 1019 }],
   });
 
-  it('names the eleven words of DESIGN.md §7.4, each the twin of a {{key}}', () => {
+  it('names the eleven words of DESIGN.md §7.4 and ORDERNUMBER, each the twin of a {{key}}', () => {
     expect(Object.keys(BARE_PLACEHOLDER_WORDS)).toEqual([
-      'CUSTOMERNAME', 'ORDERID', 'RECIPET', 'TOTALAMOUNT', 'PAYMENTID', 'MOBILENUMBER', 'ADDRESS', 'PINCODE', 'DISTRICT', 'STATE', 'ITEMS',
+      'CUSTOMERNAME', 'ORDERID', 'ORDERNUMBER', 'RECIPET', 'TOTALAMOUNT', 'PAYMENTID', 'MOBILENUMBER', 'ADDRESS', 'PINCODE', 'DISTRICT', 'STATE', 'ITEMS',
     ]);
     expect(new Set(Object.values(BARE_PLACEHOLDER_WORDS))).toEqual(new Set(PLACEHOLDERS.map((p) => p.key)));
   });
@@ -205,6 +206,7 @@ describe('placeholderValuesForOrder', () => {
   it('builds every value from a returned order', () => {
     expect(placeholderValuesForOrder(order)).toEqual({
       customerName: 'Ravi Kumar',
+      orderNumber: 'Nx1AbC2dEf3GhI',
       orderId: 'Nx1AbC2dEf3GhI',
       receipt: 'Receipt-4821',
       totalAmount: 'Rs. 1,25,000',
@@ -216,6 +218,10 @@ describe('placeholderValuesForOrder', () => {
       state: 'Tamil Nadu',
       items: 'Classic Cow Ghee - 500 ml x 2 - Rs. 1,100',
     });
+  });
+
+  it('numbers an order by its row id when it has one', () => {
+    expect(placeholderValuesForOrder({ ...order, id: 43 })).toMatchObject({ orderNumber: 'GS-1043', orderId: 'Nx1AbC2dEf3GhI' });
   });
 
   it('gives an empty payment id for an unpaid order', () => {

@@ -1,9 +1,10 @@
 // E-mail template placeholders of DESIGN.md §4. Values come from customer input (names,
 // addresses, notes), so HTML mails must escape them.
-import { displayOrderId, displayPaymentId, formatRupees, formatSize } from './display';
+import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderLabel } from './display';
 
 export const PLACEHOLDER_KEYS = [
   'customerName',
+  'orderNumber',
   'orderId',
   'receipt',
   'totalAmount',
@@ -19,7 +20,8 @@ export type PlaceholderKey = (typeof PLACEHOLDER_KEYS)[number];
 
 const LABELS: Readonly<Record<PlaceholderKey, string>> = {
   customerName: 'Customer name',
-  orderId: 'Order ID',
+  orderNumber: 'Order number',
+  orderId: 'Order ID (payment reference)',
   receipt: 'Receipt',
   totalAmount: 'Total amount',
   paymentId: 'Payment ID',
@@ -69,6 +71,7 @@ export function escapeHtml(s: string): string {
 export const BARE_PLACEHOLDER_WORDS: Readonly<Record<string, PlaceholderKey>> = {
   CUSTOMERNAME: 'customerName',
   ORDERID: 'orderId',
+  ORDERNUMBER: 'orderNumber',
   RECIPET: 'receipt',
   TOTALAMOUNT: 'totalAmount',
   PAYMENTID: 'paymentId',
@@ -143,6 +146,8 @@ export function formatItemsForMail(lines: readonly MailItemLine[]): string {
 
 /** The fields of a returned order that a mail can mention. */
 export interface OrderForMail {
+  /** The row id that gives the order its number; without it the number falls back to the short id. */
+  id?: number;
   username: string;
   orderid: string;
   receipt: string;
@@ -173,6 +178,7 @@ export function formatChargesForMail(order: Pick<OrderForMail, 'deliveryFee' | '
 export function placeholderValuesForOrder(order: OrderForMail): Required<PlaceholderValues> {
   return {
     customerName: order.username,
+    orderNumber: orderLabel(order),
     orderId: displayOrderId(order.orderid),
     receipt: order.receipt,
     totalAmount: formatRupees(order.totalAmount),
@@ -198,6 +204,7 @@ export function placeholderValuesForOrder(order: OrderForMail): Required<Placeho
 
 /** Stand-in values for the template preview when no order is chosen. */
 export const SAMPLE_PLACEHOLDER_VALUES: Required<PlaceholderValues> = placeholderValuesForOrder({
+  id: 43,
   username: 'Asha Verma',
   orderid: 'order_SAMPLE0000000',
   receipt: 'Receipt-123456',

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayOrderId } from '../../src/domain/display';
+import { orderNumber } from '../../src/domain/display';
 import { openDatabase } from '../../src/server/db/database';
 import { startFakeGraphServer, type FakeGraphServer } from '../../src/server/messages/fake-graph-server';
 import { prepareDatabase, removeServerBundle, shopEnv, startShopProcess, type ShopProcess } from './server-process';
@@ -39,9 +39,9 @@ describe('fault: SIGKILL while WhatsApp messages wait to be sent [sqlite]', () =
   }, 90_000);
 
   /** How many order-placed messages the fake Cloud API took for each order, by the order number in its text. */
-  function placedSends(orderids: readonly string[]): Map<string, number> {
-    const counts = new Map(orderids.map((id) => [id, 0]));
-    const byShown = new Map(orderids.map((id) => [displayOrderId(id), id]));
+  function placedSends(orders: readonly { orderid: string; id: number }[]): Map<string, number> {
+    const counts = new Map(orders.map((o) => [o.orderid, 0]));
+    const byShown = new Map(orders.map((o) => [orderNumber(o.id), o.orderid]));
     for (const request of graph.requests) {
       const texts = request.body.template.components.flatMap((c) => c.parameters.map((p) => p.text ?? ''));
       const orderid = texts.map((t) => byShown.get(t)).find((id) => id !== undefined);
@@ -87,17 +87,17 @@ describe('fault: SIGKILL while WhatsApp messages wait to be sent [sqlite]', () =
 
     // What the dead process left: every committed order, and the messages it was in the middle of sending.
     const handle = openDatabase({ dataDir });
-    let committed: string[];
+    let committed: { orderid: string; id: number }[];
     let inFlight: number;
     let unsent: number;
     try {
-      committed = (await handle.db.selectFrom('orders').select('orderid').execute()).map((o) => o.orderid);
+      committed = await handle.db.selectFrom('orders').select(['orderid', 'id']).execute();
       inFlight = (await handle.db.selectFrom('message_outbox').select('id').where('status', '=', 'SENDING').execute()).length;
       unsent = (await handle.db.selectFrom('message_outbox').select('id').where('status', 'in', ['QUEUED', 'SENDING']).execute()).length;
     } finally {
       await handle.close();
     }
-    for (const orderid of acknowledged) expect(committed).toContain(orderid);
+    for (const orderid of acknowledged) expect(committed.map((o) => o.orderid)).toContain(orderid);
     // The kill landed between commit and send: messages of committed orders had not gone out yet.
     expect(unsent).toBeGreaterThan(0);
     expect([...placedSends(committed).values()].filter((n) => n > 0).length).toBeLessThan(committed.length);

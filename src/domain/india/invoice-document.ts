@@ -30,6 +30,8 @@ export interface InvoiceDocument {
   number: string;
   issuedAt: string;
   orderid: string;
+  /** The order number the customer knows (GS-1043); absent on documents issued before orders had numbers. */
+  orderNumber?: string;
   orderDate: string;
   seller: Business & { stateCode: string };
   /** A registered buyer's GSTIN and business name (absent on documents issued before buyers could give them). */
@@ -75,6 +77,7 @@ export interface InvoiceCharges {
 
 export interface InvoiceSource {
   orderid: string;
+  orderNumber?: string;
   orderDate: string;
   totalAmount: number;
   charges?: InvoiceCharges;
@@ -183,6 +186,7 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
     number,
     issuedAt,
     orderid: source.orderid,
+    ...(source.orderNumber ? { orderNumber: source.orderNumber } : {}),
     orderDate: source.orderDate,
     seller: { ...business, stateCode: sellerCode },
     buyer: {

@@ -158,6 +158,7 @@ describe('createOrderAnswerSchema', () => {
   it('reads the payment dialog data, amount in paise, currency INR', () => {
     const answer = {
       orderid: 'order_X',
+      orderNumber: 'GS-1001',
       totalAmount: 990,
       amount: 99000,
       currency: 'INR',

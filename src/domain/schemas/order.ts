@@ -114,6 +114,8 @@ export type CreateOrderBody = z.input<typeof createOrderSchema>;
 /** Everything the browser needs to open the payment dialog. `amount` is in paise. */
 export const createOrderAnswerSchema = z.object({
   orderid: z.string(),
+  /** The order number people read (GS-1043); the dialog shows it on every try. */
+  orderNumber: z.string(),
   totalAmount: z.number().int(),
   amount: z.number().int(),
   currency: z.literal(CURRENCY_CODE),

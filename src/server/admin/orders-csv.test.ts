@@ -64,5 +64,6 @@ describe('order rows', () => {
     expect(cells[13]).toBe('PQRSTUVWXYZ123');
     expect(cells[15]).toBe('Classic Cow Ghee - 500 ml - 2 qty; A2 Desi Ghee - 250 ml - 1 qty');
     expect(cells.slice(16, 22)).toEqual([1650, 60, 0, 60, 'WELCOME', 1650]);
+    expect(cells.at(-1)).toBe(`GS-${1000 + order.id}`);
   });
 });

@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS } from '../../domain/constants';
-import { displayOrderId, displayPaymentId, orderDate, orderTime } from '../../domain/display';
+import { displayOrderId, displayPaymentId, orderDate, orderLabel, orderTime } from '../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../domain/order-status';
 import type { Order } from '../../domain/schemas/order';
 
@@ -42,6 +42,8 @@ export const ORDER_CSV_HEADER = [
   'Coupon',
   'Total (Rs.)',
   'Note',
+  // Last, so spreadsheets and scripts built on the earlier columns keep reading them where they were.
+  'Order number',
 ] as const;
 
 /** An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). */
@@ -70,5 +72,6 @@ export function orderCsvCells(order: Order): (string | number)[] {
     order.couponCode ?? '',
     order.totalAmount,
     order.note,
+    orderLabel(order),
   ];
 }

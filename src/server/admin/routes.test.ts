@@ -167,6 +167,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       expect(asha[0]).toBe('AAAA0000000001');
       expect(asha[1]).toBe(shopTimestamp(new Date(base + HOUR)).slice(0, 10));
       expect(asha[15]).toBe('Classic Cow Ghee - 500 ml - 1 qty');
+      expect(asha.at(-1)).toMatch(/^GS-\d{4,}$/);
       expect(rows[3]?.[6]).toBe('1, "Main" Rd\nFlat 2');
       expect(rows[1]?.[(rows[0] ?? []).indexOf('Note')]).toBe("'@admin please call");
     });

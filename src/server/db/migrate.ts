@@ -30,6 +30,7 @@ import { reviewsMigration } from './migrations/0028-reviews';
 import { shipmentsMigration } from './migrations/0030-shipments';
 import { messagesMigration } from './migrations/0031-messages';
 import { voidedCreditNotesMigration } from './migrations/0032-voided-credit-notes-and-gst-slabs';
+import { orderNumbersMigration } from './migrations/0033-order-numbers';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -65,6 +66,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0030-shipments': shipmentsMigration(handle.dialect),
     '0031-messages': messagesMigration(handle.dialect),
     '0032-voided-credit-notes-and-gst-slabs': voidedCreditNotesMigration(handle.dialect),
+    '0033-order-numbers': orderNumbersMigration(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { orderNumber } from '../../domain/display';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboxMailSchema, type OutboxMail } from '../../domain/schemas/mail-outbox';
 import { nowIso } from '../db/database';
@@ -38,7 +39,7 @@ describeEachDatabase('mail outbox for admins', (dialect) => {
     let mails = await outbox();
     expect(mails.map((m) => m.to)).toEqual(['owner@gheeshop.test', order.emailaddress]);
     expect(mails[0]).toMatchObject({ kind: 'status-mail-shop-copy', status: 'pending', attempts: 0, lastError: null, sentAt: null });
-    expect(mails[1]?.subject).toBe(`Your order ${order.orderid.slice(6)} is packed and ready`);
+    expect(mails[1]?.subject).toBe(`Your order ${orderNumber(order.id)} is packed and ready`);
 
     // The worker keeps trying for three days; the server stays down through them (the mails are made three days old).
     for (let i = 0; i < 3; i += 1) await drainDue();

@@ -1,3 +1,4 @@
+import { orderNumber } from '../../domain/display';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTemplateSchema, type EmailTemplate } from '../../domain/schemas/email-template';
 import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
@@ -131,7 +132,7 @@ describeEachDatabase('status mail', (dialect) => {
         await shop.app.ctx.outbox.drain();
         const addresses = { customer: order.emailaddress, shop: SHOP_EMAIL };
         expect(smtp.received.flatMap((m) => m.recipients).sort()).toEqual(expected.map((who) => addresses[who as 'shop']).sort());
-        for (const mail of smtp.received) expect(mail.subject).toBe(`Your order ${order.orderid.slice(6)} is out for delivery`);
+        for (const mail of smtp.received) expect(mail.subject).toBe(`Your order ${orderNumber(order.id)} is out for delivery`);
       });
     }
   });
@@ -144,8 +145,8 @@ describeEachDatabase('status mail', (dialect) => {
     expect((await changeStatus(order.orderid, 'DELIVERED')).statusCode).toBe(200);
     await shop.app.ctx.outbox.drain();
     const mail = smtp.received.find((m) => m.recipients.includes(order.emailaddress));
-    expect(DEFAULT_STATUS_TEMPLATES.DELIVERED.subject).toBe('Your order {{orderId}} was delivered');
-    expect(mail?.subject).toBe(`Your order ${order.orderid.slice(6)} was delivered`);
+    expect(DEFAULT_STATUS_TEMPLATES.DELIVERED.subject).toBe('Your order {{orderNumber}} was delivered');
+    expect(mail?.subject).toBe(`Your order ${orderNumber(order.id)} was delivered`);
   });
 
   it('lets any status follow any other and accepts the id without its prefix', async () => {

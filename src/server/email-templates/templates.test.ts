@@ -90,7 +90,7 @@ describeEachDatabase('e-mail templates API', (dialect) => {
         [
           { title: 'T', subject: 'Hello {{customer}}', body: 'B' },
           'subject',
-          expect.stringMatching(/^Unknown placeholder \{\{customer\}\}\. Use only these: \{\{customerName\}\}, \{\{orderId\}\}.*\{\{items\}\}\.$/),
+          expect.stringMatching(/^Unknown placeholder \{\{customer\}\}\. Use only these: \{\{customerName\}\}, \{\{orderNumber\}\}, \{\{orderId\}\}.*\{\{items\}\}\.$/),
         ],
         [{ title: 'T', subject: 'S', body: 'Paid {{ total }} for {{orderID}}' }, 'body', expect.stringContaining('Unknown placeholders {{total}}, {{orderID}}.')],
       ];

@@ -100,7 +100,7 @@ function drawHeader(pdf: Doc, doc: AnyDocument): number {
   const facts: [string, string][] = [
     [doc.kind === 'CREDIT_NOTE' ? 'Credit note No.' : 'Invoice No.', doc.number],
     ['Date', dateOf(doc.issuedAt)],
-    ['Order', doc.orderid],
+    ['Order', doc.orderNumber ? `${doc.orderNumber} (${doc.orderid})` : doc.orderid],
     ['Order date', dateOf(doc.orderDate)],
   ];
   if (doc.kind === 'CREDIT_NOTE') {

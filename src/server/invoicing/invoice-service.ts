@@ -1,5 +1,5 @@
 import { PostgresAdapter } from 'kysely';
-import { shopTimestamp } from '../../domain/display';
+import { orderNumber, shopTimestamp } from '../../domain/display';
 import { financialYearOf, documentNumber } from '../../domain/india/gst-tax';
 import {
   buildCreditNoteDocument,
@@ -66,6 +66,7 @@ export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Prom
   const doc = buildInvoiceDocument(
     {
       orderid: order.orderid,
+      orderNumber: orderNumber(order.id),
       orderDate: order.created_at,
       totalAmount: order.total_amount,
       charges: { deliveryFee: order.delivery_fee, codFee: order.cod_fee, discount: order.discount, couponCode: order.coupon_code },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind, MessageStatus, MessageTemplates, MessageView, SandboxReply } from '../../domain/messages-and-confirmation';
-import { withOrderPrefix } from '../../domain/display';
+import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
@@ -23,6 +23,7 @@ function toView(row: MessageRow, templates: MessageTemplates): MessageView {
   return {
     id: row.id,
     orderid: row.orderid,
+    orderNumber: orderNumber(row.order_id),
     to: `+${row.to_number}`,
     kind,
     template: row.template ?? templates[kind]?.name ?? kind.toLowerCase(),

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { displayOrderId, formatRupees } from '../../domain/display';
+import { formatRupees, orderNumber } from '../../domain/display';
 import type { CreateOrderBody } from '../../domain/schemas/order';
 import { codOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
@@ -43,12 +43,16 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
   const place = async (over: Partial<CreateOrderBody> = {}) => {
     const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY', whatsappOptIn: true, ...over }));
     expect(res.statusCode).toBe(200);
-    return res.json() as { orderid: string };
+    const order = res.json() as { orderid: string; id: number };
+    numbers.set(order.orderid, orderNumber(order.id));
+    return order;
   };
+  // Messages name an order by its number; the tests look orders up by their orderid.
+  const numbers = new Map<string, string>();
   const drain = () => messaging(shop.app.ctx).worker.drain();
   const messagesOf = async (orderid: string) => (await shop.app.inject({ url: `/api/messages?orderid=${orderid}`, headers: admin.auth })).json();
   const sentTo = (orderid: string) =>
-    graph.requests.filter((r) => r.body.template.components.some((c) => c.parameters.some((p) => p.text === displayOrderId(orderid))));
+    graph.requests.filter((r) => r.body.template.components.some((c) => c.parameters.some((p) => p.text === numbers.get(orderid))));
   const signed = (body: object, secret = APP_SECRET) => {
     const payload = JSON.stringify(body);
     return { payload, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}` } };
@@ -63,7 +67,7 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     expect(request?.path).toBe('/v21.0/1098765432/messages');
     expect(request?.authorization).toBe('Bearer graph-token');
     expect(request?.body).toMatchObject({ to: '919876543210', template: { name: 'order_placed', language: { code: 'en' } } });
-    expect(request?.body.template.components[0]?.parameters.map((p) => p.text)).toEqual(['Asha Verma', displayOrderId(orderid), formatRupees(3037)]);
+    expect(request?.body.template.components[0]?.parameters.map((p) => p.text)).toEqual(['Asha Verma', numbers.get(orderid), formatRupees(3037)]);
     const [message] = await messagesOf(orderid);
     expect(message).toMatchObject({ orderid, status: 'SENT', template: 'order_placed', kind: 'PLACED', error: null });
     expect((await shop.app.ctx.db.selectFrom('message_outbox').select('provider_id').where('orderid', '=', orderid).executeTakeFirstOrThrow()).provider_id).toMatch(/^wamid\.FAKE/);

@@ -1,4 +1,4 @@
-import { displayOrderId, formatRupees } from '../../domain/display';
+import { formatRupees, orderNumber } from '../../domain/display';
 import { whatsappNumber, type MessageKind } from '../../domain/messages-and-confirmation';
 import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
@@ -21,9 +21,9 @@ export interface OrderMessage {
   occasion?: string;
 }
 
-/** The template's body values, in order: the customer's name, the short order id, the amount, then the kind's own. */
+/** The template's body values, in order: the customer's name, the order number, the amount, then the kind's own. */
 export function messageParams(order: MessageOrder, extra: readonly string[] = []): string[] {
-  return [order.username, displayOrderId(order.orderid), formatRupees(order.totalAmount), ...extra];
+  return [order.username, orderNumber(order.id), formatRupees(order.totalAmount), ...extra];
 }
 
 /**

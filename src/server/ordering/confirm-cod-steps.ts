@@ -1,6 +1,6 @@
 // The steps of confirming a COD order (workflows/confirm-cod-order.ts): the customer's or owner's answer, and the
 // expiry of the unanswered; each in the answer's transaction but the last.
-import { withOrderPrefix } from '../../domain/display';
+import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { CANCELLED_AT_CONFIRMATION_REASON, NOT_CONFIRMED_REASON } from '../../domain/messages-and-confirmation';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
@@ -138,6 +138,7 @@ export async function confirmationPreview(ctx: AppContext, orderidInput: string,
   const open = row.confirmation === 'PENDING' && row.status !== 'CANCELLED' && !!row.confirm_by && row.confirm_by > new Date().toISOString();
   return {
     orderid: order.orderid,
+    orderNumber: orderNumber(order.id),
     status: order.status,
     confirmation: order.confirmation ?? null,
     cancelReason: row.cancel_reason,

@@ -1,6 +1,6 @@
 // The steps of confirming a payment (workflows/confirm-payment.ts): the browser's word checked against the gateway's
 // signature and captured amount, or an admin's check; then settled once (payment-settlement.ts).
-import { displayOrderId, formatRupees } from '../../domain/display';
+import { displayOrderId, formatRupees, orderNumber } from '../../domain/display';
 import type { ConfirmPaymentInput, Order, VerifyPaymentInput } from '../../domain/schemas/order';
 import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
@@ -29,8 +29,8 @@ function paidAfterCancel(order: Order, reason: string | null): HttpError {
   const refunded = order.paymentstatus === 'PAID' ? ` We have started a refund of ${formatRupees(order.totalAmount)} to the card or account you paid with; banks take 5-7 working days to show it.` : '';
   const what =
     reason === COUPON_GONE_REASON
-      ? `The coupon on order ${displayOrderId(order.orderid)} was used by another order while your payment was on its way, so we cancelled the order.`
-      : `Order ${displayOrderId(order.orderid)} was cancelled before your payment reached us, so it will not be sent.`;
+      ? `The coupon on order ${orderNumber(order.id)} was used by another order while your payment was on its way, so we cancelled the order.`
+      : `Order ${orderNumber(order.id)} was cancelled before your payment reached us, so it will not be sent.`;
   return new HttpError(409, 'ORDER_CANCELLED', `${what}${refunded} Place a new order if you still want it.`);
 }
 
@@ -40,7 +40,7 @@ const missingFor = (orderid: string) => `No order ${displayOrderId(orderid)} was
 export async function callersOnlineOrder(ctx: AppContext, user: AuthUser, orderid: string): Promise<OrderRow & { gateway_order_id: string }> {
   const order = await findOwnedOrder(ctx.db, orderid, user, { missing: missingFor(orderid), ownerOnly: true });
   if (order.paymentmode !== 'ONLINE' || !order.gateway_order_id) {
-    throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${displayOrderId(order.orderid)} is cash on delivery; there is no online payment to confirm.`);
+    throw new HttpError(400, 'NOT_AN_ONLINE_ORDER', `Order ${orderNumber(order.id)} is cash on delivery; there is no online payment to confirm.`);
   }
   return { ...order, gateway_order_id: order.gateway_order_id };
 }

@@ -1,4 +1,5 @@
 // The steps only an online placement has (workflows/place-online-order.ts): the gateway, its order, the dialog's answer.
+import { orderNumber } from '../../domain/display';
 import { CURRENCY_CODE } from '../../domain/constants';
 import { toPaise } from '../../domain/pricing';
 import type { CreateOrderAnswer, CreateOrderInput, Order } from '../../domain/schemas/order';
@@ -63,6 +64,7 @@ export async function openGatewayOrder(gateway: PaymentGateway, priced: PricedCh
 export function onlineAnswer(order: Order, keyid: string): OnlineOrderAnswer {
   return {
     orderid: order.orderid,
+    orderNumber: orderNumber(order.id),
     totalAmount: order.totalAmount,
     amount: toPaise(order.totalAmount),
     currency: CURRENCY_CODE,

@@ -1,5 +1,5 @@
 // The steps of paying again (workflows/pay-again.ts): the caller's own order, checked that it is still unpaid online.
-import { displayOrderId } from '../../domain/display';
+import { displayOrderId, orderNumber } from '../../domain/display';
 import type { Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
@@ -19,7 +19,7 @@ export async function callersOrder(ctx: AppContext, user: AuthUser, orderid: str
 
 /** Only an online order that is not paid yet and still in preparation can be paid (409 saying why otherwise). */
 export function refuseUnlessUnpaidOnline(row: OrderRow): void {
-  const shortId = displayOrderId(row.orderid);
+  const shortId = orderNumber(row.id);
   if (row.paymentmode !== 'ONLINE' || !row.gateway_order_id) {
     throw new HttpError(409, 'NOT_AN_ONLINE_ORDER', `Order ${shortId} is cash on delivery: you pay at the door, there is nothing to pay online.`);
   }

@@ -1,3 +1,4 @@
+import { orderNumber } from '../../domain/display';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { orderSchema } from '../../domain/schemas/order';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
@@ -50,7 +51,7 @@ describeEachDatabase('placing orders', (dialect) => {
 
     const mails = (await settledMailbox(shop)).slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual(['admin@gheeshop.test', user.email].sort());
-    const shortId = order.orderid.slice('order_'.length);
+    const shortId = orderNumber(order.id);
     for (const mail of mails) {
       expect(mail.subject).toBe(`Thank you for your order ${shortId}`);
       expect(mail.text).toContain('Namaste Asha <b>Verma</b>,');
@@ -95,6 +96,7 @@ describeEachDatabase('placing orders', (dialect) => {
     const answer = res.json();
     expect(answer).toEqual({
       orderid: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/),
+      orderNumber: expect.stringMatching(/^GS-\d{4,}$/),
       totalAmount: 3037,
       amount: 303700,
       currency: 'INR',
@@ -194,7 +196,7 @@ describeEachDatabase('placing orders', (dialect) => {
 
     expect(await ordersOf(user)).toHaveLength(3);
     const mails = await settledMailbox(shop);
-    const codId = results[0]?.json().orderid.slice(6);
+    const codId = orderNumber(results[0]?.json().id);
     expect(mails.filter((m) => m.subject.includes(codId))).toHaveLength(2);
   });
 

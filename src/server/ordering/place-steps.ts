@@ -1,7 +1,7 @@
 // The steps of placing an order (workflows/place-cod-order.ts, workflows/place-online-order.ts): price, answer a
 // repeated receipt, open the gateway order, write in the next group commit.
 import type { PaymentMode } from '../../domain/constants';
-import { displayOrderId, formatRupees, shopTimestamp } from '../../domain/display';
+import { formatRupees, orderNumber, shopTimestamp } from '../../domain/display';
 import { codVerdict } from '../../domain/pricing';
 import type { CreateOrderInput, Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
@@ -70,7 +70,7 @@ function sameItems(order: Order, input: CreateOrderInput): boolean {
  * (the customer closed the dialog and switched); anything else on that receipt is a different checkout.
  */
 export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
-  const shortId = displayOrderId(existing.orderid);
+  const shortId = orderNumber(existing.id);
   if (!sameItems(existing, input)) {
     throw conflict(
       `Receipt ${input.receipt} was already used for order ${shortId} with other items. Start the checkout again to place a new order.`,

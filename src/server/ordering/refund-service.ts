@@ -1,4 +1,4 @@
-import { displayOrderId, formatRupees, withOrderPrefix } from '../../domain/display';
+import { formatRupees, orderNumber, withOrderPrefix } from '../../domain/display';
 import type { CreditedGoods } from '../../domain/india/invoice-document';
 import { toPaise } from '../../domain/pricing';
 import { writeAudit } from '../audit/audit-log';
@@ -58,8 +58,8 @@ export async function recordRefund(
   await enqueueMail(trx, {
     kind: REFUND_MAIL_KIND,
     to: order.emailaddress,
-    subject: `Refund of ${formatRupees(refund.amount)} initiated for order ${displayOrderId(order.orderid)}`,
-    text: `Namaste ${order.username},\n\nWe have started a refund of ${formatRupees(refund.amount)} for your order ${displayOrderId(order.orderid)} (${refund.reason}).\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.${creditNoteMailLine(note)}\n\nThe Ghee Shop family`,
+    subject: `Refund of ${formatRupees(refund.amount)} initiated for order ${orderNumber(order.id)}`,
+    text: `Namaste ${order.username},\n\nWe have started a refund of ${formatRupees(refund.amount)} for your order ${orderNumber(order.id)} (${refund.reason}).\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.${creditNoteMailLine(note)}\n\nThe Ghee Shop family`,
     ...creditNoteMailAttachment(note),
   });
   return id;

@@ -1,5 +1,5 @@
 // The steps of changing an order's status (workflows/change-status.ts), each in the change's transaction.
-import { displayOrderId, withOrderPrefix } from '../../domain/display';
+import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { awaitsOnlinePayment, ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/order-status';
 import type { Order } from '../../domain/schemas/order';
 import { writeAudit } from '../audit/audit-log';
@@ -50,7 +50,7 @@ export function refuseStatusChange(before: Order, status: OrderStatus): void {
     throw new HttpError(
       409,
       'ORDER_NOT_PAID',
-      `Order ${displayOrderId(orderid)} was placed for online payment and the payment has not arrived, so it stays in preparation: ` +
+      `Order ${orderNumber(before.id)} was placed for online payment and the payment has not arrived, so it stays in preparation: ` +
         'do not pack or ship it. Check the payment under Payments, or cancel the order.',
     );
   }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ORDER_ID_PREFIX } from '../../domain/constants';
+import { parseOrderNumber } from '../../domain/display';
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { nameSearchApplies, searchSalesByName } from './name-search';
@@ -69,6 +70,8 @@ export type AdminListFilters = Pick<AdminOrdersQuery, 'status' | 'q' | 'payment'
  * search through the index). The CSV export uses it too, so the file always holds what the list shows.
  */
 export function adminListCondition(dialect: Dialect, filters: AdminListFilters): RawBuilder<unknown> {
+  const numbered = numberedOrder(filters);
+  if (numbered !== undefined) return whereOf({ list: numbered.list, status: filters.status, search: sql<boolean>`id = ${numbered.id}`, indexedBy: sql`` });
   const term = searchTerm(filters.q);
   return whereOf({
     list: filters.payment === 'pending' ? UNPAID : SALES,
@@ -76,6 +79,17 @@ export function adminListCondition(dialect: Dialect, filters: AdminListFilters):
     search: term ? searchCondition(dialect, term) : undefined,
     indexedBy: sql``,
   });
+}
+
+/**
+ * An order number typed in the search box (GS-1043) names one order by its row id. On "All orders" it is found
+ * whether or not it is paid: the owner looks up the number a customer reads out, and an unpaid online order is
+ * exactly the one a caller asks about. The unpaid list keeps to unpaid orders.
+ */
+function numberedOrder(filters: AdminListFilters): { id: number; list: RawBuilder<unknown> } | undefined {
+  const id = filters.q === undefined ? undefined : parseOrderNumber(filters.q);
+  if (id === undefined) return undefined;
+  return { id, list: filters.payment === 'pending' ? UNPAID : sql`(${SALES} or ${UNPAID})` };
 }
 
 /**
@@ -228,6 +242,8 @@ export async function searchAdminOrders(
     );
   }
   if (query.confirmation === 'PENDING') return pendingConfirmationOrders(executor, query);
+  const numbered = numberedOrder(query);
+  if (numbered !== undefined) return numberedPage(executor, numbered, query);
   const pending = query.payment === 'pending';
   const term = searchTerm(query.q);
   const filter: ListFilter = {
@@ -242,4 +258,14 @@ export async function searchAdminOrders(
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { orders: await withLinesForAdmin(executor, rows), total };
+}
+
+/** The one order an order number names, as a page of the list (empty past page 1, or when the filters leave it out). */
+async function numberedPage(executor: Executor, numbered: { id: number; list: RawBuilder<unknown> }, query: AdminOrdersQuery): Promise<{ orders: Order[]; total: number }> {
+  const condition = whereOf({ list: numbered.list, status: query.status, search: sql<boolean>`id = ${numbered.id}`, indexedBy: sql`` });
+  const { rows: found } = await sql<{ id: number }>`select id from orders where ${condition}`.execute(executor);
+  if (found.length === 0) return { orders: [], total: 0 };
+  if (query.offset > 0) return { orders: [], total: 1 };
+  const rows = await executor.selectFrom('orders').selectAll().where('id', '=', numbered.id).execute();
+  return { orders: await withLinesForAdmin(executor, rows), total: 1 };
 }

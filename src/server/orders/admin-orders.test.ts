@@ -109,6 +109,25 @@ describeEachDatabase('admin order list on 1,000 orders', (dialect) => {
     expect((await page(`q=${unpaid[0]?.orderid.slice(6)}`)).total).toBe(0);
   });
 
+  it('finds any order by its number on All orders, an unpaid online one too; other filters still apply', async () => {
+    const unpaid = (await page('payment=pending&limit=1')).body[0] as { id: number; orderid: string };
+    const sale = (await page('limit=1')).body[0] as { id: number; orderid: string; status: string };
+    for (const typed of [`GS-${1000 + unpaid.id}`, ` gs ${1000 + unpaid.id} `, `GS${1000 + unpaid.id}`]) {
+      const found = await page(`q=${encodeURIComponent(typed)}`);
+      expect(found).toMatchObject({ ids: [unpaid.orderid], total: 1 });
+    }
+    expect(await page(`q=GS-${1000 + sale.id}&payment=pending`)).toMatchObject({ ids: [], total: 0 });
+    expect(await page(`q=GS-${1000 + unpaid.id}&payment=pending`)).toMatchObject({ ids: [unpaid.orderid], total: 1 });
+    expect(await page(`q=GS-${1000 + sale.id}&status=${sale.status}`)).toMatchObject({ ids: [sale.orderid], total: 1 });
+    const other = sale.status === 'DELIVERED' ? 'PREPARATION' : 'DELIVERED';
+    expect(await page(`q=GS-${1000 + sale.id}&status=${other}`)).toMatchObject({ ids: [], total: 0 });
+    expect(await page(`q=GS-${1000 + sale.id}&offset=20&limit=20`)).toMatchObject({ ids: [], total: 1 });
+    expect(await page('q=GS-99999999')).toMatchObject({ ids: [], total: 0 });
+    const csv = await shop.app.inject({ url: `/api/admin/orders.csv?q=GS-${1000 + unpaid.id}`, headers: admin.auth });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+  });
+
   // Last: it adds orders. The original client asks once, without parameters, and pages in the browser.
   it('without a limit answers the newest 1,000 once there are more, the total still exact', async () => {
     const later = new Date(Date.parse('2030-01-01T00:00:00Z'));

@@ -1,4 +1,4 @@
-import { withOrderPrefix } from '../../../domain/display';
+import { parseOrderNumber, withOrderPrefix } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
 import { SHIPMENT_MODES, type TrackAnswer } from '../../../domain/shipping';
 import type { OrderStatus } from '../../../domain/order-status';
@@ -6,7 +6,7 @@ import { writeAudit } from '../../audit/audit-log';
 import type { AuthUser } from '../../auth/guards';
 import type { AppContext } from '../../context';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { findOrderByOrderId, findOrderRow } from '../../orders/order-repository';
+import { findOrderByOrderId, findOrderRow, findOrderRowById } from '../../orders/order-repository';
 import { shipmentViews } from '../../orders/shipment-view-repository';
 import { CourierError, type Booking } from '../../shipping/courier';
 import { courierFor } from '../../shipping/courier-registry';
@@ -81,11 +81,16 @@ export async function cancelShipment(ctx: AppContext, caller: AuthUser, orderidI
   return order;
 }
 
-const NO_SUCH_PAIR = 'No order with that id ships to that pincode. Check the order id in your order mail and the delivery pincode, and try again.';
+const NO_SUCH_PAIR = 'No order with that number ships to that pincode. Check the order number in your order mail and the delivery pincode, and try again.';
 
-/** #/track (DESIGN.md §8.5): an order found by its id and delivery pincode, answering its status and scans only. */
+/**
+ * #/track (DESIGN.md §8.5): an order found by its number (GS-1043) or id and its delivery pincode, answering its
+ * status and scans only. Numbers run in sequence, so the pincode and the per-address rate limit are what keep
+ * strangers from reading other people's parcels.
+ */
 export async function trackOrder(ctx: AppContext, orderidInput: string, pincode: string): Promise<TrackAnswer> {
-  const row = await findOrderRow(ctx.db, withOrderPrefix(orderidInput.trim()));
+  const numbered = parseOrderNumber(orderidInput);
+  const row = numbered === undefined ? await findOrderRow(ctx.db, withOrderPrefix(orderidInput.trim())) : await findOrderRowById(ctx.db, numbered);
   if (!row || row.pincode !== pincode) throw notFound(NO_SUCH_PAIR);
   const shipment = (await shipmentViews(ctx.db, [row.id])).get(row.id);
   return {

@@ -1,4 +1,4 @@
-import { displayOrderId } from '../../../domain/display';
+import { orderNumber } from '../../../domain/display';
 import type { Executor } from '../../db/database';
 import { enqueueMails, type OutgoingMail } from '../../mail/outbox';
 import { getSettings } from '../../settings/settings-repository';
@@ -11,12 +11,12 @@ export const SHIPPED_MAIL_KIND = 'order-shipped';
  */
 export async function queueShippedMail(
   trx: Executor,
-  order: { orderid: string; username: string; emailaddress: string },
+  order: { id: number; orderid: string; username: string; emailaddress: string },
   shipment: { courier: string; awb: string; trackingUrl: string },
 ): Promise<number> {
   const settings = await getSettings(trx);
   if (!settings.customeremail) return 0;
-  const id = displayOrderId(order.orderid);
+  const id = orderNumber(order.id);
   const link = shipment.trackingUrl ? `Follow it here: ${shipment.trackingUrl}\n\n` : '';
   const mail: OutgoingMail = {
     kind: SHIPPED_MAIL_KIND,

@@ -189,8 +189,9 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect((await ship('OD_nosuchorder')).statusCode).toBe(404);
   });
 
-  it('#/track finds an order by id and delivery pincode, without personal data; a wrong pair is 404', async () => {
+  it('#/track finds an order by number or id and delivery pincode, without personal data; a wrong pair is 404', async () => {
     const orderid = await cod();
+    const { id } = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json().find((o: { orderid: string }) => o.orderid === orderid) as { id: number };
     const awb = (await ship(orderid)).json().shipment.awb as string;
     await scan(awb, 'PICKED_UP');
     const res = await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560001` });
@@ -200,6 +201,11 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(body).toMatchObject({ status: 'READY', courier: 'Sandbox Express', awb, events: [{ status: 'PICKED_UP', location: 'Sandbox hub' }] });
     expect(JSON.stringify(body)).not.toMatch(/Asha|Temple|9876543210|example\.in/);
     expect((await shop.app.inject({ url: `/api/public/track/${displayOrderId(orderid)}?pincode=560001` })).statusCode).toBe(200);
+    for (const number of [`GS-${1000 + id}`, `gs${1000 + id}`]) {
+      expect((await shop.app.inject({ url: `/api/public/track/${encodeURIComponent(number)}?pincode=560001` })).json()).toMatchObject({ awb });
+    }
+    expect((await shop.app.inject({ url: `/api/public/track/GS-${1000 + id}?pincode=560002` })).statusCode).toBe(404);
+    expect((await shop.app.inject({ url: `/api/public/track/GS-${1001 + id}?pincode=560001` })).statusCode).toBe(404);
     expect((await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560002` })).statusCode).toBe(404);
     expect((await shop.app.inject({ url: `/api/public/track/OD_nosuch?pincode=560001` })).statusCode).toBe(404);
     expect((await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=56` })).statusCode).toBe(400);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { displayOrderId, formatRupees, formatSize } from '../../../domain/display';
+import { formatRupees, formatSize, orderNumber } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
 
 /** The order number with a button that copies it: what a customer quotes when they call or write to us. */
-function OrderNumber({ orderid }: { orderid: string }) {
-  const shortId = displayOrderId(orderid);
+function OrderNumber({ id }: { id: number }) {
+  const shortId = orderNumber(id);
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -37,7 +37,7 @@ export function OrderRecap({ order }: { order: Order }) {
   return (
     <div className="text-start card border-0 bg-cream mb-4" data-testid="order-recap">
       <div className="card-body">
-        <OrderNumber orderid={order.orderid} />
+        <OrderNumber id={order.id} />
         <table className="table table-sm small mb-2 recap-table">
           <caption className="visually-hidden">Items in this order</caption>
           <thead>

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '../../../domain/schemas/errors';
-import { displayOrderId } from '../../../domain/display';
 import type { CreateOrderAnswer, CreateOrderBody, Order, PriceChangedAnswer } from '../../../domain/schemas/order';
 import { api, ApiError } from '../../lib/api-client';
 import { shopConfigQuery } from '../../lib/shop-config';
@@ -19,7 +18,7 @@ export function placeCodOrder(body: CreateOrderBody): Promise<Order> {
 }
 
 /** Opens the card dialog for an order the server created, for exactly the amount the server priced. */
-async function openFor(created: Promise<CreateOrderAnswer>, queryClient: QueryClient, description: string): Promise<PaymentAttempt> {
+async function openFor(created: Promise<CreateOrderAnswer>, queryClient: QueryClient): Promise<PaymentAttempt> {
   const config = await queryClient.fetchQuery(shopConfigQuery);
   const [order] = await Promise.all([created, loadPaymentScript(config.scriptUrl)]);
   const outcome = await openPaymentDialog({
@@ -28,7 +27,7 @@ async function openFor(created: Promise<CreateOrderAnswer>, queryClient: QueryCl
     currency: 'INR',
     order_id: order.orderid,
     name: 'Ghee Shop',
-    description,
+    description: `Order ${order.orderNumber}`,
     theme: { color: BRAND_COLOR },
     prefill: { name: order.username, email: order.emailaddress, contact: order.mobilenumber },
   });
@@ -37,12 +36,12 @@ async function openFor(created: Promise<CreateOrderAnswer>, queryClient: QueryCl
 
 /** Creates the gateway order on the server (or answers the one this receipt already made), then opens the dialog. */
 export function payOnline(body: CreateOrderBody, queryClient: QueryClient): Promise<PaymentAttempt> {
-  return openFor(api.post<CreateOrderAnswer>('/api/checkout/createorder', body), queryClient, body.receipt);
+  return openFor(api.post<CreateOrderAnswer>('/api/checkout/createorder', body), queryClient);
 }
 
 /** Pay now / Try again: a new attempt on the same unpaid order, as Razorpay allows; never a second order. */
 export function payExistingOrder(orderid: string, queryClient: QueryClient): Promise<PaymentAttempt> {
-  return openFor(api.post<CreateOrderAnswer>('/api/checkout/payorder', { orderid }), queryClient, displayOrderId(orderid));
+  return openFor(api.post<CreateOrderAnswer>('/api/checkout/payorder', { orderid }), queryClient);
 }
 
 /** The gateway's signature goes to the server, which marks the order paid only if it verifies. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { displayOrderId, formatRupees, formatSize } from '../../../domain/display';
+import { formatRupees, formatSize } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 interface Preview {
   orderid: string;
+  orderNumber: string;
   status: string;
   confirmation: 'PENDING' | 'CONFIRMED' | null;
   cancelReason: string | null;
@@ -47,7 +48,6 @@ export function ConfirmOrderPage() {
     if (answer.isSuccess || answer.isError) resultRef.current?.focus();
   }, [answer.isSuccess, answer.isError]);
 
-  const shortId = displayOrderId(orderid);
   let body;
   if (!token) body = <div className="alert alert-warning" role="alert">This link is missing its key. Open the link in your order mail again.</div>;
   else if (preview.isPending) body = <Spinner label="Loading your order…" />;
@@ -62,7 +62,7 @@ export function ConfirmOrderPage() {
 
   return (
     <section className="container py-4 py-md-5 page-narrow" aria-labelledby="confirm-title">
-      <h1 id="confirm-title" className="h2 mb-3">Confirm order {shortId}</h1>
+      <h1 id="confirm-title" className="h2 mb-3">{preview.data ? `Confirm order ${preview.data.orderNumber}` : 'Confirm your order'}</h1>
       <div ref={resultRef} tabIndex={-1} aria-live="polite">
         {answer.isError && <div className="alert alert-danger" role="alert">{answer.error.message}</div>}
         {answer.isSuccess && (

@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constants';
-import { displayOrderId, displayPaymentId, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
+import { displayPaymentId, orderNumber, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
 import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
 import { refundedWords } from '../../../domain/refunds';
@@ -23,7 +23,7 @@ const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
 export function OrderCard({ order }: { order: Order }) {
   const refunded = refundedWords(order);
   const payment = refunded ? { label: refunded, tone: 'text-bg-info' } : (PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING);
-  const orderId = displayOrderId(order.orderid);
+  const orderId = orderNumber(order.id);
   // Unpaid online orders are not being prepared: no tracker, and the way to pay instead. Nothing is delivered
   // after a cancellation either, so a cancelled order shows no tracker.
   const unpaid = isAwaitingPayment(order);
@@ -32,7 +32,7 @@ export function OrderCard({ order }: { order: Order }) {
       <header className="card-header bg-cream border-0 py-3">
         <div className="d-flex flex-wrap justify-content-between gap-2">
           <h2 className="h6 mb-0" id={`order-${order.id}`}>
-            Order ID: <span className="font-monospace">{orderId}</span>
+            Order <span className="font-monospace">{orderId}</span>
           </h2>
           <span className="small text-body-secondary">
             {orderDate(order.createdAt)} {orderTime(order.createdAt)}

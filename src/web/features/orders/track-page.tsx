@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ShipmentScans } from './shipment-scans';
 
-/** #/track: where an order is, found by its order id and delivery pincode, without logging in (DESIGN.md §8.5). */
+/** #/track: where an order is, found by its order number (or id) and delivery pincode, without logging in (DESIGN.md §8.5). */
 export function TrackPage() {
   usePageTitle('Track your order');
   const id = useId();
@@ -21,7 +21,7 @@ export function TrackPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!orderid.trim()) return setProblem('Type the order id from your order mail.');
+    if (!orderid.trim()) return setProblem('Type the order number from your order mail (like GS-1043).');
     if (!/^\d{6}$/.test(pincode.trim())) return setProblem('Type the 6-digit pincode the order is delivered to.');
     setProblem(null);
     track.mutate();
@@ -34,7 +34,7 @@ export function TrackPage() {
       <h1 className="display-6 mb-3">Track your order</h1>
       <form onSubmit={submit} noValidate className="mb-4" aria-describedby={`${id}-problem`}>
         <div className="mb-3">
-          <label htmlFor={`${id}-order`} className="form-label">Order ID</label>
+          <label htmlFor={`${id}-order`} className="form-label">Order number</label>
           <input id={`${id}-order`} className="form-control" autoComplete="off" maxLength={64} value={orderid} onChange={(e) => setOrderid(e.target.value)} />
         </div>
         <div className="mb-3">

@@ -1,5 +1,5 @@
 import './messages.css';
-import { shopTimestamp, displayOrderId } from '../../../../domain/display';
+import { shopTimestamp } from '../../../../domain/display';
 import { MESSAGE_KIND_LABELS, type MessageView } from '../../../../domain/messages-and-confirmation';
 import { useSandboxReply } from '../api/messages-api';
 import { toast } from 'react-toastify';
@@ -35,13 +35,13 @@ export function MessageList({ messages, sandbox, showOrder }: { messages: Messag
         <li key={m.id} className="message-item" data-testid="whatsapp-message">
           <div className="message-head small text-muted-strong">
             {MESSAGE_KIND_LABELS[m.kind]} · to {m.to}
-            {showOrder && <> · order {displayOrderId(m.orderid)}</>} · {when(m.createdAt)}
+            {showOrder && <> · order {m.orderNumber}</>} · {when(m.createdAt)}
             <span className={`status-badge ms-2 ${STATUS_CLASS[m.status] ?? 'status-neutral'}`}>{m.status}</span>
           </div>
           <p className="message-bubble mb-1">{m.text}</p>
           {m.error && <p className="small text-danger-strong mb-1">Error: {m.error}</p>}
           {sandbox && (
-            <div className="d-flex flex-wrap gap-2" role="group" aria-label={`Reply as the customer to the message about order ${displayOrderId(m.orderid)}`}>
+            <div className="d-flex flex-wrap gap-2" role="group" aria-label={`Reply as the customer to the message about order ${m.orderNumber}`}>
               {m.buttons.includes('Confirm') && (
                 <button type="button" className="btn btn-sm btn-amber" disabled={reply.isPending} onClick={() => play(m.orderid, 'CONFIRM', 'Confirm')}>
                   Play “Confirm”

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { displayOrderId, formatRupees } from '../../../../domain/display';
+import { formatRupees, orderNumber } from '../../../../domain/display';
 import { ADMIN_CANCEL_REASONS, OTHER_REASON, REASON_MAX_LENGTH, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCancelOrder } from '../api/refunds-api';
@@ -38,7 +38,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
   function confirm() {
     cancel.mutate(reason, {
       onSuccess: () => {
-        toast.success(`Order ${displayOrderId(order.orderid)} is cancelled.`);
+        toast.success(`Order ${orderNumber(order.id)} is cancelled.`);
         setConfirming(false);
         setOpen(false);
       },
@@ -92,7 +92,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
       </div>
       {confirming && (
         <ConfirmDialog
-          title={`Cancel order # ${displayOrderId(order.orderid)}?`}
+          title={`Cancel order # ${orderNumber(order.id)}?`}
           confirmLabel="Yes, cancel the order"
           cancelLabel="Keep the order"
           busy={cancel.isPending}

@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
-import { displayOrderId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
+import { formatRupees, orderNumber, orderDate, orderTime } from '../../../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import { refundedWords } from '../../../../domain/refunds';
 import type { Order } from '../../../../domain/schemas/order';
@@ -7,7 +7,7 @@ import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 
 /** One order in the admin list: name in capitals, Order # without its prefix, date, time, how it is paid, View. */
 export function OrderCard({ order, onView, picked }: { order: Order; onView: (order: Order) => void; picked?: { checked: boolean; onToggle: () => void } }) {
-  const shortId = displayOrderId(order.orderid);
+  const shortId = orderNumber(order.id);
   return (
     <li className="admin-order-card card">
       <div className="card-body">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
-import { displayOrderId, displayPaymentId, formatRupees, orderDate, orderTime } from '../../../../domain/display';
+import { displayOrderId, displayPaymentId, orderNumber, formatRupees, orderDate, orderTime } from '../../../../domain/display';
 import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
@@ -54,7 +54,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
   const queryClient = useQueryClient();
   const statusMail = useStatusMail();
   const selectId = useId();
-  const shortId = displayOrderId(order.orderid);
+  const shortId = orderNumber(order.id);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The list was replaced by this view: move focus here so keyboard and screen-reader users follow.
   useEffect(() => headingRef.current?.focus(), []);
@@ -130,7 +130,8 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
           <div className="detail-card">
             <h4 id={`${selectId}-info`} className="detail-heading">Order information</h4>
             <dl className="detail-grid">
-              <Field label="Order ID" value={shortId} />
+              <Field label="Order number" value={shortId} />
+              <Field label="Gateway order ID" value={displayOrderId(order.orderid)} />
               <Field label="Payment ID" value={displayPaymentId(order.paymentid)} />
               <Field label="Payment mode" value={PAYMENT_MODE_LABELS[order.paymentmode]} />
               <Field label="Payment status" value={refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus]} />

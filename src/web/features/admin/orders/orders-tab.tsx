@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
+import { parseOrderNumber } from '../../../../domain/display';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
 import { LoadError } from '../../../components/load-error';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
@@ -31,7 +32,8 @@ export function OrdersTab() {
   }
   const orders = useAdminOrders({ filter, q, sort, page });
   // "All orders" lists sales; a search there also says how many unpaid online orders match, one click away.
-  const searchingAll = filter === '' && q.trim() !== '';
+  // An order number finds its order in either list, so it needs no second count.
+  const searchingAll = filter === '' && q.trim() !== '' && parseOrderNumber(q) === undefined;
   const unpaid = useAdminOrders({ filter: 'pending', q, sort, page: 1 }, { enabled: searchingAll });
   const unpaidMatches = searchingAll ? (unpaid.data?.total ?? 0) : 0;
   const lastViewed = useRef<string | null>(null);
@@ -77,7 +79,7 @@ export function OrdersTab() {
         <span>{orders.data ? `${total} ${total === 1 ? 'order' : 'orders'}` : ''}</span>
         {orders.data && pages > 1 && <span>Page {page} of {pages}</span>}
       </div>
-      {list.length > 0 && <ShipSelected picked={picked} onDone={() => setPicked([])} />}
+      {list.length > 0 && <ShipSelected picked={picked} orders={list} onDone={() => setPicked([])} />}
       {unpaidMatches > 0 && (
         <p className="small mb-3" data-testid="unpaid-matches">
           {unpaidMatches === 1 ? '1 unpaid online order also matches' : `${unpaidMatches} unpaid online orders also match`} “{q.trim()}”.{' '}

@@ -55,7 +55,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
           id={`${id}-search`}
           type="search"
           className="form-control"
-          placeholder="Search by order id or customer name..."
+          placeholder="Search by order number, order id or customer name..."
           value={props.search}
           onChange={(e) => props.onSearch(e.target.value)}
           autoComplete="off"

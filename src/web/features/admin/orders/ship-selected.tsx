@@ -1,4 +1,5 @@
-import { displayOrderId } from '../../../../domain/display';
+import { useState } from 'react';
+import { displayOrderId, orderNumber } from '../../../../domain/display';
 import type { Order } from '../../../../domain/schemas/order';
 import type { ShipManyResult } from '../../../../domain/shipping';
 import { useShipMany } from '../api/shipping-api';
@@ -13,8 +14,10 @@ export function canShip(order: Order): boolean {
 }
 
 /** "Ship selected": books each chosen order with the courier and shows each order's result. */
-export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () => void }) {
+export function ShipSelected({ picked, orders, onDone }: { picked: string[]; orders: readonly Order[]; onDone: () => void }) {
   const shipMany = useShipMany();
+  // Taken when the owner clicks: shipped orders may leave the filtered list before the results are read.
+  const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
   const results: ShipManyResult[] = shipMany.data?.results ?? [];
   return (
     <div className="ship-selected my-2">
@@ -22,7 +25,10 @@ export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () 
         type="button"
         className="btn btn-amber btn-sm"
         disabled={picked.length === 0 || shipMany.isPending}
-        onClick={() => shipMany.mutate(picked, { onSuccess: onDone })}
+        onClick={() => {
+          setNumbers(new Map(orders.map((o) => [o.orderid, orderNumber(o.id)])));
+          shipMany.mutate(picked, { onSuccess: onDone });
+        }}
       >
         {shipMany.isPending ? 'Shipping…' : `Ship selected (${picked.length})`}
       </button>
@@ -31,7 +37,7 @@ export function ShipSelected({ picked, onDone }: { picked: string[]; onDone: () 
         <ul className="small list-unstyled mt-2 mb-0" aria-label="Shipping results" aria-live="polite">
           {results.map((r) => (
             <li key={r.orderid} className={r.ok ? 'text-success-emphasis' : 'text-danger'}>
-              Order # {displayOrderId(r.orderid)}: {r.message}
+              Order # {numbers.get(r.orderid) ?? displayOrderId(r.orderid)}: {r.message}
             </li>
           ))}
         </ul>
