@@ -2,7 +2,7 @@
 // does, for tests of the order's life; `insertOrder` writes an order of any shape straight into the tables, for
 // tests of what reads orders (lists, mails, invoices, reports, reviews) that need one to exist without placing it.
 import { randomBytes } from 'node:crypto';
-import { shopTimestamp } from '../../src/domain/display';
+import { orderNumber, shopTimestamp } from '../../src/domain/display';
 import type { OrderStatus } from '../../src/domain/order-status';
 import type { PaymentMode, PaymentStatus } from '../../src/domain/constants';
 import type { CreateOrderBody } from '../../src/domain/schemas/order';
@@ -108,6 +108,12 @@ export async function settledMailbox(shop: TestShop): Promise<ParsedMail[]> {
 
 export async function orderRow(shop: TestShop, orderid: string) {
   return shop.app.ctx.db.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirstOrThrow();
+}
+
+/** The mails whose subject names this order by the number people read (GS-1043), as the default mails do. */
+export async function mailsAboutOrder(shop: TestShop, orderid: string): Promise<ParsedMail[]> {
+  const named = new RegExp(`\\b${orderNumber((await orderRow(shop, orderid)).id)}\\b`);
+  return (await settledMailbox(shop)).filter((m) => named.test(m.subject));
 }
 
 /** One line of a written order; with `productId` and no `name`, the product's own name. */

@@ -9,6 +9,7 @@ import {
   countRows,
   createOrder,
   DECLINED_CARD,
+  mailsAboutOrder,
   orderRow,
   sandboxPay,
   settledMailbox,
@@ -25,8 +26,7 @@ describeEachDatabase('online payment through the sandbox', (dialect) => {
     user = await createTestUser(shop);
   });
 
-  const mailsFor = async (orderid: string) =>
-    (await settledMailbox(shop)).filter((m) => m.subject.includes(orderid.slice('order_'.length)));
+  const mailsFor = (orderid: string) => mailsAboutOrder(shop, orderid);
 
   async function keySecret() {
     return (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).keySecret;

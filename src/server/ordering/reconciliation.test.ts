@@ -5,7 +5,7 @@ import { useGateway } from '../payments/gateway-registry';
 import { createRazorpayGateway, type RazorpayClient, type RazorpayPaymentEntity } from '../payments/razorpay-gateway';
 import { insertSandboxPayment } from '../payments/sandbox/sandbox-repository';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { createOrder, orderRow, settledMailbox } from '../../../tests/support/test-orders';
+import { createOrder, mailsAboutOrder, orderRow } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from './reconciliation';
 
 const MINUTE = 60_000;
@@ -38,7 +38,7 @@ describeEachDatabase('reconciliation with the sandbox', (dialect) => {
     const [a, b] = await Promise.all([reconcilePendingPayments(ctx, { now: later }), reconcilePendingPayments(ctx, { now: later })]);
     expect((a?.paid ?? 0) + (b?.paid ?? 0)).toBe(1);
     expect(await orderRow(shop, orderid)).toMatchObject({ payment_status: 'PAID', paymentid: paymentId });
-    const mails = (await settledMailbox(shop)).filter((m) => m.subject.includes(orderid.slice(6)));
+    const mails = await mailsAboutOrder(shop, orderid);
     expect(mails).toHaveLength(2);
 
     expect((await reconcilePendingPayments(ctx, { now: later })).checked).toBe(0);

@@ -35,13 +35,16 @@ describeEachDatabase('an unpaid online order stays in preparation', (dialect) =>
     expect((await setStatus(orderid, 'PREPARATION')).statusCode).toBe(200);
   });
 
-  it('a search for an unpaid online order finds it in the unpaid list the "All orders" search points to', async () => {
+  it('a search for an unpaid online order finds it in the unpaid list the "All orders" search points to, and by number', async () => {
     const { orderid } = (await createOrder(shop, customer)).json() as { orderid: string };
     const short = orderid.slice('order_'.length);
     const all = await shop.app.inject({ url: `/api/order/admin?q=${short}`, headers: admin.auth });
     expect(all.json()).toEqual([]);
     const unpaid = await shop.app.inject({ url: `/api/order/admin?payment=pending&q=${short}`, headers: admin.auth });
     expect(unpaid.json()).toMatchObject([{ orderid, paymentstatus: 'PENDING' }]);
+    // The number a customer reads out finds it on "All orders" too.
+    const number = (await shop.app.inject({ url: `/api/order/admin?q=GS-${1000 + (await orderRow(shop, orderid)).id}`, headers: admin.auth })).json();
+    expect(number).toMatchObject([{ orderid, paymentstatus: 'PENDING' }]);
   });
 
   it('once paid it moves on and is invoiced; a COD order moves without payment', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newGatewayId } from '../payments/gateway-ids';
 import { insertSandboxPayment } from '../payments/sandbox/sandbox-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, createOrder, orderRow, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
+import { codOrder, createOrder, mailsAboutOrder, orderRow, sandboxPay, settledMailbox } from '../../../tests/support/test-orders';
 
 describeEachDatabase('admin payment verification', (dialect) => {
   let shop: TestShop;
@@ -37,7 +37,7 @@ describeEachDatabase('admin payment verification', (dialect) => {
     await insertSandboxPayment(shop.app.ctx.db, { id: paymentid, order_id: orderid, amount: 303700, status: 'captured', error_description: null });
     expect((await verify(admin, { orderid, paymentid })).json()).toBe(true);
     expect(await orderRow(shop, orderid)).toMatchObject({ payment_status: 'PAID', paymentid });
-    const mails = (await settledMailbox(shop)).filter((m) => m.subject.includes(orderid.slice(6)));
+    const mails = await mailsAboutOrder(shop, orderid);
     expect(mails).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { webhookSignature } from '../payments/signatures';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { createOrder, insertOrder, orderRow, settledMailbox } from '../../../tests/support/test-orders';
+import { createOrder, insertOrder, mailsAboutOrder, orderRow } from '../../../tests/support/test-orders';
 
 function event(type: string, payment: { id: string; order_id: string; amount: number; status: string; error_description?: string }) {
   return JSON.stringify({ entity: 'event', event: type, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: 1 });
@@ -26,7 +26,7 @@ describeEachDatabase('payment webhooks', (dialect) => {
   afterAll(async () => shop.close());
 
   const signed = (body: string, eventId = newGatewayId('evt_')) => ({ 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': eventId });
-  const mailsFor = async (orderid: string) => (await settledMailbox(shop)).filter((m) => m.subject.includes(orderid.slice(6)));
+  const mailsFor = (orderid: string) => mailsAboutOrder(shop, orderid);
 
   it('a signed payment.captured pays the order once and queues the order-placed mails', async () => {
     const { orderid } = (await createOrder(shop, user)).json();
