@@ -14,9 +14,10 @@ import { registerCors } from './http/cors';
 import { registerErrorHandling, type ErrorHandlingOptions } from './http/error-handler';
 import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
+import { requestLogger } from './http/request-logger';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { connectRedis } from './http/rate-limit';
-import { registerSecurityHeaders } from './http/security';
+import { registerAnswerHeaders } from './http/security';
 import { createCounterStore, startCounterPurge } from './limits/counters';
 import { registerTextGuard } from './http/text-guard';
 import { registerJsonBodies } from './http/json-body';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
+    childLoggerFactory: requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops in X-Forwarded-For, and none by default.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
@@ -121,11 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const shipping = chooseCourier(config);
   if (shipping.kind === 'sandbox') app.log.warn(shipping.reason);
   else app.log.info(shipping.reason);
-  // Set before the handler runs, so error answers carry it too; a callback hook costs no promise per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  await registerAnswerHeaders(app);
 
   const webDir = webDistDir(config.WEB_DIST);
   const serveWeb = (options.serveWeb ?? true) && isWebBuilt(webDir);
@@ -138,7 +136,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerTextGuard(app);
   registerJsonBodies(app);
-  await registerSecurityHeaders(app);
   await registerCors(app, config.CORS_ORIGINS);
   // API answers are compressed per request, so speed wins over the last few bytes: brotli quality 1 and gzip
   // level 1 cost far less CPU than the defaults on an order list and shrink it almost as well (bench/README.md).

@@ -81,11 +81,15 @@ describeEachDatabase('operations', (dialect) => {
     const customer = await createTestUser(shop);
     expect((await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }))).statusCode).toBe(200);
     await shop.app.inject(`/media/${'b'.repeat(32)}-card.webp`);
+    await shop.app.inject('/api/no-such-route');
     const metrics = (await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
     expect(metrics).toMatch(/http_requests_total\{method="POST",route="\/api\/checkout\/codorder",status="200"\} 1/);
     // The pattern, never the raw file name, so ids in paths cannot blow up the label set.
     expect(metrics).toMatch(/route="\/media\/:file"/);
     expect(metrics).not.toMatch(/bbbbbbbb/);
+    // An address no route matches counts under one label, whatever the address.
+    expect(metrics).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+    expect(metrics).not.toMatch(/no-such-route/);
     expect(metrics).toMatch(/http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/checkout\/codorder"\} \d+/);
     expect(metrics).toMatch(/shop_orders_placed_total 1\b/);
     // The COD order queued two mails, not yet delivered (tests run no mail worker).

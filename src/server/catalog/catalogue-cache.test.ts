@@ -19,6 +19,20 @@ describe('catalogue cache', () => {
     expect((await cache.get()).body).toBe('[2]');
   });
 
+  it('peeks at the list only while it is within its time to live, and drops it on a change', async () => {
+    const c = clock();
+    let loads = 0;
+    const cache = createCatalogueCache(async () => [++loads], { ttlMs: 2000, now: c.now });
+    expect(cache.peek()).toBeNull();
+    const loaded = await cache.get();
+    expect(cache.peek()?.etag).toBe(loaded.etag);
+    c.advance(2000);
+    expect(cache.peek()).toBeNull();
+    await cache.get();
+    cache.invalidate();
+    expect(cache.peek()).toBeNull();
+  });
+
   it('shares one load between requests that arrive together', async () => {
     let loads = 0;
     const cache = createCatalogueCache(async () => {

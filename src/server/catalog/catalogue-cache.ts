@@ -6,6 +6,8 @@ export type CataloguePayload = EncodedAnswer;
 export interface CatalogueCache {
   /** The cached list, loading it when there is none or it is older than the time to live. */
   get(): Promise<CataloguePayload>;
+  /** The cached list when it is within its time to live, else null (then call `get`). */
+  peek(): CataloguePayload | null;
   /** Drops the cached list; the next `get` loads a fresh one. Call it after every catalogue change. */
   invalidate(): void;
 }
@@ -44,9 +46,13 @@ export function createCatalogueCache(load: () => Promise<unknown>, options: Cata
     }
   }
 
+  const fresh = () => (current && now() - current.loadedAt < options.ttlMs ? current : null);
+
   return {
+    peek: fresh,
     get() {
-      if (current && now() - current.loadedAt < options.ttlMs) return Promise.resolve(current);
+      const cached = fresh();
+      if (cached) return Promise.resolve(cached);
       // Requests arriving together share one load instead of each querying the source.
       if (inFlight) return inFlight;
       const loading = refresh().finally(() => {

@@ -20,6 +20,8 @@ export interface CatalogueSourceHandle {
   studioUrl: string | null;
   /** The public list, serialized and compressed, from the cache. */
   payload(): Promise<CataloguePayload>;
+  /** The cached list when it is fresh, else null (then call `payload`). */
+  cachedPayload(): CataloguePayload | null;
   /** The same cached list as objects. Throws when the source fails and no earlier list is known. */
   list(): Promise<Product[]>;
   /** Drops the cached list; call it after every catalogue change made here. */
@@ -39,6 +41,7 @@ export function createCatalogueSource(config: Config, db: Executor, log: Fastify
     kind: sanity ? 'sanity' : 'database',
     studioUrl: sanity?.studioUrl ?? null,
     payload: () => cache.get(),
+    cachedPayload: () => cache.peek(),
     async list() {
       const payload = await cache.get();
       if (parsed?.etag !== payload.etag) parsed = { etag: payload.etag, products: JSON.parse(payload.body) as Product[] };

@@ -82,18 +82,26 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
     socket.once('close', () => forget(socket));
   });
 
+  // One listener for every response (a response closes once), rather than a closure and a `once` wrapper per request.
+  function answerClosed(this: ServerResponse): void {
+    const socket = this.req.socket;
+    const entry = tracked.get(socket);
+    if (!entry) return;
+    entry.busy -= 1;
+    if (entry.busy > 0 || socket.destroyed) return;
+    idle.add(socket);
+    addresses.get(entry.ip)?.idle.add(socket);
+  }
+
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     const entry = tracked.get(socket);
     if (!entry) return;
-    entry.busy += 1;
-    idle.delete(socket);
-    addresses.get(entry.ip)?.idle.delete(socket);
-    response.once('close', () => {
-      entry.busy -= 1;
-      if (entry.busy > 0 || socket.destroyed || !tracked.has(socket)) return;
-      idle.add(socket);
-      addresses.get(entry.ip)?.idle.add(socket);
-    });
+    // Only a socket that was idle is in the idle sets.
+    if (entry.busy++ === 0) {
+      idle.delete(socket);
+      addresses.get(entry.ip)?.idle.delete(socket);
+    }
+    response.on('close', answerClosed);
   });
 }

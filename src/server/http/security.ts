@@ -65,11 +65,15 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * Every answer's request id and security headers, set before the handler runs so error answers carry them too. One
+ * callback hook for both: every request passes here, and a callback costs no promise.
+ */
+export async function registerAnswerHeaders(app: FastifyInstance): Promise<void> {
   const pageHeaders = securityHeaders();
   if (!pageHeaders['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : pageHeaders);
+    reply.header('x-request-id', request.id).headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : pageHeaders);
     done();
   });
 }

@@ -9,6 +9,8 @@ export const NUL_MESSAGE = 'Remove the invisible NUL character from this text; i
  * its own stack so a deeply nested body cannot exhaust the call stack.
  */
 export function findNul(root: unknown): string | null {
+  // Most requests bring no body and an empty query and params: answered without walking.
+  if (root === undefined || root === null || (typeof root === 'object' && isEmpty(root))) return null;
   interface Node {
     value: unknown;
     key: string;
@@ -33,6 +35,11 @@ export function findNul(root: unknown): string | null {
     }
   }
   return null;
+}
+
+function isEmpty(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /** Answers 400 under the field when a JSON body or a query parameter carries a NUL character. */

@@ -13,8 +13,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   const customerOrders = createCustomerOrdersCache((userId) => customerOrdersJson(app.ctx.db, app.ctx.dialect, userId));
   // By the caller's account id from the token, never by an e-mail or id in the request. Private to the
-  // browser, which revalidates every time (a 304 when nothing changed).
-  api.get('/api/order', { preHandler: requireUser }, async (request, reply) => {
+  // browser, which revalidates every time (a 304 when nothing changed). Compressed ahead of time, like the catalogue,
+  // so the compression plugin's hooks are left off.
+  api.get('/api/order', { preHandler: requireUser, compress: false }, async (request, reply) => {
     const user = currentUser(request);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     return sendPrepared(request, reply, await customerOrders.answer(user.id, user.ordersVersion, encoding), PRIVATE_CACHE_CONTROL);

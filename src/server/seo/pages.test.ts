@@ -1,3 +1,4 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -46,6 +47,14 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     expect(html).toContain('897 kcal');
     expect(html).toContain('99.7 g');
     expect(html).toContain('Store in a cool, dry place');
+  });
+
+  it('leaves async hooks off once a page is rendered, so later requests pay nothing for them', async () => {
+    const [product] = await products();
+    if (!product) throw new Error('no seeded product');
+    expect((await get(`/products/${product.slug}`)).body).toContain(product.name);
+    // With no async hook on, a promise's callback runs under no async id.
+    expect(await Promise.resolve().then(() => executionAsyncId())).toBe(0);
   });
 
   const save = async (id: string, body: object) => {

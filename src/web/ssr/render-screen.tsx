@@ -1,9 +1,8 @@
 // The web app's server entry: the crawlable pages' HTML is the app itself, rendered at the page's route with the
 // product list it would have fetched, so the browser hydrates what it was sent (no second look of the page).
 // Built by `npm run build` into dist/ssr; the server loads it on the first page asked for (src/server/seo).
-import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.edge';
 import type { RenderScreen } from '../../domain/screen-render';
 import { App, createQueryClient } from '../app/app';
 import { PRODUCTS_KEY } from '../lib/query-keys';
@@ -17,26 +16,29 @@ import { reviewsKey } from '../features/reviews/reviews-api';
 /**
  * The HTML of `element` once every lazy screen in it has loaded: written out only when all is ready, and as one
  * piece, React puts each part in place, with no inline script to reveal it later (the page's CSP allows none).
+ *
+ * React's edge build, not its Node build: on Node 20 the Node build runs every render inside an AsyncLocalStorage,
+ * and the first render switches on async hooks for the whole process for good, so every promise of every later
+ * request (cached API answers included) pays for them. The edge build keeps no request storage where the runtime
+ * has no global AsyncLocalStorage, and gives the same HTML.
  */
-function renderWhole(element: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    const stream = renderToPipeableStream(element, {
-      // Above this size a finished part would still be sent apart, with an inline script to move it into place.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      // Any part that fails fails the whole: the server then sends the page empty and the browser draws it, rather
-      // than hydrating a half-rendered screen.
-      onError: (error) => {
-        stream.abort();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    });
+async function renderWhole(element: ReactNode): Promise<string> {
+  let failure: unknown;
+  const stream = await renderToReadableStream(element, {
+    // Above this size a finished part would still be sent apart, with an inline script to move it into place.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    // Any part that fails fails the whole: the server then sends the page empty and the browser draws it, rather
+    // than hydrating a half-rendered screen.
+    onError: (error) => {
+      failure ??= error;
+    },
   });
+  await stream.allReady;
+  if (failure !== undefined) {
+    await stream.cancel();
+    throw failure instanceof Error ? failure : new Error(String(failure));
+  }
+  return new Response(stream).text();
 }
 
 /** One screen of the app at `route`, with the product list, shop config, business details (and policies) it would have fetched. */
