@@ -83,7 +83,7 @@ export async function cancelShipment(ctx: AppContext, caller: AuthUser, orderidI
 
 const NO_SUCH_PAIR = 'No order with that id ships to that pincode. Check the order id in your order mail and the delivery pincode, and try again.';
 
-/** #/track (DESIGN.md §8.5): an order found by its id and delivery pincode, answering its status and scans only. */
+/** /track (DESIGN.md §8.5): an order found by its id and delivery pincode, answering its status and scans only. */
 export async function trackOrder(ctx: AppContext, orderidInput: string, pincode: string): Promise<TrackAnswer> {
   const row = await findOrderRow(ctx.db, withOrderPrefix(orderidInput.trim()));
   if (!row || row.pincode !== pincode) throw notFound(NO_SUCH_PAIR);
