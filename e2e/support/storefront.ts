@@ -20,7 +20,7 @@ export function cartLink(page: Page, count: number) {
 
 /** Opens a product's page from the product list by clicking its card. */
 export async function openProduct(page: Page, name: string): Promise<void> {
-  await page.goto('/#/products');
+  await page.goto('/products');
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

@@ -36,11 +36,23 @@ function isAppPath(path: string): boolean {
 
 /**
  * An address written for the old hash routes (`/#/resetpassword?email=…`, mailed before decision 072 or by the
- * original client's shop) is put at its path before the router reads it, so it opens the same screen.
+ * original client's shop) is put at its path before the router reads it, so it opens the same screen. True when
+ * the address was moved.
  */
-function movePastHashRoute(): void {
+function movePastHashRoute(): boolean {
   const path = pathOfHashRoute(window.location.hash, window.location.search);
   if (path !== null) window.history.replaceState(window.history.state, '', path);
+  return path !== null;
+}
+
+/**
+ * A `#/…` link followed inside the running app (a policy text the owner wrote before decision 072, say) changes
+ * only the fragment: it is moved to its path too, and the router told, as it is of Back and Forward.
+ */
+function followOldLinks(): void {
+  window.addEventListener('hashchange', () => {
+    if (movePastHashRoute()) window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
 }
 
 /**
@@ -50,6 +62,7 @@ function movePastHashRoute(): void {
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   movePastHashRoute();
+  followOldLinks();
   const app = (
     <StrictMode>
       <App />
