@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
+import { APP_ROUTES, CRAWLABLE_ROUTES, NOT_FOUND_ROUTE, OLD_PRODUCT_ROUTE, pathOfHashRoute } from '../../domain/app-routes';
 import { policyOfRoute } from '../../domain/policies';
 import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
@@ -11,8 +13,6 @@ import type { Business } from '../../domain/schemas/business';
 import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { shopConfigQuery } from '../lib/shop-config';
 import { App, queryClient } from './app';
-import { matchPath } from 'react-router';
-import { APP_ROUTES, CRAWLABLE_ROUTES, NOT_FOUND_ROUTE, OLD_PRODUCT_ROUTE, pathOfHashRoute } from '../../domain/app-routes';
 
 /** The screen the server rendered when the visit began on one of its pages (/products/…, a 404), or null. */
 function landingRoute(root: HTMLElement): string | null {
