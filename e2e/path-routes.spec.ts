@@ -2,6 +2,7 @@
 // address that names nothing is a real 404 that the app takes over.
 import { expect, test, type Page } from '@playwright/test';
 import type { Product } from '../src/domain/schemas/product';
+import { registerCustomer } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -80,4 +81,34 @@ test('an address that names nothing answers 404 with the not-found page, which t
   await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
   expect(where(page)).toBe('/products');
   expect(errors).toEqual([]);
+});
+
+test('after login the app follows `next` to its own path, and never to another site', async ({ page }) => {
+  const customer = await registerCustomer(page.request);
+  const login = async (next: string) => {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Login successful').first()).toBeVisible();
+  };
+  await login('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
+  expect(where(page)).toBe('/orders');
+  // A browser reads these as another site's address (history.pushState refuses it as cross-origin), so a login
+  // link carrying one lands on the home page instead.
+  const pushed = await page.evaluate(() => {
+    try {
+      window.history.pushState(null, '', '/\\evil.example/');
+      return 'pushed';
+    } catch (e) {
+      return (e as Error).name;
+    }
+  });
+  expect(pushed).toBe('SecurityError');
+  for (const next of ['/\\evil.example/', '//evil.example/', '/\t/evil.example/']) {
+    await page.evaluate(() => window.sessionStorage.clear());
+    await login(next);
+    await expect.poll(() => where(page), next).toBe('/');
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_SHELL_PATHS, CRAWLABLE_ROUTES, pathOfHashRoute } from './app-routes';
+import { APP_SHELL_PATHS, CRAWLABLE_ROUTES, pathOfHashRoute, sameSitePath } from './app-routes';
 
 describe('old hash-route addresses', () => {
   it('stand for the same path, query kept', () => {
@@ -24,5 +24,18 @@ describe('old hash-route addresses', () => {
   it('give the server no screen of its own twice', () => {
     const all = [...APP_SHELL_PATHS, ...Object.values(CRAWLABLE_ROUTES)];
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('the path followed after login', () => {
+  it('is a path of this site, query kept', () => {
+    expect(sameSitePath('/checkoutbilling')).toBe('/checkoutbilling');
+    expect(sameSitePath('/orders?tab=x')).toBe('/orders?tab=x');
+  });
+
+  it('is never another site, however the browser would read it', () => {
+    for (const next of ['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'https://evil.example', 'evil', '', null]) {
+      expect(sameSitePath(next), JSON.stringify(next)).toBeNull();
+    }
   });
 });

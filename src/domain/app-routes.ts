@@ -50,6 +50,23 @@ export const NOT_FOUND_ROUTE = '/page-not-found';
 /** Every pattern the server answers with the app's page as built. */
 export const APP_SHELL_PATHS: readonly string[] = Object.values(APP_ROUTES);
 
+const SAME_SITE = 'http://same-site.invalid';
+
+/**
+ * `next` when it is a path of this site (with its query), else null. With path routes a browser reads `/\evil.example`
+ * or `/\t/evil.example` as another site's address (a hash route never could be), so the path is parsed as the
+ * browser would parse it, and must stay on the same origin.
+ */
+export function sameSitePath(next: string | null): string | null {
+  if (!next?.startsWith('/')) return null;
+  try {
+    const url = new URL(next, SAME_SITE);
+    return url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The path (with its query) that an address written for the old hash routes (`/#/resetpassword?email=…`) stands
  * for, or null when the address has no hash route. The query inside the fragment comes first; a query the address
