@@ -6,6 +6,7 @@ import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { ADMIN, loginThroughUi, registerCustomer, uniqueEmail } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
+import { openProductList } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -101,7 +102,7 @@ async function expectNothingRan(page: Page, problems: string[]) {
 
 test('storefront product list and product page show hostile product text as text', async ({ page }) => {
   const problems = await guard(page);
-  await page.goto('/products');
+  await openProductList(page);
   await page.getByPlaceholder('Search products by name...').fill(tag);
   const card = page.getByRole('link', { name: P.product, exact: true });
   await expect(card).toBeVisible();

@@ -6,7 +6,7 @@ import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, checkoutFromSummary, fillBilling, placeCodOrderViaApi } from './support/storefront';
+import { addFromDetail, checkoutFromSummary, fillBilling, placeCodOrderViaApi, waitForHydration } from './support/storefront';
 
 // Two people and an admin, each through the real screens: minutes on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
@@ -35,6 +35,7 @@ async function createProduct(request: APIRequestContext, token: string, name: st
 async function openFreshProduct(page: Page, name: string) {
   await page.goto('/products');
   await page.reload();
+  await waitForHydration(page.getByRole('link', { name, exact: true }));
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

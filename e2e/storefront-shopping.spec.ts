@@ -5,7 +5,7 @@ import { loginThroughUi, logoutThroughUi, openProfileMenu, registerCustomer, uni
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMailTo } from './support/mailbox';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog, seedCart } from './support/storefront';
+import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, openProductList, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
 // so 552, 1019 and 1954 after the offer (price − round(price × 15 / 100)).
@@ -24,7 +24,7 @@ function collectDialogs(page: Page): string[] {
 }
 
 test('a guest searches, fills the cart with two sizes, pays online in the sandbox and finds the order with its tracker', async ({ page }) => {
-  await page.goto('/products');
+  await openProductList(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
   const search = page.getByPlaceholder('Search products by name...');
 
