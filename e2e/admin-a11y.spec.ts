@@ -29,7 +29,7 @@ async function settle(page: Page) {
 test('every tab passes axe, fits 1280 and 390 px, and the tabs work from the keyboard', async ({ page }) => {
   test.setTimeout(180_000);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
   for (const [name, id] of TABS) {
@@ -66,7 +66,7 @@ test('every tab passes axe, fits 1280 and 390 px, and the tabs work from the key
 test('order detail, template editor and the default-delete modal pass axe and fit both widths', async ({ page }) => {
   test.setTimeout(120_000);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const orders = page.getByRole('tabpanel', { name: 'Your Orders' });
   await orders.getByRole('button', { name: /^View order / }).first().click();
   await expect(orders.getByRole('heading', { name: /^Order # / })).toBeVisible();
@@ -100,7 +100,7 @@ test('the storefront\'s first load does not fetch the admin code', async ({ page
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => /admin/.test(s))).toEqual([]);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
   expect(scripts.some((s) => /admin-page/.test(s))).toBe(true);
 });

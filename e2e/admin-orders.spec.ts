@@ -38,7 +38,7 @@ async function cardNames(page: Page): Promise<string[]> {
 
 async function openDashboard(page: Page) {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
@@ -51,10 +51,10 @@ async function search(page: Page, text: string) {
   await answered;
 }
 
-test('a USER sees the 403 screen at #/admin and the admin API refuses them', async ({ page, request }) => {
+test('a USER sees the 403 screen at /admin and the admin API refuses them', async ({ page, request }) => {
   const customer = await registerCustomer(request);
   await signInWithSession(page, request, customer.email, customer.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
   await expect(page.getByRole('tablist')).toHaveCount(0);
   const res = await request.get('/api/order/admin', { headers: { authorization: `Bearer ${customer.token}` } });

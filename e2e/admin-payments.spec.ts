@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 120_000 });
 
 async function openTab(page: Page, tab: string, name: string) {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/#/admin?tab=${tab}`);
+  await page.goto(`/admin?tab=${tab}`);
   return page.getByRole('tabpanel', { name });
 }
 
@@ -48,7 +48,7 @@ test('the Products tab opens the product studio in a new tab', async ({ page, co
     panel.getByRole('button', { name: 'Open Product Studio' }).click(),
   ]);
   await studio.waitForLoadState();
-  expect(new URL(studio.url()).hash).toBe('#/studio');
+  expect(new URL(studio.url()).pathname).toBe('/studio');
   // The new tab carries the admin's session: the studio opens, not the 403 screen.
   await expect(studio.getByRole('heading', { name: '403' })).toHaveCount(0);
   await expect(studio.getByRole('heading', { level: 1 })).toBeVisible();

@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 
 async function openSettings(page: Page) {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=settings');
+  await page.goto('/admin?tab=settings');
   const panel = page.getByRole('tabpanel', { name: 'Settings' });
   await expect(panel.getByLabel('Initial subject')).toBeVisible();
   return panel;
@@ -58,7 +58,7 @@ test('grants admin access to a customer, who then sees the dashboard, and revoke
   const other = await browser.newContext();
   const customerPage = await other.newPage();
   await loginThroughUi(customerPage, customer.email, customer.password);
-  await customerPage.goto('/#/admin');
+  await customerPage.goto('/admin');
   await expect(customerPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(customerPage.getByRole('tabpanel', { name: 'Your Orders' }).getByRole('list', { name: 'Orders' })).toBeVisible();
 
@@ -76,7 +76,7 @@ test('grants admin access to a customer, who then sees the dashboard, and revoke
   const fresh = await browser.newContext();
   const freshPage = await fresh.newPage();
   await loginThroughUi(freshPage, customer.email, customer.password);
-  await freshPage.goto('/#/admin');
+  await freshPage.goto('/admin');
   await expect(freshPage.getByRole('heading', { name: '403' })).toBeVisible();
   await fresh.close();
 

@@ -10,7 +10,7 @@ const tag = runTag();
 
 async function openTemplates(page: Page) {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=templates');
+  await page.goto('/admin?tab=templates');
   const panel = page.getByRole('tabpanel', { name: 'Email Templates' });
   await expect(panel.getByRole('list', { name: 'Email templates' }).getByRole('listitem').first()).toBeVisible();
   return panel;

@@ -32,7 +32,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function openAdminOrder(page: Page, search: string, orderid: string) {
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(search);
   await panel.locator(`[data-view-order="${orderid}"]`).click();
@@ -51,7 +51,7 @@ async function customerOrders(browser: Browser, customer: Customer) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   await loginThroughUi(page, customer.email, customer.password);
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
   return { page, close: () => context.close() };
 }
@@ -66,7 +66,7 @@ test('a customer pays online, cancels in Your Orders and sees the refund initiat
 
   await loginThroughUi(page, customer.email, customer.password);
   await seedCart(page, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1, finalPrice: price }]);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
@@ -74,7 +74,7 @@ test('a customer pays online, cancels in Your Orders and sees the refund initiat
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
 
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('list', { name: 'Delivery progress' })).toBeVisible();

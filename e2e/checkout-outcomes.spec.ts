@@ -25,7 +25,7 @@ async function toOrderSummary(page: Page) {
   await loginThroughUi(page, customer.email, customer.password);
   await openProduct(page, 'Buffalo Ghee');
   await addFromDetail(page, 'Buffalo Ghee', 500);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
@@ -56,7 +56,7 @@ test('a declined card retried from the order summary pays the same order and kee
   await expect(page.getByText('Just a second')).toHaveCount(0);
   await expect(page.getByText('Hold on a second, your payment is Processing')).toHaveCount(0);
 
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Paid');
@@ -71,7 +71,7 @@ test('an unpaid online order waits in Your Orders as "Awaiting payment", and Pay
   await payInSandbox(page, { testCard: DECLINED });
   await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
 
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Awaiting payment');
@@ -85,7 +85,7 @@ test('an unpaid online order waits in Your Orders as "Awaiting payment", and Pay
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(shortId);
 
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Paid');
   await expect(card.getByRole('list', { name: 'Delivery progress' })).toBeVisible();

@@ -35,7 +35,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await loginThroughUi(admin, ADMIN.email, ADMIN.password);
-  await admin.goto('/#/admin?tab=settings');
+  await admin.goto('/admin?tab=settings');
   const settings = admin.getByRole('tabpanel', { name: 'Settings' });
   await expect(settings.getByLabel('Delivery fee (Rs.)', { exact: true })).toHaveValue('0');
   await settings.getByLabel('Delivery fee (Rs.)', { exact: true }).fill('60');
@@ -46,7 +46,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await settings.getByRole('button', { name: 'Save Delivery' }).click();
   await expect(admin.getByText('Delivery settings saved.')).toBeVisible();
 
-  await admin.goto('/#/admin?tab=coupons');
+  await admin.goto('/admin?tab=coupons');
   const coupons = admin.getByRole('tabpanel', { name: 'Coupons' });
   await coupons.getByRole('button', { name: 'New code' }).click();
   await coupons.getByLabel('Code', { exact: true }).fill(code);
@@ -70,7 +70,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await addFromDetail(page, 'A2 Desi Cow Ghee', 1000);
 
   // The cart remembers the pincode for the session.
-  await page.goto('/#/cart');
+  await page.goto('/cart');
   await expect(page.getByTestId('pincode-result')).toContainText('Delivers to 560001');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await fillBilling(page, { name: customer.name, email: customer.email });
@@ -105,7 +105,7 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
 
   // Your Orders shows the charges.
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article');
   await expect(card.getByTestId('order-charges')).toContainText('Delivery - Rs. 60');
   await expect(card.getByTestId('order-charges')).toContainText(`Discount (${code}) - minus Rs. 195`);

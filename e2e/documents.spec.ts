@@ -33,7 +33,7 @@ test('a customer picks the state from the list, is told the pincode is in anothe
   if (!product) throw new Error('the catalogue is empty');
   await loginThroughUi(page, customer.email, customer.password);
   await seedCart(page, [{ name: product.name, quantity: product.quantity, itemQty: 1, finalPrice: finalPriceFor(product, product.quantity) }]);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: customer.name, email: customer.email, pincode: '600001', state: 'Karnataka' });
   const state = page.getByRole('combobox', { name: 'State' });
   await expect(state).toHaveValue('Karnataka');
@@ -43,7 +43,7 @@ test('a customer picks the state from the list, is told the pincode is in anothe
   const pincode = page.getByLabel('Pincode', { exact: true });
   await expect(page.getByText('600001 is in Tamil Nadu')).toBeVisible();
   await expect(pincode).toHaveAttribute('aria-invalid', 'true');
-  await expect(page).toHaveURL(/#\/checkoutbilling$/);
+  await expect(page).toHaveURL(/\/checkoutbilling$/);
   await screenshotAtWidths(page, 'documents-billing-pincode-mismatch');
   await expectNoSeriousA11yViolations(page, { label: 'billing with a pincode in another state' });
 
@@ -76,7 +76,7 @@ test('a refunded customer opens the credit note from Your Orders', async ({ page
   expect(cancelled.status(), await cancelled.text()).toBe(200);
 
   await loginThroughUi(page, customer.email, customer.password);
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article');
   const notes = card.getByRole('list', { name: 'Credit notes' });
   await expect(notes).toContainText(/Credit note CN\/\d\d-\d\d\/\d{6} of \d{4}-\d\d-\d\d: Rs\./);
@@ -134,7 +134,7 @@ test('an address that names no page answers 404 with the not-found page', async 
 
 test('the owner edits the food label in the studio and the signatory in the business settings', async ({ page, request }) => {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/studio');
+  await page.goto('/studio');
   const name = 'Cultured Cow Ghee';
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const editor = page.getByRole('region', { name: `Edit ${name}` });
@@ -153,7 +153,7 @@ test('the owner edits the food label in the studio and the signatory in the busi
   const saved = ((await (await request.get('/api/public/product')).json()) as Product[]).find((p) => p.name === name);
   expect(saved).toMatchObject({ storage: 'Store in a cool, dry place. Use a dry spoon.', nutritionPer100g: { transFatG: 2.4 } });
 
-  await page.goto('/#/admin?tab=settings');
+  await page.goto('/admin?tab=settings');
   const panel = page.getByRole('tabpanel', { name: 'Settings' });
   const business = panel.getByRole('form', { name: 'Business details' });
   await expect(business.getByRole('combobox', { name: 'State' })).toHaveValue('Karnataka');

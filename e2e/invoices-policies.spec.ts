@@ -23,7 +23,7 @@ test('a customer downloads the tax invoice of a READY order from Your Orders', a
   const customer = seeded?.customer;
   if (!customer) throw new Error('no seeded order');
   await signInWithSession(page, request, customer.email, customer.password);
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   // The session was written after the app started: a reload makes it read it, as a new tab would.
   await page.reload();
   const invoice = page.getByRole('button', { name: /^Invoice GS\/\d\d-\d\d\/\d{6} \(PDF\)$/ });
@@ -39,7 +39,7 @@ test('the policy pages are reachable from the footer on a phone', async ({ page 
   await page.goto('/');
   const footer = page.getByRole('navigation', { name: 'Policies' });
   await footer.getByRole('link', { name: 'Contact us' }).click();
-  await expect(page).toHaveURL(/#\/contact$/);
+  await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole('heading', { name: 'Grievance officer' })).toBeVisible();
   await expect(page.getByText(KARNATAKA_BUSINESS.grievanceName)).toBeVisible();
   for (const [name, path, heading] of [
@@ -49,7 +49,7 @@ test('the policy pages are reachable from the footer on a phone', async ({ page 
     ['Privacy policy', 'policy/privacy', 'Privacy policy'],
   ] as const) {
     await footer.getByRole('link', { name }).click();
-    await expect(page).toHaveURL(new RegExp(`#/${path}$`));
+    await expect(page).toHaveURL(new RegExp(`/${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
 });

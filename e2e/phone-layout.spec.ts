@@ -3,6 +3,7 @@
 // menu opens inside the window at 1280 px; toasts stack at most two deep, below the header, at every width.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { APP_ROUTES, CRAWLABLE_ROUTES, OLD_PRODUCT_ROUTE } from '../src/domain/app-routes';
 import { ADMIN, loginThroughUi, openProfileMenu } from './support/accounts';
 import { hasHorizontalOverflow } from './support/screenshots';
 import { SAMPLE_BILLING, seedCart } from './support/storefront';
@@ -13,35 +14,44 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** Every route of the app with an address that shows real content (parameters filled in). */
 const ROUTES: Record<string, string> = {
-  '': '/',
-  products: '/products',
-  'product/:name': '/product/A2%20Desi%20Cow%20Ghee',
-  cart: '/cart',
-  login: '/login',
-  register: '/register',
-  forgotpassword: '/forgotpassword',
-  resetpassword: '/resetpassword?email=someone%40example.test&token=abc',
-  account: '/account',
-  'confirm-email': '/confirm-email?token=abc',
-  orders: '/orders',
-  track: '/track',
-  'track/:orderid': '/track/GS0123456789AB?pincode=560001',
-  checkoutbilling: '/checkoutbilling',
-  checkoutorder: '/checkoutorder',
-  success: '/success',
-  failure: '/failure',
-  'policy/:policy': '/policy/refunds',
-  contact: '/contact',
-  'review/:productId': '/review/1',
-  'confirm/:orderid': '/confirm/GS0123456789AB?t=not-a-real-key',
-  admin: '/admin',
-  studio: '/studio',
+  '/': '/',
+  '/products': '/products',
+  '/products/:slug': '/products/a2-desi-cow-ghee',
+  '/product/:name': '/product/A2%20Desi%20Cow%20Ghee',
+  '/cart': '/cart',
+  '/login': '/login',
+  '/register': '/register',
+  '/forgotpassword': '/forgotpassword',
+  '/resetpassword': '/resetpassword?email=someone%40example.test&token=abc',
+  '/account': '/account',
+  '/confirm-email': '/confirm-email?token=abc',
+  '/orders': '/orders',
+  '/track': '/track',
+  '/track/:orderid': '/track/GS0123456789AB?pincode=560001',
+  '/checkoutbilling': '/checkoutbilling',
+  '/checkoutorder': '/checkoutorder',
+  '/success': '/success',
+  '/failure': '/failure',
+  '/policy/:policy': '/policy/refunds',
+  '/contact': '/contact',
+  '/review/:productId': '/review/1',
+  '/confirm/:orderid': '/confirm/GS0123456789AB?t=not-a-real-key',
+  '/admin': '/admin',
+  '/studio': '/studio',
   '*': '/no-such-page',
 };
 
 test('the list above names every route of the router', () => {
   const source = readFileSync('src/web/app/router.tsx', 'utf8');
-  const paths = [...source.matchAll(/<Route (?:index|path="([^"]+)")/g)].map((m) => m[1] ?? '');
+  const named: Record<string, Readonly<Record<string, string>>> = { APP_ROUTES, CRAWLABLE_ROUTES };
+  const paths = [...source.matchAll(/<Route (?:index|path=(?:"([^"]+)"|\{(\w+)(?:\.(\w+))?\}))/g)].map(([whole, literal, object, key]) => {
+    if (whole.endsWith('index')) return '/';
+    if (literal) return literal;
+    if (object === 'OLD_PRODUCT_ROUTE') return OLD_PRODUCT_ROUTE;
+    const path = object && key ? named[object]?.[key] : undefined;
+    if (!path) throw new Error(`unknown route ${whole}`);
+    return path;
+  });
   expect(paths.length).toBeGreaterThan(10);
   expect(paths.sort()).toEqual(Object.keys(ROUTES).sort());
 });
@@ -59,18 +69,20 @@ async function signedInWithCartAndBilling(page: Page) {
 test('no route is wider than a 390 px phone as it loads', async ({ page }) => {
   await signedInWithCartAndBilling(page);
   for (const [route, address] of Object.entries(ROUTES)) {
-    await page.goto(`/#${address}`);
+    const answer = await page.goto(address);
+    // The server answers every screen's path, and only those (decision 072).
+    expect(answer?.status(), address).toBe(route === '*' ? 404 : 200);
     await expect(page.getByRole('heading', { level: 1 }).first(), `${route} shows its heading`).toBeVisible();
-    if (route === '') await expect(page.locator('.reveal-armed').first()).toBeAttached();
+    if (route === '/') await expect(page.locator('.reveal-armed').first()).toBeAttached();
     // Lets late content (lazy images, lists from the server) land before measuring.
     await page.waitForLoadState('networkidle');
-    expect(await hasHorizontalOverflow(page), `#${address} is wider than the screen`).toBe(false);
+    expect(await hasHorizontalOverflow(page), `${address} is wider than the screen`).toBe(false);
   }
 });
 
 test('the order summary fits a 390 px phone: Total on screen, and the contact button clear of it and of Checkout', async ({ page }) => {
   await signedInWithCartAndBilling(page);
-  await page.goto('/#/checkoutorder');
+  await page.goto('/checkoutorder');
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
   const totalHeader = page.getByRole('columnheader', { name: 'Total' });
   await expect(totalHeader).toBeVisible();
@@ -105,7 +117,7 @@ test('the profile menu opens inside the window at 1280 px', async ({ page }) => 
 
 test('toasts stack at most two deep and open below the header, on a phone and a desktop', async ({ page, browser }) => {
   const addThrice = async (p: Page) => {
-    await p.goto('/#/product/A2%20Desi%20Cow%20Ghee');
+    await p.goto('/products/a2-desi-cow-ghee');
     const add = p.getByRole('button', { name: 'Add to Cart' });
     for (let i = 0; i < 3; i += 1) await add.click();
     await expect(p.locator('.Toastify__toast').first()).toBeVisible();

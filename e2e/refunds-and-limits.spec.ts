@@ -14,7 +14,7 @@ test('the owner refunds a delivered order by bottles, back in stock; the list sa
   const customer = await registerCustomer(request, { name: `Kavya ${tag}` });
   const { orderid } = await paidSandboxOrder(request, customer);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(tag);
   await panel.locator(`[data-view-order="${orderid}"]`).click();
@@ -47,7 +47,7 @@ test('Settings has the order limits; the pincode Check button is clear of the co
   // Other journeys expect the shop as it was: no contact button, the limits unchanged.
   try {
     await loginThroughUi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/#/admin?tab=settings');
+    await page.goto('/admin?tab=settings');
     const panel = page.getByRole('tabpanel', { name: 'Settings' });
     await expect(panel.getByLabel('Unpaid online orders per account')).toHaveValue(/\d+/);
     await panel.getByLabel('Orders per account per hour').fill('12');

@@ -24,13 +24,13 @@ test('a buyer reviews a delivered ghee, the owner publishes and replies, and the
 
   // Before delivery the form says who may review.
   await signInWithSession(page, request, customer.email, customer.password);
-  await page.goto(`/#/review/${product._id}`);
+  await page.goto(`/review/${product._id}`);
   // The session was written after the app started: a reload makes it read it, as a new tab would.
   await page.reload();
   await expect(page.locator('.alert-info')).toContainText('Once your order is delivered, you can write one here.');
 
   await setOrderStatus(request, await adminToken(request), order.orderid, 'DELIVERED');
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await page.getByRole('link', { name: `Write a review of ${product.name}` }).click();
   await expect(page.getByRole('heading', { name: `Review ${product.name}` })).toBeVisible();
   const form = page.getByRole('form', { name: `Your review of ${product.name}` });
@@ -50,7 +50,7 @@ test('a buyer reviews a delivered ghee, the owner publishes and replies, and the
 
   // The owner publishes it and replies.
   await signInWithSession(page, request, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=reviews');
+  await page.goto('/admin?tab=reviews');
   await page.reload();
   const panel = page.getByRole('tabpanel', { name: 'Reviews' });
   const item = panel.getByRole('listitem').filter({ hasText: tag });
@@ -67,7 +67,7 @@ test('a buyer reviews a delivered ghee, the owner publishes and replies, and the
   await expect(page.getByText('Reply saved.')).toBeVisible();
 
   // The product page: the computed average, the histogram, the review as a verified buyer's, and the reply.
-  await page.goto(`/#/product/${encodeURIComponent(product.name)}`);
+  await page.goto(`/products/${product.slug}`);
   const section = page.getByTestId('reviews-section');
   await expect(section.getByRole('heading', { name: 'Customer reviews' })).toBeVisible();
   const review = section.getByRole('listitem').filter({ hasText: tag });

@@ -47,7 +47,7 @@ test('the sandbox payment dialog opens, takes the card and pays under the CSP, w
   const product = products.find((p) => p.instock);
   if (!product) throw new Error('nothing in stock');
   await seedCart(page, [{ name: product.name, quantity: product.quantity, itemQty: 1, finalPrice: finalPriceFor(product, product.quantity) }]);
-  await page.goto('/#/cart');
+  await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();

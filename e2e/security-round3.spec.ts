@@ -14,14 +14,14 @@ test('wrong passwords lock the account; the owner signs in with the link mailed 
     expect(res.status()).toBe(401);
   }
   // Locked, even for the right password: the page says what to do.
-  await page.goto('/#/login');
+  await page.goto('/login');
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'sign-in link we have e-mailed' })).toBeVisible();
 
   const mail = await waitForMailTo(customer.email, /paused/i);
-  const link = linkInMail(mail, '#/login?');
+  const link = linkInMail(mail, '/login?');
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('status').filter({ hasText: 'You opened the sign-in link we e-mailed you' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(customer.email);
@@ -34,7 +34,7 @@ test('wrong passwords lock the account; the owner signs in with the link mailed 
 
 test('sign-up refuses weak passwords with a reason under the field, and takes a strong one', async ({ page }) => {
   const email = uniqueEmail('strong');
-  await page.goto('/#/register');
+  await page.goto('/register');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill('Kavya Menon');
   await page.getByLabel('Mobile number').fill('9876543210');
@@ -72,7 +72,7 @@ test('the dashboard shows a banner while mail is failing, and it leads to the Ma
     }),
   );
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const banner = page.getByRole('alert').filter({ hasText: 'Mail is not going out.' });
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('7 mails are waiting');

@@ -6,6 +6,7 @@ import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { ADMIN, loginThroughUi, registerCustomer, uniqueEmail } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
+import { openProductList } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -101,7 +102,7 @@ async function expectNothingRan(page: Page, problems: string[]) {
 
 test('storefront product list and product page show hostile product text as text', async ({ page }) => {
   const problems = await guard(page);
-  await page.goto('/#/products');
+  await openProductList(page);
   await page.getByPlaceholder('Search products by name...').fill(tag);
   const card = page.getByRole('link', { name: P.product, exact: true });
   await expect(card).toBeVisible();
@@ -132,14 +133,14 @@ test('the hostile product’s crawlable page shows its text as text, and its JSO
 test("the customer's orders and profile show hostile names, addresses and notes as text", async ({ page }) => {
   const problems = await guard(page);
   await loginThroughUi(page, customer.email, customer.password);
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article').filter({ hasText: tag });
   await expect(card).toBeVisible();
   await expect(card).toContainText(P.address);
   await expect(card).toContainText(P.note);
   await expect(card).toContainText(P.product);
   await expectNothingRan(page, problems);
-  await page.goto('/#/account');
+  await page.goto('/account');
   const main = page.getByRole('main');
   await expect(main.getByText(P.name).first()).toBeVisible();
   await expect(main.getByText(P.district).first()).toBeVisible();
@@ -149,7 +150,7 @@ test("the customer's orders and profile show hostile names, addresses and notes 
 test('admin order list and order detail show hostile customer data as text', async ({ page }) => {
   const problems = await guard(page);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(orderid.slice(6));
   const view = panel.locator(`[data-view-order="${orderid}"]`);
@@ -165,7 +166,7 @@ test('admin order list and order detail show hostile customer data as text', asy
 test('admin templates list, editor and preview show hostile template text as text, the HTML preview sandboxed', async ({ page }) => {
   const problems = await guard(page);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=templates');
+  await page.goto('/admin?tab=templates');
   const panel = page.getByRole('tabpanel', { name: 'Email Templates' });
   const item = panel.getByRole('listitem').filter({ hasText: P.templateTitle });
   await expect(item).toBeVisible();
@@ -180,7 +181,7 @@ test('admin templates list, editor and preview show hostile template text as tex
 test('admin product studio shows hostile product text as text', async ({ page }) => {
   const problems = await guard(page);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/studio');
+  await page.goto('/studio');
   await expect(page.getByText(P.product).first()).toBeVisible();
   await expectNothingRan(page, problems);
 });

@@ -66,8 +66,9 @@ test('the app boots on /products/{slug}, takes over the server’s markup, and A
     });
   });
   await page.goto(`/products/${product.slug}`);
-  await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#/product/${encodeURIComponent(product.name).replace(/[()]/g, '\\$&')}$`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toHaveAttribute('data-from-server', '1');
+  // The shared address survives loading (decision 072): no fragment, no other path.
+  expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(`/products/${product.slug}`);
 
   const second = product.quantitysize[1] as number;
   await waitForHydration(page.getByRole('group', { name: 'Size' }));
@@ -78,14 +79,14 @@ test('the app boots on /products/{slug}, takes over the server’s markup, and A
   await expect(page.getByText(`${product.name} has been added to cart successfully`).last()).toBeVisible();
   await expect(cartLink(page, 1)).toBeVisible();
 
-  // Other screens go back to the shop's hash routes; Back returns to the product's own address.
+  // Other screens have paths of their own; Back returns to the product's address.
   await cartLink(page, 1).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
-  await expect(page).toHaveURL(/\/#\/cart$/);
+  await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('table')).toContainText(product.name);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#`));
+  await expect(page).toHaveURL(new RegExp(`/products/${product.slug}$`));
   expect(problems).toEqual([]);
 });
 
@@ -103,7 +104,7 @@ test('a signed-in customer with a full cart opens a product page: it hydrates wi
   expect(problems).toEqual([]);
 });
 
-test('product cards link the crawlable page; a click stays in the app on its hash route', async ({ page }) => {
+test('product cards link the crawlable page; a click stays in the app, at that address', async ({ page }) => {
   const problems = await watch(page);
   const product = await firstProduct(page);
   await page.goto('/products');
@@ -111,7 +112,7 @@ test('product cards link the crawlable page; a click stays in the app on its has
   await expect(card).toHaveAttribute('href', `/products/${product.slug}`);
   await waitForHydration(card);
   await card.click();
-  await expect(page).toHaveURL(new RegExp(`/#/product/${encodeURIComponent(product.name)}$`));
+  await expect(page).toHaveURL(new RegExp(`/products/${product.slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByRole('link', { name: `Share ${product.name}` })).toHaveAttribute('href', `/products/${product.slug}`);
   expect(problems).toEqual([]);

@@ -30,7 +30,7 @@ test('changing the e-mail asks for the password and takes effect through the lin
   const customer = await registerCustomer(page.request);
   const newEmail = uniqueEmail('moved');
   await loginThroughUi(page, customer.email, customer.password);
-  await page.goto('/#/account');
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByLabel('Current password (to change your email)')).toHaveCount(0);
   // A fresh registration has no address yet; the form needs one.
@@ -53,10 +53,10 @@ test('changing the e-mail asks for the password and takes effect through the lin
   const notice = await waitForMailTo(customer.email, /about to change/);
   expect(notice.text).toContain(newEmail);
   const mail = await waitForMailTo(newEmail, /confirm-email/);
-  await page.goto(linkInMail(mail, '/#/confirm-email').replace(/^https?:\/\/[^/]+/, ''));
+  await page.goto(linkInMail(mail, '/confirm-email?').replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
   await screenshotAtWidths(page, 'confirm-email');
-  await page.goto('/#/account');
+  await page.goto('/account');
   await expect(page.getByRole('main').getByText(newEmail)).toBeVisible();
 
   await logoutThroughUi(page);
@@ -72,7 +72,7 @@ test('"Sign out everywhere" ends the session of another browser', async ({ page,
     const otherToken = await storedToken(otherPage);
 
     await loginThroughUi(page, customer.email, customer.password);
-    await page.goto('/#/account');
+    await page.goto('/account');
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
     await expect(devices.getByRole('listitem')).toHaveCount(3); // the API registration, the other browser, this one
     await expect(devices.getByText('This device')).toBeVisible();
@@ -82,7 +82,7 @@ test('"Sign out everywhere" ends the session of another browser', async ({ page,
     await expect(page.getByRole('link', { name: 'Login/Signup' })).toBeVisible();
 
     expect((await otherPage.request.get('/api/order', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
-    await otherPage.goto('/#/orders');
+    await otherPage.goto('/orders');
     await otherPage.reload();
     await expect(otherPage.getByText('Please log in to see this page')).toBeVisible();
   } finally {

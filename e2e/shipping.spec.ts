@@ -1,5 +1,5 @@
 // Shipping with the sandbox courier: the owner ships a cash-on-delivery order from its detail, prints the label and
-// plays the courier's scans to delivered; the customer follows the parcel on #/track on a phone, without logging in.
+// plays the courier's scans to delivered; the customer follows the parcel on /track on a phone, without logging in.
 import { expect as baseExpect, test } from '@playwright/test';
 import { orderNumber } from '../src/domain/display';
 import { ADMIN, loginThroughUi } from './support/accounts';
@@ -18,7 +18,7 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   const shortId = orderNumber(seeded.order.id);
 
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(tag);
   await panel.getByRole('button', { name: `View order ${shortId}` }).click();
@@ -57,10 +57,10 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   await expect(shipping.getByRole('group', { name: 'Advance scan' })).toHaveCount(0);
   const awbText = (await awb.textContent()) ?? '';
 
-  // The customer, on a phone, signed out: #/track with the order id and the delivery pincode.
+  // The customer, on a phone, signed out: /track with the order id and the delivery pincode.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 } });
   const phone = await context.newPage();
-  await phone.goto('/#/track');
+  await phone.goto('/track');
   await expect(phone.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
   await phone.getByLabel('Order number').fill(shortId);
   await phone.getByLabel('Delivery pincode').fill('110001');
@@ -73,7 +73,7 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   const list = phone.getByRole('list', { name: 'Where the parcel has been' });
   await expect(list.getByRole('listitem')).toHaveCount(4);
   await expect(list.getByRole('listitem').first()).toContainText('Delivered');
-  expect(await hasHorizontalOverflow(phone), '#/track overflows at 390 px').toBe(false);
+  expect(await hasHorizontalOverflow(phone), '/track overflows at 390 px').toBe(false);
   await expectNoSeriousA11yViolations(phone);
   await screenshotAtWidths(phone, 'shipping-track');
   await context.close();
@@ -83,7 +83,7 @@ test('the owner ships two orders at once from the list and reads each result', a
   const tag = runTag();
   const seeded = await seedCodOrders(page.request, tag, 2);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(tag);
   for (const { order } of seeded) {

@@ -32,7 +32,7 @@ test('the owner fills the shop profile and the WhatsApp button appears', async (
   await expect(visitor.locator('footer').getByRole('list', { name: 'Social links' })).toHaveCount(0);
 
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=settings');
+  await page.goto('/admin?tab=settings');
   // The dashboard's banner says what is missing.
   await expect(page.getByRole('status').filter({ hasText: 'The shop profile has no WhatsApp number, Instagram address, Facebook address' })).toBeVisible();
   const form = page.getByRole('region', { name: 'Shop profile' });

@@ -28,7 +28,7 @@ async function studioProduct(request: APIRequestContext): Promise<StudioProduct>
 
 async function openStudio(page: Page, request: APIRequestContext) {
   await signInWithSession(page, request, ADMIN.email, ADMIN.password);
-  await page.goto('/#/studio');
+  await page.goto('/studio');
   // The session was written after the app started: a reload makes it read it, as a new tab would.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Product studio', level: 1 })).toBeVisible();
@@ -91,7 +91,7 @@ test('the studio gives sizes their own photos and the product page switches to t
   expect((await studioProduct(request)).sizeImageHashes).toEqual([null, hashes[2], hashes[1]]);
 
   // The product page opens on the default size (250 ml, no photo of its own): the first photo.
-  await page.goto(`/#/product/${encodeURIComponent(name)}`);
+  await page.goto(`/product/${encodeURIComponent(name)}`);
   const large = page.getByRole('img', { name: new RegExp(`^${name}, photo \\d of 3$`) });
   const sizes = page.getByRole('group', { name: 'Size' });
   await expect(large).toHaveAttribute('src', `/media/${hashes[0]}-gallery.webp`);

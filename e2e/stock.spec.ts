@@ -6,7 +6,7 @@ import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, checkoutFromSummary, fillBilling, placeCodOrderViaApi } from './support/storefront';
+import { addFromDetail, checkoutFromSummary, fillBilling, placeCodOrderViaApi, waitForHydration } from './support/storefront';
 
 // Two people and an admin, each through the real screens: minutes on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
@@ -33,14 +33,15 @@ async function createProduct(request: APIRequestContext, token: string, name: st
 
 /** The product page as it is now: a reload, so neither the browser's list nor a stale page is what we read. */
 async function openFreshProduct(page: Page, name: string) {
-  await page.goto('/#/products');
+  await page.goto('/products');
   await page.reload();
+  await waitForHydration(page.getByRole('link', { name, exact: true }));
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 async function toOrderSummary(page: Page, customer: { name: string; email: string }) {
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, customer);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
@@ -53,7 +54,7 @@ test('the studio counts a size, the last bottle sells, the shop says Sold out an
 
   // The admin counts one bottle of 500 ml in the studio; a delivery of 0 is refused beside the box.
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/studio');
+  await page.goto('/studio');
   await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
   const editor = page.getByRole('region', { name: `Edit ${name}` });
   const stock500 = editor.getByRole('group', { name: 'Stock of 500 ml' });
@@ -141,7 +142,7 @@ test('the Stock tab lists low sizes first and untracked ones on request; Setting
 
   try {
     await loginThroughUi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/#/admin?tab=stock');
+    await page.goto('/admin?tab=stock');
     const panel = page.getByRole('tabpanel', { name: 'Stock' });
     const list = panel.getByRole('list', { name: 'Stock levels' });
     const row = list.getByRole('listitem').filter({ hasText: name });

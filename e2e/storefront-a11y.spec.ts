@@ -21,8 +21,8 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshotAtWidths(page, `storefront-${name}`);
 }
 
-async function visit(page: Page, hash: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`/#${hash}`);
+async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
@@ -44,7 +44,7 @@ test('public screens: home, products, product, cart, 404', async ({ page }) => {
   await expect(page.getByText('No products found')).toBeVisible();
   await checkScreen(page, 'products-none');
 
-  await visit(page, '/product/A2%20Desi%20Cow%20Ghee', 'A2 Desi Cow Ghee');
+  await visit(page, '/products/a2-desi-cow-ghee', 'A2 Desi Cow Ghee');
   await checkScreen(page, 'product');
 
   await visit(page, '/cart', 'Your Cart is Empty');
@@ -167,7 +167,7 @@ async function signedInScreens(page: Page): Promise<void> {
 }
 
 test('the footer modals show their text and close with the Close button', async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   for (const title of ['About', 'Terms', 'Privacy Policy']) {
     await page.getByRole('button', { name: title, exact: true }).click();
     const modal = page.getByRole('dialog', { name: title });

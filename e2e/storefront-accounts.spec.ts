@@ -7,7 +7,7 @@ import { linkInMail, waitForMailTo } from './support/mailbox';
 const SESSION_KEY = 'ghee-shop.session';
 
 test('signing up checks every field with the exact messages, then signs the customer in', async ({ page }) => {
-  await page.goto('/#/register');
+  await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -35,7 +35,7 @@ test('signing up checks every field with the exact messages, then signs the cust
 
   // Signing up twice with one email fails.
   await logoutThroughUi(page);
-  await page.goto('/#/register');
+  await page.goto('/register');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill('Kavya Rao');
   await page.getByLabel('Mobile number').fill('9123456780');
@@ -46,7 +46,7 @@ test('signing up checks every field with the exact messages, then signs the cust
 
 test('validation messages disappear after 10 seconds', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/#/login');
+  await page.goto('/login');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await page.clock.fastForward(9_000);
@@ -60,7 +60,7 @@ test('validation messages disappear after 10 seconds', async ({ page }) => {
 
 test('login fails with a wrong password, succeeds with the right one, and Log out signs out', async ({ page }) => {
   const customer = await registerCustomer(page.request);
-  await page.goto('/#/login');
+  await page.goto('/login');
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -80,7 +80,7 @@ test('login fails with a wrong password, succeeds with the right one, and Log ou
 
   await logoutThroughUi(page);
   expect(await page.evaluate((k) => [sessionStorage.getItem(k), localStorage.getItem(k)], SESSION_KEY)).toEqual([null, null]);
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await expect(page.getByText('Please log in to see this page')).toBeVisible();
 });
 
@@ -104,9 +104,9 @@ test('a session without Remember me ends after 20 minutes', async ({ page }) => 
 
 test('forgot password: the mailed link opens the reset page, and the new password signs the customer in', async ({ page }) => {
   const customer = await registerCustomer(page.request);
-  await page.goto('/#/login');
+  await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page).toHaveURL(/#\/forgotpassword$/);
+  await expect(page).toHaveURL(/\/forgotpassword$/);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await page.getByLabel('Email').fill(customer.email);
@@ -114,7 +114,7 @@ test('forgot password: the mailed link opens the reset page, and the new passwor
   await expect(page.getByText('Password reset request was sent to your email')).toBeVisible();
 
   const mail = await waitForMailTo(customer.email, /reset/i);
-  const link = linkInMail(mail, '#/resetpassword?');
+  const link = linkInMail(mail, '/resetpassword?');
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   const email = page.getByLabel('Email');
   await expect(email).toHaveValue(customer.email);
@@ -140,13 +140,13 @@ test('forgot password: the mailed link opens the reset page, and the new passwor
 });
 
 test('the reset page without an email says "No email address provided."', async ({ page }) => {
-  await page.goto('/#/resetpassword');
+  await page.goto('/resetpassword');
   await expect(page.getByText('No email address provided.')).toBeVisible();
 });
 
 test('profile: view, edit with field checks, save', async ({ page }) => {
   const customer = await registerCustomer(page.request);
-  await page.goto('/#/account');
+  await page.goto('/account');
   await expect(page.getByText('Please log in to see this page')).toBeVisible();
 
   await loginThroughUi(page, customer.email, customer.password);
@@ -176,13 +176,13 @@ test('profile: view, edit with field checks, save', async ({ page }) => {
   // Saved on the server: a fresh login shows it.
   await logoutThroughUi(page);
   await loginThroughUi(page, customer.email, customer.password);
-  await page.goto('/#/account');
+  await page.goto('/account');
   await expect(main.getByText('411001')).toBeVisible();
   await expect(main.getByText('Maharashtra')).toBeVisible();
 });
 
 test('an unknown route shows 404 "page not found"', async ({ page }) => {
-  await page.goto('/#/no-such-page');
+  await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page.getByRole('heading', { name: 'Our ghees' })).toBeVisible();

@@ -5,7 +5,7 @@ import { loginThroughUi, logoutThroughUi, openProfileMenu, registerCustomer, uni
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMailTo } from './support/mailbox';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog, seedCart } from './support/storefront';
+import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, openProductList, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
 // so 552, 1019 and 1954 after the offer (price − round(price × 15 / 100)).
@@ -24,7 +24,7 @@ function collectDialogs(page: Page): string[] {
 }
 
 test('a guest searches, fills the cart with two sizes, pays online in the sandbox and finds the order with its tracker', async ({ page }) => {
-  await page.goto('/#/products');
+  await openProductList(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeVisible();
   const search = page.getByPlaceholder('Search products by name...');
 
@@ -37,9 +37,9 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(page.getByRole('link', { name: 'Buffalo Ghee', exact: true })).toHaveCount(0);
   await expect(page.getByText('Rs. 1,019').first()).toBeVisible();
 
-  // The card opens the detail page, addressed by the product name.
+  // The card opens the detail page, at the product's own address.
   await page.getByRole('link', { name: A2, exact: true }).click();
-  await expect(page).toHaveURL(/#\/product\/A2%20Desi%20Cow%20Ghee$/);
+  await expect(page).toHaveURL(/\/products\/a2-desi-cow-ghee$/);
   await expect(page.getByRole('heading', { level: 1, name: A2 })).toBeVisible();
   await expect(page.getByText('15% off')).toBeVisible();
 
@@ -68,7 +68,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(page.getByTestId('cart-subtotal')).toHaveText('Rs. 3,610');
 
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/#\/checkoutbilling$/);
+  await expect(page).toHaveURL(/\/checkoutbilling$/);
   // Billing comes next, and the order may well be paid in cash: nothing speaks of a payment page.
   await expect(page.getByText('redirecting to the payment page')).toHaveCount(0);
 
@@ -79,7 +79,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   const email = uniqueEmail('guest');
   await fillBilling(page, { name: 'Meera Iyer', email });
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await expect(page).toHaveURL(/\/checkoutorder$/);
   await expect(page.getByRole('link', { name: 'Login/Signup' })).toHaveCount(0);
 
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 3,610');
@@ -90,7 +90,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(paymentDialog(page)).toContainText('Rs. 3,610');
   await payInSandbox(page);
 
-  await expect(page).toHaveURL(/#\/success$/);
+  await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
   await expect(cartLink(page, 0).first()).toBeAttached();
 
@@ -119,7 +119,7 @@ test('a declined card shows "Payment Failed: " on the failure page, not in a dia
   await loginThroughUi(page, customer.email, customer.password);
   await openProduct(page, 'Buffalo Ghee');
   await addFromDetail(page, 'Buffalo Ghee', 500);
-  await page.goto('/#/cart');
+  await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout' }).click();
 
   // A logged-in customer's billing form starts from the profile.
@@ -130,7 +130,7 @@ test('a declined card shows "Payment Failed: " on the failure page, not in a dia
   await checkoutFromSummary(page);
   await payInSandbox(page, { testCard: '4000 0000 0000 0002' });
 
-  await expect(page).toHaveURL(/#\/failure$/);
+  await expect(page).toHaveURL(/\/failure$/);
   await expect(page.getByRole('heading', { name: 'Your payment failed' })).toBeVisible();
   await expect(page.getByText('The payment was declined by your bank.')).toBeVisible();
   // Said in the page, not in the browser's alert.
@@ -142,7 +142,7 @@ test('a declined card shows "Payment Failed: " on the failure page, not in a dia
   await page.getByRole('button', { name: 'Try again' }).click();
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article')).toContainText('Paid');
 });
@@ -152,7 +152,7 @@ test('cash on delivery places the order without a payment dialog', async ({ page
   await loginThroughUi(page, customer.email, customer.password);
   await openProduct(page, 'Cultured Cow Ghee');
   await addFromDetail(page, 'Cultured Cow Ghee', 100, 3);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
@@ -163,7 +163,7 @@ test('cash on delivery places the order without a payment dialog', async ({ page
   await expect(page.getByText('Please keep Rs. 567 ready to pay at the door')).toBeVisible();
   await expect(paymentDialog(page)).toHaveCount(0);
 
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Cash on Delivery');
@@ -177,7 +177,7 @@ test('a stale price in the cart is refreshed from the server (409 PRICE_CHANGED)
   await loginThroughUi(page, customer.email, customer.password);
   // The cart remembers 500 for a bottle the catalogue now sells at 552.
   await seedCart(page, [{ name: A2, quantity: 250, itemQty: 2, finalPrice: 500 }]);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: customer.name, email: customer.email });
   await page.getByRole('button', { name: 'Next' }).click();
   // The summary's total is the server's quote, so it shows the new price before anything is sent; the cart's lines
@@ -187,11 +187,11 @@ test('a stale price in the cart is refreshed from the server (409 PRICE_CHANGED)
   await checkoutFromSummary(page);
   await expect(page.getByText(/Our prices changed/)).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,104');
-  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await expect(page).toHaveURL(/\/checkoutorder$/);
 
   await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await expect(page.getByRole('article')).toContainText('Rs. 1,104');
 });
 
@@ -200,21 +200,21 @@ test('a returning guest whose email has an account goes on with a mailed code, a
   const email = uniqueEmail('returning');
   await openProduct(page, 'Danedar Desi Ghee');
   await addFromDetail(page, 'Danedar Desi Ghee', 250);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: 'Kavya Rao', email });
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await expect(page).toHaveURL(/\/checkoutorder$/);
   await logoutThroughUi(page);
 
   // Back another day as a guest, with the same address.
   await openProduct(page, 'Danedar Desi Ghee');
   await addFromDetail(page, 'Danedar Desi Ghee', 250);
-  await page.goto('/#/checkoutbilling');
+  await page.goto('/checkoutbilling');
   await fillBilling(page, { name: 'Kavya Rao', email });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('User name already exists').first()).toBeVisible();
   const panel = page.getByRole('region', { name: 'This email already has an account' });
-  await expect(panel.getByRole('link', { name: 'log in with your password' })).toHaveAttribute('href', '#/login?next=%2Fcheckoutbilling');
+  await expect(panel.getByRole('link', { name: 'log in with your password' })).toHaveAttribute('href', '/login?next=%2Fcheckoutbilling');
   await panel.getByRole('button', { name: 'Mail me a code' }).click();
   await expect(panel.getByRole('status')).toContainText('6-digit code');
   const mail = await waitForMailTo(email, /is your Ghee Shop code/);
@@ -230,34 +230,34 @@ test('a returning guest whose email has an account goes on with a mailed code, a
   await screenshotAtWidths(page, 'billing-email-code');
   await panel.getByLabel('6-digit code').fill(code);
   await panel.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/#\/checkoutorder$/);
+  await expect(page).toHaveURL(/\/checkoutorder$/);
   await checkoutFromSummary(page);
   await expect(paymentDialog(page)).toContainText('Kavya Rao');
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
-  await page.goto('/#/orders');
+  await page.goto('/orders');
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
 test('an empty cart says "Your Cart is Empty" and the summary says "No items in the cart!"', async ({ page }) => {
-  await page.goto('/#/cart');
+  await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
-  await expect(page).toHaveURL(/#\/products$/);
+  await expect(page).toHaveURL(/\/products$/);
 
   // Remove and Clear empty a filled cart too.
   await openProduct(page, A2);
   await addFromDetail(page, A2, 500);
-  await page.goto('/#/cart');
+  await page.goto('/cart');
   await page.getByRole('button', { name: `Remove ${A2} 500 ml` }).click();
   await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
   await expect(cartLink(page, 0).first()).toBeAttached();
 
-  await page.goto('/#/checkoutorder');
+  await page.goto('/checkoutorder');
   await expect(page.getByText('No items in the cart!')).toBeVisible();
 });
 
 test('an out-of-stock product cannot be added', async ({ page }) => {
-  await page.goto('/#/products');
+  await page.goto('/products');
   await expect(page.getByRole('button', { name: 'Add Himalayan Badri Cow Ghee 250 ml to cart' })).toBeDisabled();
 });

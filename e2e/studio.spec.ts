@@ -23,13 +23,13 @@ async function bottlePng(): Promise<Buffer> {
 
 async function openStudio(page: Page) {
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/studio');
+  await page.goto('/studio');
   await expect(page.getByRole('heading', { name: 'Product studio', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
 }
 
 test('non-admins get the 403 screen in the studio', async ({ page, request }) => {
-  await page.goto('/#/studio');
+  await page.goto('/studio');
   await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
   const customer = await registerCustomer(request);
   const me = await request.post('/api/account/login', { data: { email: customer.email, password: customer.password } });
@@ -98,7 +98,7 @@ test('an admin creates a product with two sizes, an offer and a photo, and the s
   expect(listed?.images[0]).toMatch(/^\/media\/[a-f0-9]{32}-card\.webp$/);
 
   // And the products page shows its card: the photo, the offer price and the struck-through original.
-  await page.goto('/#/products');
+  await page.goto('/products');
   await page.reload();
   const card = page.locator('article.product-card').filter({ has: page.getByRole('heading', { name }) });
   await card.scrollIntoViewIfNeeded();

@@ -30,7 +30,7 @@ test('the owner downloads this month’s GSTR-1, sales register and HSN summary'
   const noteNumber = ((await cancel.json()) as { creditNotes: { number: string }[] }).creditNotes[0]?.number ?? '';
 
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/#/admin?tab=reports');
+  await page.goto('/admin?tab=reports');
   const panel = page.getByRole('tabpanel', { name: 'Tax reports' });
   const month = shopTimestamp().slice(0, 7);
   await expect(panel.getByLabel('Report month', { exact: true })).toHaveValue(month);

@@ -46,7 +46,7 @@ export async function registerCustomer(
 }
 
 /**
- * Signs in through #/login as a person would and waits for the 'Login successful' toast.
+ * Signs in through /login as a person would and waits for the 'Login successful' toast.
  * Leaves the page wherever the login screen sends it (home, or the page that asked for a login).
  */
 export async function loginThroughUi(
@@ -55,7 +55,7 @@ export async function loginThroughUi(
   password: string,
   options: { remember?: boolean } = {},
 ): Promise<void> {
-  await page.goto('/#/login');
+  await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (options.remember) await page.getByLabel('Remember me').check();

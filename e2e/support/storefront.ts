@@ -18,9 +18,18 @@ export function cartLink(page: Page, count: number) {
   return page.getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
 }
 
+/**
+ * Opens /products, the server's crawlable page, and waits for the app to take it over: typed text or a click that
+ * lands before that is not the app's to handle.
+ */
+export async function openProductList(page: Page): Promise<void> {
+  await page.goto('/products');
+  await waitForHydration(page.getByPlaceholder('Search products by name...'));
+}
+
 /** Opens a product's page from the product list by clicking its card. */
 export async function openProduct(page: Page, name: string): Promise<void> {
-  await page.goto('/#/products');
+  await openProductList(page);
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FOOD_LABEL } from './schemas/food-label';
-import { META_DESCRIPTION_MAX, metaDescription, pageTitle, productDescription, productPagePath, productRoute } from './page-meta';
+import { META_DESCRIPTION_MAX, metaDescription, pageTitle, productDescription, productPagePath } from './page-meta';
 import { PRODUCT_TAX_DEFAULTS } from './schemas/product';
 
 const product = {
@@ -36,8 +36,7 @@ describe('page meta', () => {
     expect(text.endsWith('word…')).toBe(true);
   });
 
-  it('addresses the crawlable page by slug and the app screen by name', () => {
+  it('addresses a product by its slug, on the crawlable page and in the app alike', () => {
     expect(productPagePath('देसी-घी')).toBe('/products/%E0%A4%A6%E0%A5%87%E0%A4%B8%E0%A5%80-%E0%A4%98%E0%A5%80');
-    expect(productRoute('A2 Desi Cow Ghee')).toBe('/product/A2%20Desi%20Cow%20Ghee');
   });
 });

@@ -12,16 +12,12 @@ export const DEFAULT_DESCRIPTION = 'Ghee Shop: small-batch homemade ghee from gr
 /** Search engines show about this many characters of a description. */
 export const META_DESCRIPTION_MAX = 160;
 
-/** The crawlable pages (DESIGN.md §7.5); inside the app, screens keep their hash routes (SPEC.md §2). */
+/** The crawlable pages (DESIGN.md §7.5), at the same paths as the app's screens (decision 072). */
 export const PRODUCTS_PAGE_PATH = '/products';
 
+/** A product's page, on the server and in the app alike. */
 export function productPagePath(slug: string): string {
   return `${PRODUCTS_PAGE_PATH}/${encodeURIComponent(slug)}`;
-}
-
-/** The hash route (without '#') of a product's screen in the app: SPEC.md §2's /product/{name}. */
-export function productRoute(name: string): string {
-  return `/product/${encodeURIComponent(name)}`;
 }
 
 export const PRODUCTS_SCREEN = {

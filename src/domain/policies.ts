@@ -27,7 +27,7 @@ export const POLICY_DESCRIPTIONS: Readonly<Record<PolicyKey, string>> = {
 
 /**
  * The app's route of each page. The server answers the same paths as crawlable pages (DESIGN.md §7.5, decision
- * 038), so /policy/terms and #/policy/terms show one page.
+ * 038), so the server's page and the app's screen share one address.
  */
 export const POLICY_ROUTES: Readonly<Record<PolicyKey, string>> = {
   shipping: '/policy/shipping',

@@ -18,7 +18,7 @@ export interface ShopConfig {
 }
 
 export interface ScreenRenderInput {
-  /** The hash route of the screen, e.g. '/product/A2%20Desi%20Cow%20Ghee' (without '#'). */
+  /** The path of the screen, e.g. '/products/a2-desi-cow-ghee'. */
   route: string;
   /** The public product list the screen reads, as GET /api/public/product answers it. */
   products: Product[];

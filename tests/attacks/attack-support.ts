@@ -50,7 +50,7 @@ export const PUBLIC_API = new Set([
   'GET /api/public/products/:productId/reviews',
   'GET /api/checkout/config',
   'POST /api/checkout/webhook',
-  // The courier's tracking webhook proves itself with its x-api-key token; #/track needs the order's delivery pincode.
+  // The courier's tracking webhook proves itself with its x-api-key token; /track needs the order's delivery pincode.
   'POST /api/shipping/webhook',
   'GET /api/public/track/:orderid',
   'GET /api/docs',

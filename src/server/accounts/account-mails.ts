@@ -19,12 +19,12 @@ export const MAIL_KINDS = {
  * password (the welcome mail), for which the screen speaks of setting, not resetting, a password.
  */
 export function resetLink(publicUrl: string, email: string, token: string, first = false): string {
-  return `${publicUrl}/#/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}${first ? '&first=1' : ''}`;
+  return `${publicUrl}/resetpassword?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}${first ? '&first=1' : ''}`;
 }
 
 /** The web app's confirmation screen for a new account address, carrying the one-time token. */
 export function confirmEmailLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/#/confirm-email?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 }
 
 function mail(kind: string, to: string, name: string, template: { subject: string; body: string }): OutgoingMail {
@@ -62,7 +62,7 @@ export function adminGrantedMail(to: string, name: string, publicUrl: string): O
     subject: 'You now have admin access to Ghee Shop',
     body: [
       'Hello {{customerName}},',
-      `You have been given admin access to Ghee Shop. Log in and open the dashboard:\n${publicUrl}/#/admin`,
+      `You have been given admin access to Ghee Shop. Log in and open the dashboard:\n${publicUrl}/admin`,
       'If you did not expect this, tell the shop owner.',
       'Ghee Shop',
     ].join('\n\n'),

@@ -79,7 +79,7 @@ export async function linkMailedTo(shop: TestShop, to: string): Promise<MailedLi
   const mails = await mailsTo(shop, to);
   const mail = mails.at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
-  const match = /(\S+\/#\/resetpassword\?\S+)/.exec(mail.text);
+  const match = /(\S+\/resetpassword\?\S+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no reset link in: ${mail.text}`);
   const url = match[1];
   const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));

@@ -41,5 +41,5 @@ export function unlockTokenId(token: string): string {
 
 /** The login page with the address filled in and the link's token, which the page sends along with the password. */
 export function unlockLink(publicUrl: string, email: string, token: string): string {
-  return `${publicUrl}/#/login?email=${encodeURIComponent(email)}&unlock=${encodeURIComponent(token)}`;
+  return `${publicUrl}/login?email=${encodeURIComponent(email)}&unlock=${encodeURIComponent(token)}`;
 }

@@ -90,8 +90,8 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    // The app's own pages are hash routes of / (served as a file): any other page address names nothing, and says
-    // so with a 404, not the home page (a "soft 404" to search engines).
+    // The app's screens have routes of their own (web-static.ts, seo/): any other page address names nothing, and
+    // says so with a 404, not the home page (a "soft 404" to search engines).
     if (options.spaFallback && !isApi && request.method === 'GET') {
       if (options.notFoundPage) return options.notFoundPage(request, reply);
       return reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../../tests/support/test-shop';
 
 // DESIGN.md §8.2: a path that is no app page, crawlable page, file or API answers 404 with the app's not-found page
-// (the app's pages are hash routes of /), never the home page with 200.
+// (the app's screens are the paths of decision 072, app-paths.test.ts), never the home page with 200.
 describe('page addresses that name nothing [sqlite]', () => {
   let shop: TestShop;
   let web: string;

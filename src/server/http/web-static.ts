@@ -2,20 +2,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { APP_SHELL_PATHS } from '../../domain/app-routes';
 
 /** Where `npm run build` puts the web app, relative to the working directory unless WEB_DIST says otherwise. */
 export function webDistDir(configured?: string): string {
   return path.resolve(configured ?? 'dist/web');
 }
 
-/**
- * Serves the built React app. Vite puts a content hash in every asset name, so those are cached for a year;
- * index.html is revalidated on every load so a new release is picked up at once.
- */
 export function isWebBuilt(distDir: string): boolean {
   return existsSync(path.join(distDir, 'index.html'));
 }
 
+/**
+ * Serves the built React app. Vite puts a content hash in every asset name, so those are cached for a year;
+ * index.html is revalidated on every load so a new release is picked up at once. The app's screens that the server
+ * does not render itself answer with index.html at their own paths (decision 072); any other path is left to the
+ * not-found handler, which answers 404.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
@@ -30,4 +33,5 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       else reply.header('Cache-Control', 'public, max-age=3600');
     },
   });
+  for (const url of APP_SHELL_PATHS) app.get(url, (_request, reply) => reply.sendFile('index.html'));
 }

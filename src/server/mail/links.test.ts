@@ -7,8 +7,8 @@ const linked = (text: string) => linkAddresses(escapeHtml(text));
 
 describe('linkAddresses', () => {
   it('links web, mail and phone addresses, keeping the escaped & of a query', () => {
-    expect(linked('Open https://shop.example/#/resetpassword?email=a%40b.in&token=t1 now')).toBe(
-      `Open ${link('https://shop.example/#/resetpassword?email=a%40b.in&amp;token=t1')} now`,
+    expect(linked('Open https://shop.example/resetpassword?email=a%40b.in&token=t1 now')).toBe(
+      `Open ${link('https://shop.example/resetpassword?email=a%40b.in&amp;token=t1')} now`,
     );
     expect(linked('http://localhost:3000/x')).toBe(link('http://localhost:3000/x'));
     expect(linked('Write to mailto:care@ghee.example or call tel:+919812345678')).toBe(

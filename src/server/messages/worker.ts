@@ -93,7 +93,7 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     const params = parseParams(row.params);
     if (row.kind !== 'DELIVERED') return params;
     const productId = await firstProductOf(handle.db, row.order_id);
-    return [...params, productId ? `${options.publicUrl}/#/review/${productId}` : `${options.publicUrl}/#/orders`];
+    return [...params, productId ? `${options.publicUrl}/review/${productId}` : `${options.publicUrl}/orders`];
   }
 
   async function run(): Promise<number> {

@@ -44,9 +44,10 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
       .selectFrom('mail_outbox')
       .select('text_body')
       .where('kind', '=', 'order-placed')
-      .where('text_body', 'like', `%#/confirm/${orderid}?t=%`)
+      .where('text_body', 'like', `%/confirm/${orderid}?t=%`)
       .executeTakeFirstOrThrow();
-    const match = new RegExp(`#/confirm/${orderid}\\?t=([A-Za-z0-9_-]+)`).exec(mail.text_body);
+    // A path of the app (decision 072), not an old hash route.
+    const match = new RegExp(`${shop.config.PUBLIC_URL}/confirm/${orderid}\\?t=([A-Za-z0-9_-]+)`).exec(mail.text_body);
     return match?.[1] as string;
   };
   const messagesOf = async (orderid: string) => (await shop.app.inject({ url: `/api/messages?orderid=${orderid}`, headers: admin.auth })).json();

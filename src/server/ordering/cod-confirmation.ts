@@ -50,7 +50,7 @@ export function confirmTokenMatches(secret: string, orderid: string, confirmBy: 
 }
 
 export function confirmLink(links: ConfirmLinks, orderid: string, confirmBy: string): string {
-  return `${links.publicUrl}/#/confirm/${encodeURIComponent(orderid)}?t=${confirmToken(links.secret, orderid, confirmBy)}`;
+  return `${links.publicUrl}/confirm/${encodeURIComponent(orderid)}?t=${confirmToken(links.secret, orderid, confirmBy)}`;
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -13,7 +13,7 @@ export const REVIEW_REQUEST_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The web app's review form of one product. */
 export function reviewFormLink(publicUrl: string, productId: number): string {
-  return `${publicUrl}/#/review/${productId}`;
+  return `${publicUrl}/review/${productId}`;
 }
 
 export function reviewRequestMail(order: Pick<OrderToAsk, 'username' | 'orderid'>, products: { id: number; name: string }[], publicUrl: string) {

@@ -42,7 +42,7 @@ describeEachDatabase('the review-request mail', (dialect) => {
     const [mail] = readMailbox(shop.dataDir).filter((m) => m.to === due.emailaddress);
     expect(mail?.subject).toMatch(/How was your ghee/);
     expect(mail?.text).toContain('Hello Priya,');
-    expect(mail?.text).toContain(`${productName}: ${sendUrl}/#/review/${productId}`);
+    expect(mail?.text).toContain(`${productName}: ${sendUrl}/review/${productId}`);
 
     // A day later the recent order is due, and it too is asked once.
     const later = new Date(now.getTime() + DAY);

@@ -11,8 +11,8 @@ import {
   pageTitle,
   productDescription,
   productPagePath,
-  productRoute,
 } from '../../domain/page-meta';
+import { NOT_FOUND_ROUTE } from '../../domain/app-routes';
 import { POLICY_DESCRIPTIONS, POLICY_ROUTES, POLICY_TITLES, type Policies, type PolicyKey } from '../../domain/policies';
 import { finalPriceFor } from '../../domain/pricing';
 import type { Product } from '../../domain/schemas/product';
@@ -38,8 +38,6 @@ import {
   productStructuredData,
 } from './structured-data';
 
-/** Not a route of the app: it shows its "page not found" screen there, as on any unknown hash route. */
-export const NOT_FOUND_ROUTE = '/page-not-found';
 
 export interface PageServiceDeps {
   db: Executor;
@@ -202,7 +200,7 @@ export function createPageService(deps: PageServiceDeps) {
         const answer = await once(ed, `product:${slug}`, async () => {
           // Built once per edition: a change to the published reviews makes a new edition (reviewsUpdatedAt).
           const reviews = inDatabase ? await deps.reviews(product._id) : null;
-          return page(ed, productRoute(product.name), productHead(product, reviews), reviews ? { reviews: { productId: product._id, page: reviews } } : {});
+          return page(ed, productPagePath(product.slug), productHead(product, reviews), reviews ? { reviews: { productId: product._id, page: reviews } } : {});
         });
         return { kind: 'page', status: 200, answer };
       }
@@ -211,6 +209,14 @@ export function createPageService(deps: PageServiceDeps) {
       const lower = slug.toLowerCase();
       const renamed = ed.bySlug.has(lower) ? lower : inDatabase && looksLikeSlug(slug) ? await currentSlugOf(deps.db, lower) : null;
       if (renamed && ed.bySlug.has(renamed)) return { kind: 'redirect', location: productPagePath(renamed) };
+      return { kind: 'page', status: 404, answer: await missing(ed) };
+    },
+
+    /** /product/{name}, a product's address in the app before decision 072: on to its page by slug. */
+    async oldProductAddress(name: string): Promise<PageResult> {
+      const ed = await current();
+      const product = ed.products.find((p) => p.name === name);
+      if (product) return { kind: 'redirect', location: productPagePath(product.slug) };
       return { kind: 'page', status: 404, answer: await missing(ed) };
     },
 

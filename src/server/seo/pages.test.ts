@@ -78,7 +78,10 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     }
     expect(html).toContain(product.description.slice(0, 40));
     expect(html).toContain(`<link rel="canonical" href="${origin}/products/${product.slug}" />`);
-    expect(html).toContain(`data-route="/product/${encodeURIComponent(product.name)}"`);
+    expect(html).toContain(`data-route="/products/${product.slug}"`);
+    // The app's links are paths (decision 072), the same the browser writes when it hydrates the page.
+    expect(html).toContain('href="/cart"');
+    expect(html).not.toContain('href="#/');
 
     const [data, crumbs] = jsonLdBlocks(html);
     const ld = productLd.parse(data);
@@ -235,12 +238,13 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     expect((await get('/products')).body).toContain('href="/products/sitemap-saffron-ghee"');
   });
 
-  it('serves robots.txt that keeps crawlers out of the API and points to the sitemap', async () => {
+  it('serves robots.txt that keeps crawlers out of the API and the admin screens, and points to the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toContain('User-agent: *\nAllow: /\nDisallow: /api/\n');
+    expect(res.body).toContain('\nDisallow: /admin\nDisallow: /studio\n');
     expect(res.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
-    // '#' starts a comment in robots.txt: a hash route written there would read as "Disallow: /".
+    // '#' starts a comment in robots.txt: an old hash route written there would read as "Disallow: /".
     expect(res.body).not.toMatch(/Disallow: \/#/);
   });
 });

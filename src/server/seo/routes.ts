@@ -59,7 +59,14 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     return sendEncoded(request, reply.status(result.status), result.answer, PAGE_CACHE_CONTROL, HTML);
   });
 
-  // The policy pages at the paths of their hash routes (DESIGN.md §7.2), so the sitemap can list them.
+  // A product's address in the app before decision 072, still in shared links; the app moves those here too.
+  app.get<{ Params: { name: string } }>('/product/:name', { compress: false }, async (request, reply) => {
+    const result = await pages.oldProductAddress(request.params.name);
+    if (result.kind === 'redirect') return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(result.location, 301);
+    return sendEncoded(request, reply.status(result.status), result.answer, 'no-cache', HTML);
+  });
+
+  // The policy pages at the paths of their screens (DESIGN.md §7.2), so the sitemap can list them.
   app.get<{ Params: { name: string } }>('/policy/:name', { compress: false }, async (request, reply) => {
     const key = policyOfRoute(`/policy/${request.params.name}`);
     if (!key) return sendEncoded(request, reply.status(404), await pages.missingPage(), PAGE_CACHE_CONTROL, HTML);

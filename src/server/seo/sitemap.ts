@@ -1,4 +1,5 @@
 // /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt.
+import { APP_ROUTES } from '../../domain/app-routes';
 import { PRODUCTS_PAGE_PATH, productPagePath } from '../../domain/page-meta';
 import { POLICY_KEYS, POLICY_ROUTES } from '../../domain/policies';
 import type { Product } from '../../domain/schemas/product';
@@ -13,7 +14,7 @@ export interface SitemapEntry {
 
 /**
  * Home, the product list, every product page and the policy pages (DESIGN.md §7.2, served at /policy/{name} and
- * /contact); screens on hash routes alone cannot be listed (a fragment is never fetched). The policy pages carry no
+ * /contact); the other screens are a customer's own (cart, orders) or need a link from a mail. The policy pages carry no
  * lastmod: the sitemap is built per catalogue edition, which an edit of a policy does not make.
  */
 export function shopSitemapEntries(products: Product[], changed: Map<string, string>): SitemapEntry[] {
@@ -36,9 +37,8 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 }
 
 /**
- * Crawlers keep out of the API and the payment sandbox. The admin dashboard and the product studio are screens at
- * #/admin and #/studio: a fragment is never sent to a server, so no crawler can fetch them, and writing them here
- * would not work ('#' starts a comment in robots.txt, so "Disallow: /#/admin" would read "Disallow: /").
+ * Crawlers keep out of the API, the payment sandbox, and the admin dashboard and product studio: those are paths
+ * the server answers (decision 072), but with nothing worth indexing, only a screen that asks an admin to log in.
  */
 export function robotsTxt(origin: string): string {
   return [
@@ -46,6 +46,8 @@ export function robotsTxt(origin: string): string {
     'Allow: /',
     'Disallow: /api/',
     'Disallow: /sandbox/',
+    `Disallow: ${APP_ROUTES.admin}`,
+    `Disallow: ${APP_ROUTES.studio}`,
     '',
     `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`,
     '',

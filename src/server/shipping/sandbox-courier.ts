@@ -17,7 +17,7 @@ export interface SandboxCourier extends Courier {
 /**
  * The sandbox courier (DESIGN.md §8.5): books in the process, answers a label the shop draws, and moves only when the
  * owner presses "advance scan" in the admin, which reports the scan as a webhook would. `publicUrl` makes the
- * tracking link point at the shop's own #/track page.
+ * tracking link point at the shop's own /track page.
  */
 export function createSandboxCourier(publicUrl: string): SandboxCourier {
   const booked = new Map<string, Booking>();
@@ -31,7 +31,7 @@ export function createSandboxCourier(publicUrl: string): SandboxCourier {
       const booking: Booking = {
         courier: SANDBOX_COURIER_NAME,
         awb,
-        trackingUrl: `${publicUrl}/#/track/${encodeURIComponent(input.orderid)}`,
+        trackingUrl: `${publicUrl}/track/${encodeURIComponent(input.orderid)}`,
         providerOrderId: `sbx_order_${input.reference}`,
         providerShipmentId: `sbx_shipment_${awb}`,
       };

@@ -1,8 +1,8 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createPath, HashRouter, Route, Router, Routes, type Navigator } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
+import { APP_ROUTES, CRAWLABLE_ROUTES, OLD_PRODUCT_ROUTE } from '../../domain/app-routes';
 import { NotFoundPage } from '../components/not-found-page';
 import { HomePage } from '../features/home/home-page';
-import { LandingAddress } from './landing-address';
 import { Layout } from './layout';
 
 /** A screen in a chunk of its own; the layout's Suspense shows a spinner while it loads. */
@@ -12,6 +12,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const ProductsPage = page(() => import('../features/products/products-page'), 'ProductsPage');
 const ProductDetailPage = page(() => import('../features/products/product-detail-page'), 'ProductDetailPage');
+const OldProductAddress = page(() => import('../features/products/product-detail-page'), 'OldProductAddress');
 const CartPage = page(() => import('../features/cart/cart-page'), 'CartPage');
 const LoginPage = page(() => import('../features/account/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('../features/account/register-page'), 'RegisterPage');
@@ -34,66 +35,43 @@ const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage'
 const StudioPage = page(() => import('../features/studio/studio-page'), 'StudioPage');
 
 /**
- * The server renders one screen of the app for a crawlable page (ssr/render-screen.tsx) at a fixed location, with
- * links written as HashRouter writes them (`#/cart`), so the browser hydrates the very same markup.
- */
-const serverNavigator: Navigator = {
-  createHref: (to) => `#${typeof to === 'string' ? to : createPath(to)}`,
-  push: () => {},
-  replace: () => {},
-  go: () => {},
-};
-
-function ServerHashRouter({ location, children }: { location: string; children: ReactNode }) {
-  return (
-    <Router location={location} navigator={serverNavigator} static>
-      {children}
-    </Router>
-  );
-}
-
-/**
- * Hash routes, as SPEC.md §2 requires. Home is in the first load; every other screen is a chunk of its own.
- * The declarative HashRouter is used rather than the data router: no screen uses loaders or actions, and it
- * is lighter on the first load (bench/README.md). `location` is given only when the server renders a screen.
+ * Path routes (decision 072): the server answers each of these paths with the app (APP_ROUTES, CRAWLABLE_ROUTES)
+ * and 404 for any other. Home is in the first load; every other screen is a chunk of its own. The declarative
+ * BrowserRouter is used rather than the data router: no screen uses loaders or actions, and it is lighter on the
+ * first load (bench/README.md). `location` is given only when the server renders a screen (ssr/render-screen.tsx),
+ * at that path, so the browser hydrates the very same markup.
  */
 export function AppRoutes({ location }: { location?: string | undefined }) {
   const routes = (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="products" element={<ProductsPage />} />
-        <Route path="product/:name" element={<ProductDetailPage />} />
-        <Route path="cart" element={<CartPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="forgotpassword" element={<ForgotPasswordPage />} />
-        <Route path="resetpassword" element={<ResetPasswordPage />} />
-        <Route path="account" element={<AccountPage />} />
-        <Route path="confirm-email" element={<ConfirmEmailPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="track" element={<TrackPage />} />
-        <Route path="track/:orderid" element={<TrackPage />} />
-        <Route path="checkoutbilling" element={<BillingPage />} />
-        <Route path="checkoutorder" element={<OrderSummaryPage />} />
-        <Route path="success" element={<SuccessPage />} />
-        <Route path="failure" element={<FailurePage />} />
-        <Route path="policy/:policy" element={<PolicyPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="review/:productId" element={<ReviewFormPage />} />
-        <Route path="confirm/:orderid" element={<ConfirmOrderPage />} />
-        <Route path="admin" element={<AdminPage />} />
-        <Route path="studio" element={<StudioPage />} />
+        <Route path={CRAWLABLE_ROUTES.products} element={<ProductsPage />} />
+        <Route path={CRAWLABLE_ROUTES.product} element={<ProductDetailPage />} />
+        <Route path={OLD_PRODUCT_ROUTE} element={<OldProductAddress />} />
+        <Route path={APP_ROUTES.cart} element={<CartPage />} />
+        <Route path={APP_ROUTES.login} element={<LoginPage />} />
+        <Route path={APP_ROUTES.register} element={<RegisterPage />} />
+        <Route path={APP_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={APP_ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={APP_ROUTES.account} element={<AccountPage />} />
+        <Route path={APP_ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route path={APP_ROUTES.orders} element={<OrdersPage />} />
+        <Route path={APP_ROUTES.track} element={<TrackPage />} />
+        <Route path={APP_ROUTES.trackOrder} element={<TrackPage />} />
+        <Route path={APP_ROUTES.billing} element={<BillingPage />} />
+        <Route path={APP_ROUTES.orderSummary} element={<OrderSummaryPage />} />
+        <Route path={APP_ROUTES.success} element={<SuccessPage />} />
+        <Route path={APP_ROUTES.failure} element={<FailurePage />} />
+        <Route path={CRAWLABLE_ROUTES.policy} element={<PolicyPage />} />
+        <Route path={CRAWLABLE_ROUTES.contact} element={<ContactPage />} />
+        <Route path={APP_ROUTES.review} element={<ReviewFormPage />} />
+        <Route path={APP_ROUTES.confirmOrder} element={<ConfirmOrderPage />} />
+        <Route path={APP_ROUTES.admin} element={<AdminPage />} />
+        <Route path={APP_ROUTES.studio} element={<StudioPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
-  // The same tree on the server and in the browser (useId counts positions), LandingAddress included.
-  const app = (
-    <>
-      <LandingAddress />
-      {routes}
-    </>
-  );
-  return location ? <ServerHashRouter location={location}>{app}</ServerHashRouter> : <HashRouter>{app}</HashRouter>;
+  return location ? <StaticRouter location={location}>{routes}</StaticRouter> : <BrowserRouter>{routes}</BrowserRouter>;
 }

@@ -1,35 +1,77 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
+import { APP_ROUTES, CRAWLABLE_ROUTES, NOT_FOUND_ROUTE, OLD_PRODUCT_ROUTE, pathOfHashRoute } from '../../domain/app-routes';
 import { policyOfRoute } from '../../domain/policies';
 import { policiesQuery } from '../features/policies/policies-api';
 import { productsQuery } from '../features/products/products-api';
 import type { ShopProfile } from '../../domain/schemas/shop-profile';
 import { PUBLIC_SHOP_PROFILE_KEY } from '../lib/shop-profile';
-import { BUSINESS_DATA_ID, REVIEWS_DATA_ID, SHOP_PROFILE_DATA_ID, type ScreenRenderInput } from '../../domain/screen-render';
+import { BUSINESS_DATA_ID, REVIEWS_DATA_ID, SCREEN_ROUTE_ATTRIBUTE, SHOP_PROFILE_DATA_ID, type ScreenRenderInput } from '../../domain/screen-render';
 import { reviewsKey } from '../features/reviews/reviews-api';
 import type { Business } from '../../domain/schemas/business';
 import { PUBLIC_BUSINESS_KEY } from '../lib/public-business';
 import { shopConfigQuery } from '../lib/shop-config';
 import { App, queryClient } from './app';
-import { landingRoute, sameRoute } from './landing-address';
+
+/** The screen the server rendered when the visit began on one of its pages (/products/…, a 404), or null. */
+function landingRoute(root: HTMLElement): string | null {
+  return root.getAttribute(SCREEN_ROUTE_ATTRIBUTE) || null;
+}
+
+function decoded(route: string): string {
+  try {
+    return decodeURIComponent(route);
+  } catch {
+    return route;
+  }
+}
+
+const ROUTE_PATTERNS = ['/', ...Object.values(APP_ROUTES), ...Object.values(CRAWLABLE_ROUTES), OLD_PRODUCT_ROUTE];
+
+/** True when `path` shows one of the app's screens rather than its not-found screen. */
+function isAppPath(path: string): boolean {
+  return ROUTE_PATTERNS.some((pattern) => matchPath(pattern, path) !== null);
+}
+
+/**
+ * An address written for the old hash routes (`/#/resetpassword?email=…`, mailed before decision 072 or by the
+ * original client's shop) is put at its path before the router reads it, so it opens the same screen. True when
+ * the address was moved.
+ */
+function movePastHashRoute(): boolean {
+  const path = pathOfHashRoute(window.location.hash, window.location.search);
+  if (path !== null) window.history.replaceState(window.history.state, '', path);
+  return path !== null;
+}
+
+/**
+ * A `#/…` link followed inside the running app (a policy text the owner wrote before decision 072, say) changes
+ * only the fragment: it is moved to its path too, and the router told, as it is of Back and Forward.
+ */
+function followOldLinks(): void {
+  window.addEventListener('hashchange', () => {
+    if (movePastHashRoute()) window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
+}
 
 /**
  * Starts the app in `root`. On a crawlable page the server sent the screen already rendered (ssr/render-screen.tsx):
- * the app takes the same route (in the address's fragment, as everywhere in the shop), reads the same product list
- * and shop config the server rendered from, and hydrates the markup instead of drawing it again.
+ * the app reads the same product list and shop config the server rendered from and hydrates the markup instead of
+ * drawing it again. The "page not found" page is hydrated at any path the app does not know.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
+  movePastHashRoute();
+  followOldLinks();
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  const landing = landingRoute();
-  if (landing && (window.location.hash === '' || window.location.hash === '#')) {
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}#${landing}`);
-  }
-  const onRenderedScreen = landing !== null && root.firstElementChild !== null && sameRoute(window.location.hash.slice(1), landing);
+  const landing = landingRoute(root);
+  const here = window.location.pathname;
+  const sameScreen = landing !== null && (decoded(here) === decoded(landing) || (landing === NOT_FOUND_ROUTE && !isAppPath(here)));
+  const onRenderedScreen = sameScreen && root.firstElementChild !== null;
   if (onRenderedScreen) {
     try {
       // What the server rendered from; the browser may well have the list cached (ETag) already.

@@ -3,5 +3,13 @@ export function imageVariant(url: string, variant: 'card' | 'gallery' | 'thumb')
   return url.replace(/-(card|gallery|thumb)\.webp$/, `-${variant}.webp`);
 }
 
-/** The app's hash route of a product (SPEC.md §2), the same the server renders a crawlable page at. */
-export { productRoute as productPath } from '../../domain/page-meta';
+/** A product's screen: the address of its crawlable page, /products/{slug}. */
+export { productPagePath as productPath } from '../../domain/page-meta';
+
+/**
+ * A product's screen when only its name is known (a cart line keeps no slug): the old address, which the app and
+ * the server send on to /products/{slug}.
+ */
+export function productPathByName(name: string): string {
+  return `/product/${encodeURIComponent(name)}`;
+}

@@ -13,7 +13,7 @@ import { cancelShipment, courierInfo, shipmentLabel, trackOrder } from './shipme
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
 const awbParams = z.object({ awb: z.string().trim().min(1).max(60) });
 
-/** Lookups of #/track per address per minute: enough for a customer, too few to guess order ids and pincodes. */
+/** Lookups of /track per address per minute: enough for a customer, too few to guess order ids and pincodes. */
 const TRACK_LOOKUPS_PER_MINUTE = 20;
 
 /** Shipping with a courier (DESIGN.md §8.5, §8.7). */

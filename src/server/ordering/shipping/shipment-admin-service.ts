@@ -84,7 +84,7 @@ export async function cancelShipment(ctx: AppContext, caller: AuthUser, orderidI
 const NO_SUCH_PAIR = 'No order with that number ships to that pincode. Check the order number in your order mail and the delivery pincode, and try again.';
 
 /**
- * #/track (DESIGN.md §8.5): an order found by its number (GS-1043) or id and its delivery pincode, answering its
+ * /track (DESIGN.md §8.5): an order found by its number (GS-1043) or id and its delivery pincode, answering its
  * status and scans only. Numbers run in sequence, so the pincode and the per-address rate limit are what keep
  * strangers from reading other people's parcels.
  */

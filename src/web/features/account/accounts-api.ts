@@ -1,3 +1,4 @@
+import { sameSitePath } from '../../../domain/app-routes';
 import type {
   AuthAnswer,
   ConfirmEmailAnswer,
@@ -30,7 +31,7 @@ export function signIn(answer: AuthAnswer, remember = false): void {
   setSession({ token: answer.token, user: answer.user, remember });
 }
 
-/** Only same-app hash paths are followed after login, never another site. */
+/** Only the shop's own paths are followed after login, never another site. */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  return sameSitePath(next) ?? '/';
 }

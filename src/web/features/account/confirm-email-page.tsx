@@ -9,7 +9,7 @@ import { getSession, updateSessionUser } from '../session/session-store';
 import { accountsApi } from './accounts-api';
 import { AuthCard } from './auth-card';
 
-/** Reached from the link mailed to a new address, `#/confirm-email?token=…`: the account takes that address. */
+/** Reached from the link mailed to a new address, `/confirm-email?token=…`: the account takes that address. */
 export function ConfirmEmailPage() {
   usePageTitle('Confirm your email address');
   const [params] = useSearchParams();

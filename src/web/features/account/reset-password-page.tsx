@@ -14,7 +14,7 @@ import { accountsApi, signIn } from './accounts-api';
 import { AuthCard } from './auth-card';
 
 /**
- * Reached from the mailed link `#/resetpassword?email=…&token=…` (with `&first=1` from the welcome mail, where the
+ * Reached from the mailed link `/resetpassword?email=…&token=…` (with `&first=1` from the welcome mail, where the
  * customer sets a first password rather than resetting one); success signs the customer in.
  */
 export function ResetPasswordPage() {

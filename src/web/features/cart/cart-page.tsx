@@ -3,7 +3,7 @@ import { formatRupees, formatSize } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
 import { PincodeCheck } from '../delivery/pincode-check';
-import { productPath } from '../../lib/format';
+import { productPathByName } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QuantityStepper } from '../products/quantity-stepper';
 import { lineKey } from './cart-lines';
@@ -57,7 +57,7 @@ export function CartPage() {
                         <img src={line.image} alt="" width={64} height={64} className="rounded-3 cart-thumb" />
                       ) : null}
                       <div>
-                        <Link to={productPath(line.name)} className="fw-semibold text-decoration-none">
+                        <Link to={productPathByName(line.name)} className="fw-semibold text-decoration-none">
                           {line.name}
                         </Link>
                         <div className="small text-body-secondary">{formatSize(line.quantity)}</div>

@@ -23,7 +23,7 @@ interface Preview {
 const orderPath = (orderid: string) => `/api/order/${encodeURIComponent(orderid)}/confirm`;
 
 /**
- * #/confirm/{orderid}?t=…: the link in the order mail of a cash on delivery order that waits for the customer. It
+ * /confirm/{orderid}?t=…: the link in the order mail of a cash on delivery order that waits for the customer. It
  * works without logging in (the signed token is the key) and until the window to confirm ends.
  */
 export function ConfirmOrderPage() {

@@ -3,7 +3,7 @@ import { SCAN_LABELS, type ShipmentEvent, type ShipmentStatus } from '../../../d
 
 const label = (status: string) => SCAN_LABELS[status as ShipmentStatus] ?? status;
 
-/** Courier, AWB, the courier's tracking link and the scans, newest first: in Your Orders and on #/track. */
+/** Courier, AWB, the courier's tracking link and the scans, newest first: in Your Orders and on /track. */
 export function ShipmentScans({ courier, awb, trackingUrl, events }: { courier: string; awb: string; trackingUrl: string; events: ShipmentEvent[] }) {
   const newestFirst = [...events].reverse();
   return (

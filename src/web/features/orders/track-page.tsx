@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ShipmentScans } from './shipment-scans';
 
-/** #/track: where an order is, found by its order number (or id) and delivery pincode, without logging in (DESIGN.md §8.5). */
+/** /track: where an order is, found by its order number (or id) and delivery pincode, without logging in (DESIGN.md §8.5). */
 export function TrackPage() {
   usePageTitle('Track your order');
   const id = useId();

@@ -29,14 +29,14 @@ function PolicyScreen({ policy }: { policy: PolicyKey }) {
   );
 }
 
-/** #/policy/shipping, #/policy/refunds, #/policy/terms, #/policy/privacy. */
+/** /policy/shipping, /policy/refunds, /policy/terms, /policy/privacy. */
 export function PolicyPage() {
   const { policy } = useParams();
   if (!isPolicy(policy) || policy === 'contact') return <NotFoundPage />;
   return <PolicyScreen policy={policy} />;
 }
 
-/** #/contact. */
+/** /contact. */
 export function ContactPage() {
   return <PolicyScreen policy="contact" />;
 }

@@ -1,8 +1,7 @@
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { descriptionPreview, formatSize } from '../../../domain/display';
 import { TOASTS } from '../../../domain/messages';
-import { productPagePath } from '../../../domain/page-meta';
 import type { Product } from '../../../domain/schemas/product';
 import { sizeStock } from '../../../domain/stock';
 import { productPath } from '../../lib/format';
@@ -15,10 +14,9 @@ import { cartLineFor, sizePrices } from './product-pricing';
  * One product in the list. The whole card opens the detail page (the name is the real link, stretched over
  * the card, so keyboard and screen-reader users get one clear target); Add to Cart sits above that link.
  * The link's address is the product's crawlable page, which search engines follow and a new tab opens; a plain
- * click stays in the app on its hash route.
+ * click stays in the app, at the same address.
  */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const navigate = useNavigate();
   const size = product.quantity;
   const stock = sizeStock(product, size);
   const { original, final } = sizePrices(product, size);
@@ -52,17 +50,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </div>
       <div className="card-body d-flex flex-column">
         <h2 className="h5 card-title mb-1">
-          <a
-            href={productPagePath(product.slug)}
-            className="stretched-link product-card-link"
-            onClick={(e) => {
-              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-              e.preventDefault();
-              navigate(productPath(product.name));
-            }}
-          >
+          <Link to={productPath(product.slug)} className="stretched-link product-card-link">
             {product.name}
-          </a>
+          </Link>
         </h2>
         {/* Computed from published reviews; a product without any shows no stars at all. */}
         {product.ratings > 0 ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatRupees, formatSize } from '../../../domain/display';
 import { TOASTS } from '../../../domain/messages';
@@ -24,25 +24,39 @@ import { QuantityStepper } from './quantity-stepper';
 import { ShareLink } from './share-link';
 import { ReviewsSection } from '../reviews/reviews-section';
 
+/** /products/{slug}: the address the server's crawlable page of the product has too. */
 export function ProductDetailPage() {
-  const { name = '' } = useParams();
+  const { slug = '' } = useParams();
   const { data: products, isPending } = useProducts();
-  const product = products?.find((p) => p.name === name);
+  const product = products?.find((p) => p.slug === slug);
   usePageTitle(product?.name ?? 'Product', product ? productDescription(product) : undefined);
 
   if (isPending) return <Spinner label="Loading product…" />;
-  if (!product) {
-    return (
-      <section className="container py-5 text-center page-narrow">
-        <h1 className="h2">We could not find that ghee</h1>
-        <p className="text-body-secondary">“{name}” is not in our shop right now. Have a look at what we have.</p>
-        <Link className="btn btn-amber" to="/products">
-          Continue Shopping
-        </Link>
-      </section>
-    );
-  }
+  if (!product) return <NoSuchProduct name={slug} />;
   return <ProductDetail key={product._id} product={product} />;
+}
+
+/** /product/{name}, the address before decision 072 (shared links, a cart line): on to the product's own. */
+export function OldProductAddress() {
+  const { name = '' } = useParams();
+  const { data: products, isPending } = useProducts();
+  const product = products?.find((p) => p.name === name);
+  usePageTitle(product?.name ?? 'Product');
+  if (isPending) return <Spinner label="Loading product…" />;
+  if (!product) return <NoSuchProduct name={name} />;
+  return <Navigate replace to={productPagePath(product.slug)} />;
+}
+
+function NoSuchProduct({ name }: { name: string }) {
+  return (
+    <section className="container py-5 text-center page-narrow">
+      <h1 className="h2">We could not find that ghee</h1>
+      <p className="text-body-secondary">“{name}” is not in our shop right now. Have a look at what we have.</p>
+      <Link className="btn btn-amber" to="/products">
+        Continue Shopping
+      </Link>
+    </section>
+  );
 }
 
 function ProductDetail({ product }: { product: Product }) {

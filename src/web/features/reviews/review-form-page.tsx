@@ -19,7 +19,7 @@ import { useMyReview, useWriteReview } from './reviews-api';
 const formSchema = reviewInputSchema.extend({ rating: z.coerce.number().pipe(reviewInputSchema.shape.rating) });
 type FormValues = z.input<typeof formSchema>;
 
-/** #/review/{productId}: a buyer writes (or rewrites) their review of one product; the review-request mail links here. */
+/** /review/{productId}: a buyer writes (or rewrites) their review of one product; the review-request mail links here. */
 export function ReviewFormPage() {
   const { productId = '' } = useParams();
   const session = useSession();
@@ -51,7 +51,7 @@ export function ReviewFormPage() {
       ) : (
         <ReviewForm productId={productId} productName={product.name} existing={mine.data?.review ?? null} />
       )}
-      <Link to={productPath(product.name)} className="btn btn-link px-0">Back to {product.name}</Link>
+      <Link to={productPath(product.slug)} className="btn btn-link px-0">Back to {product.name}</Link>
     </section>
   );
 }

@@ -92,6 +92,5 @@ export function forgetSessionAndReload(): void {
   setSession(null);
   // Whatever this visit kept for the signed-in customer (a half-filled checkout, say) goes too.
   window.sessionStorage.clear();
-  window.location.hash = '#/';
-  window.location.reload();
+  window.location.assign('/');
 }

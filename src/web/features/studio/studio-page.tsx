@@ -13,7 +13,7 @@ import { messageOf } from './studio-errors';
 import { inputOf, useCatalogueSource, useDeleteProduct, useSaveProduct, useStudioProducts } from './studio-api';
 import './studio.css';
 
-/** #/studio: the product studio for admins (the dashboard's Products tab opens it); 403 for everyone else. */
+/** /studio: the product studio for admins (the dashboard's Products tab opens it); 403 for everyone else. */
 export function StudioPage() {
   usePageTitle('Product studio');
   const session = useSession();

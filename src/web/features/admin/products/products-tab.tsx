@@ -3,7 +3,7 @@ export function ProductsTab() {
   function openStudio() {
     // Not 'noopener': the studio is our own page and needs this tab's session, which the browser copies
     // into a new tab only when it keeps its opener.
-    window.open(`${window.location.pathname}#/studio`, '_blank');
+    window.open('/studio', '_blank');
   }
   return (
     <div className="detail-card products-card">

@@ -16,7 +16,7 @@ function when(iso: string): string {
 
 function openStudio() {
   // As the Products tab does: the studio needs this tab's session, which a new tab gets only with its opener.
-  window.open(`${window.location.pathname}#/studio`, '_blank');
+  window.open('/studio', '_blank');
 }
 
 function LevelRow({ level }: { level: StockLevel }) {
