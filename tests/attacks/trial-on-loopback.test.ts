@@ -79,7 +79,8 @@ describe('attack: a default deploy that strangers can pay on with the test card'
     const port = await freePort();
     const shop = await startShopProcess({ ...withoutHost, PORT: String(port) }, { publicUrl: null });
     try {
-      expect(shop.output()).toMatch(/on this machine only/);
+      // Said right after listening, so it may reach the output a moment after the shop starts answering.
+      await expect.poll(() => shop.output(), { timeout: 10_000 }).toMatch(/on this machine only/);
       expect((await fetch(`http://127.0.0.1:${port}/api/checkout/config`).then((r) => r.json())) as object).toMatchObject({ gateway: 'sandbox' });
       const lan = lanAddress();
       if (lan) {
