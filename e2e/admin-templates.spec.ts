@@ -77,10 +77,10 @@ test('a second default for a status is refused with the conflict message', async
   // A body is required, and a placeholder no mail can fill is refused with the list of those that work.
   await panel.getByRole('button', { name: 'Add Template' }).click();
   await expect(panel.getByText('Body is required')).toBeVisible();
-  await panel.getByLabel('Body').fill('Your order {{orderNumber}} is ready.');
+  await panel.getByLabel('Body').fill('Your order {{orderNo}} is ready.');
   await panel.getByRole('button', { name: 'Add Template' }).click();
-  await expect(panel.getByText(/^Unknown placeholder \{\{orderNumber\}\}\. Use only these: \{\{customerName\}\}, \{\{orderId\}\}/)).toBeVisible();
-  await panel.getByLabel('Body').fill('Your order {{orderId}} is ready.');
+  await expect(panel.getByText(/^Unknown placeholder \{\{orderNo\}\}\. Use only these: \{\{customerName\}\}, \{\{orderNumber\}\}, \{\{orderId\}\}/)).toBeVisible();
+  await panel.getByLabel('Body').fill('Your order {{orderNumber}} is ready.');
   await panel.getByRole('button', { name: 'Add Template' }).click();
   await expect(panel.getByRole('alert')).toHaveText('A template with the same status and default already exists. Update failed.');
   await expect(page.getByText('Failed to add email template')).toBeVisible();

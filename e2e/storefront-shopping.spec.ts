@@ -110,7 +110,8 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   const tracker = card.getByRole('list', { name: 'Delivery progress' });
   await expect(tracker.getByRole('listitem')).toHaveText([/Order Processed/, /Order Shipped/, /En Route/, /Arrived/]);
   await expect(tracker.locator('[aria-current="step"]')).toContainText('Order Processed');
-  await expect(card.getByText(/^Order ID:/)).not.toContainText('order_');
+  // The number people read, never the gateway's id.
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText(/^Order GS-\d{4,}$/);
 });
 
 test('a declined card shows "Payment Failed: " on the failure page, not in a dialog, and the cart is kept', async ({ page }) => {
