@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
 import { shopProfileSnapshot } from '../shop-profile/shop-profile-service';
 import { policyOfRoute } from '../../domain/policies';
+import { productPagePath } from '../../domain/page-meta';
 import { shopConfig } from '../ordering/index';
 import { publicPolicies } from '../policies/public-policies';
 import { firstReviewsPage } from '../reviews/public-reviews';
@@ -30,7 +31,7 @@ const OG_FILE = new RegExp(`^([a-f0-9]{32})-${OG_IMAGE_VERSION}\\.jpg$`);
 
 /** Crawlable pages (products and policies), sitemap, robots.txt and link-preview pictures (DESIGN.md §7.5). */
 export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
-  const { db, catalogue, config } = app.ctx;
+  const { db, catalogue, config, fastPath } = app.ctx;
   let template: ReturnType<typeof loadPageTemplate> | undefined;
   const pages = createPageService({
     db,
@@ -56,6 +57,16 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
   app.get<{ Params: { slug: string } }>('/products/:slug', { compress: false }, async (request, reply) => {
     const result = await pages.productPage(request.params.slug);
     if (result.kind === 'redirect') return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(result.location, 301);
+    // A product's page, while its inputs stay the same, is answered before the hooks next time (http/fast-path.ts).
+    if (result.status === 200 && request.url === productPagePath(request.params.slug)) {
+      fastPath.remember(request.url, {
+        route: '/products/:slug',
+        answer: result.answer,
+        cacheControl: PAGE_CACHE_CONTROL,
+        contentType: HTML,
+        fresh: result.current,
+      });
+    }
     return sendEncoded(request, reply.status(result.status), result.answer, PAGE_CACHE_CONTROL, HTML);
   });
 
