@@ -124,10 +124,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     fastPath,
   };
   app.decorate('ctx', ctx);
-  // Fastify writes the access log lines ("incoming request", "request completed") at info; while it would, every
-  // request goes its way. A cross-origin setup adds CORS headers per request, so it keeps the fast path off.
+  // The fast path writes Fastify's access log lines when Fastify would (at info). A cross-origin setup adds CORS
+  // headers per request, so it keeps the fast path off.
   const log = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-  fastPath.configure({ accessLogged: () => (log.isLevelEnabled ? log.isLevelEnabled('info') : log.level !== undefined && log.level !== 'silent') });
+  fastPath.configure({
+    access: {
+      log,
+      enabled: () => (log.isLevelEnabled ? log.isLevelEnabled('info') : log.level !== undefined && log.level !== 'silent'),
+      trustsProxy: config.TRUST_PROXY > 0,
+    },
+  });
   if (config.CORS_ORIGINS.length > 0) fastPath.enabled = false;
   // A closing app answers new requests 503 (Fastify's return503OnClosing).
   app.addHook('preClose', (done) => {

@@ -141,3 +141,53 @@ describeEachDatabase('fresh cached answers before the hooks', (dialect) => {
     expect(count(after, durations) - count(before, durations)).toBe(2);
   });
 });
+
+describeEachDatabase('fresh cached answers before the hooks, with access log lines', (dialect) => {
+  let shop: TestShop;
+  let port: number;
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    shop = await createTestShop(dialect, { logger: { level: 'info', stream } });
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (shop.app.server.address() as { port: number }).port;
+  });
+
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  /** The lines one request writes, without what differs per request (time, request id, duration, client port). */
+  async function logOf(fast: boolean): Promise<unknown[]> {
+    const fastPath = shop.app.ctx.fastPath;
+    fastPath.enabled = fast;
+    try {
+      const from = lines.length;
+      const before = fastPath.answered;
+      const answered = await fetch(`http://127.0.0.1:${port}/api/public/product`, { headers: { 'x-request-id': 'log-check-1' } });
+      await answered.arrayBuffer();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(fastPath.answered - before).toBe(fast ? 1 : 0);
+      return lines.slice(from).map((line) => {
+        const { time: _time, responseTime, req, ...rest } = line as { time: number; responseTime?: number; req?: Record<string, unknown> };
+        if (responseTime !== undefined) expect(responseTime).toBeGreaterThanOrEqual(0);
+        const { remotePort, ...request } = req ?? {};
+        if (req) expect(remotePort).toEqual(expect.any(Number));
+        return { ...rest, ...(req ? { req: request } : {}), responseTime: responseTime !== undefined };
+      });
+    } finally {
+      fastPath.enabled = true;
+    }
+  }
+
+  it('writes the same "incoming request" and "request completed" lines as Fastify', async () => {
+    await logOf(false);
+    await logOf(false);
+    const viaRoutes = await logOf(false);
+    const viaFastPath = await logOf(true);
+    expect(viaRoutes).toHaveLength(2);
+    expect(viaRoutes[0]).toMatchObject({ msg: 'incoming request', reqId: 'log-check-1', req: { method: 'GET', url: '/api/public/product' } });
+    expect(viaFastPath).toEqual(viaRoutes);
+  });
+});

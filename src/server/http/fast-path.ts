@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import { preferredEncoding, tagMatches, type Encoding, type SentAnswer } from './encoded-answer';
 import { requestIdOf } from './request-id';
 import { securityHeadersFor } from './security';
@@ -23,6 +24,15 @@ interface Entry extends CachedEntry {
   heads: Map<string, string[]>;
 }
 
+/** Fastify's access log lines ("incoming request", "request completed"), written the same way here. */
+export interface AccessLog {
+  log: FastifyBaseLogger;
+  /** Whether those lines are written now (the level may change while the shop runs). */
+  enabled: () => boolean;
+  /** TRUST_PROXY > 0: forwarded headers may change the logged address and host. */
+  trustsProxy: boolean;
+}
+
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 // Product pages are remembered one per address; a shop far past this many is unusual, and forgetting them all
@@ -42,12 +52,12 @@ export class FastPath {
   answered = 0;
   readonly #entries = new Map<string, Entry>();
   #recorderFor: ((route: string) => Recorder) | null = null;
-  #accessLogged: () => boolean = () => false;
+  #access: AccessLog | null = null;
 
-  /** Where counts go (registerMetrics), and whether Fastify would write access log lines for a request. */
-  configure(options: { recorderFor?: (route: string) => Recorder; accessLogged?: () => boolean }): void {
+  /** Where counts go (registerMetrics), and the access log lines Fastify writes (app.ts). */
+  configure(options: { recorderFor?: (route: string) => Recorder; access?: AccessLog }): void {
     if (options.recorderFor) this.#recorderFor = options.recorderFor;
-    if (options.accessLogged) this.#accessLogged = options.accessLogged;
+    if (options.access) this.#access = options.access;
   }
 
   remember(path: string, entry: CachedEntry): void {
@@ -80,18 +90,28 @@ export class FastPath {
       this.#entries.delete(url!);
       return false;
     }
-    if (this.#accessLogged()) return false;
+    const logged = this.#access !== null && this.#access.enabled();
+    // Behind a trusted proxy the logged address and host come from its headers; Fastify works those out.
+    if (logged && this.#access!.trustsProxy && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined)) {
+      return false;
+    }
     const started = performance.now();
+    const id = requestIdOf(request);
+    const log = logged ? this.#access!.log.child({ reqId: id }) : null;
+    // The shapes Fastify's request and reply serializers read: with no proxy to believe, the socket's address and Host.
+    log?.info({ req: { method, url, headers, host: headers.host ?? '', ip: request.socket.remoteAddress, socket: request.socket } }, 'incoming request');
     const notModified = tagMatches(headers['if-none-match'], entry.answer.etag);
     const encoding = preferredEncoding(headers['accept-encoding']);
     const status = notModified ? 304 : 200;
     const head = this.#head(entry, url!, status, encoding);
-    head[1] = requestIdOf(request);
+    head[1] = id;
     response.writeHead(status, head);
     if (notModified || method === 'HEAD') response.end();
     else response.end(entry.answer.encoded[encoding]);
     this.answered += 1;
-    entry.record?.(method, status, (performance.now() - started) / 1000);
+    const elapsed = performance.now() - started;
+    log?.info({ res: { statusCode: status }, responseTime: elapsed }, 'request completed');
+    entry.record?.(method, status, elapsed / 1000);
     return true;
   }
 
