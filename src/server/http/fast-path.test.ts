@@ -125,6 +125,8 @@ describeEachDatabase('fresh cached answers before the hooks', (dialect) => {
     expect(missing.status).toBe(404);
     await expectSame('/api/public/product', {}, 'OPTIONS', false);
     await expectSame('/api/public/product', { 'content-length': '0' }, 'GET', false);
+    await expectSame('/api/public/product', { 'content-encoding': 'x-unknown' }, 'GET', false);
+    await expectSame('/api/public/product', { 'content-type': 'application/json' }, 'GET', false);
   });
 
   it('counts its answers under the route in /metrics, with their durations', async () => {

@@ -85,7 +85,15 @@ export class FastPath {
     const entry = url === undefined ? undefined : this.#entries.get(url);
     if (!entry) return false;
     const headers = request.headers;
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    // A body, or headers about one (the compression plugin refuses an unknown Content-Encoding even on a GET).
+    if (
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      headers['content-encoding'] !== undefined ||
+      headers['content-type'] !== undefined
+    ) {
+      return false;
+    }
     if (!entry.fresh()) {
       this.#entries.delete(url!);
       return false;
