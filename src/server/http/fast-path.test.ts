@@ -80,7 +80,7 @@ describeEachDatabase('fresh cached answers before the hooks', (dialect) => {
     await shop?.close();
   });
 
-  for (const path of ['/api/public/product', 'product page']) {
+  for (const path of ['/api/public/product', 'product page', '/products', '/sitemap.xml', '/robots.txt']) {
     const at = () => (path === 'product page' ? productPath : path);
 
     it(`${path}: the same status, headers and bytes for each Accept-Encoding`, async () => {

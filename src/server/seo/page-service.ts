@@ -65,6 +65,15 @@ export type PageResult =
   | { kind: 'page'; status: 200 | 404; answer: EncodedAnswer; current: () => boolean }
   | { kind: 'redirect'; location: string };
 
+/** A cached answer and whether a request would still get the same one (for http/fast-path.ts). */
+export interface CheckedAnswer {
+  answer: EncodedAnswer;
+  current: () => boolean;
+}
+
+// robots.txt names only the shop's address, which does not change while the process runs.
+const ALWAYS = () => true;
+
 interface Edition {
   etag: string;
   business: Business | null;
@@ -218,9 +227,9 @@ export function createPageService(deps: PageServiceDeps) {
   const missing = (ed: Edition) => once(ed, 'missing', () => page(ed, NOT_FOUND_ROUTE, missingHead));
 
   return {
-    async listPage(): Promise<EncodedAnswer> {
+    async listPage(): Promise<CheckedAnswer> {
       const ed = await current();
-      return once(ed, 'list', () => page(ed, PRODUCTS_SCREEN.route, listHead(ed.products)));
+      return { answer: await once(ed, 'list', () => page(ed, PRODUCTS_SCREEN.route, listHead(ed.products))), current: ed.current };
     },
 
     async productPage(slug: string): Promise<PageResult> {
@@ -254,16 +263,17 @@ export function createPageService(deps: PageServiceDeps) {
       return once(ed, `policy:${key}:${version}`, () => page(ed, POLICY_ROUTES[key], policyHead(key), { policies }));
     },
 
-    async sitemap(): Promise<EncodedAnswer> {
+    async sitemap(): Promise<CheckedAnswer> {
       const ed = await current();
-      return once(ed, 'sitemap', async () =>
+      const answer = await once(ed, 'sitemap', async () =>
         encodeAnswer(sitemapXml(origin, shopSitemapEntries(ed.products, inDatabase ? await productChangeDates(deps.db) : new Map())), null),
       );
+      return { answer, current: ed.current };
     },
 
-    robots(): Promise<EncodedAnswer> {
+    async robots(): Promise<CheckedAnswer> {
       robots ??= encodeAnswer(robotsTxt(origin), null);
-      return robots;
+      return { answer: await robots, current: ALWAYS };
     },
   };
 }
