@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -15,6 +15,8 @@ import { registerErrorHandling, type ErrorHandlingOptions } from './http/error-h
 import { frameworkErrorAnswer } from './http/framework-errors';
 import { registerMetrics } from './http/metrics';
 import { requestLogger } from './http/request-logger';
+import { requestIdOf } from './http/request-id';
+import { FastPath } from './http/fast-path';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { connectRedis } from './http/rate-limit';
 import { registerAnswerHeaders } from './http/security';
@@ -48,33 +50,38 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,64}$/;
 const MAIL_MAX_DEFER_MS = 30_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const fastPath = new FastPath();
+  // Slow or idle sockets must neither pin the process nor starve it (DESIGN.md §7.1). Node checks the header
+  // and request deadlines on a timer (30 s by default), so it runs often enough for the deadlines to hold.
+  const httpOptions = {
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+  };
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     childLoggerFactory: requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops in X-Forwarded-For, and none by default.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
-    // A load balancer's X-Request-Id is kept when it is a plain id; anything else (8,000 characters, markup, line
-    // breaks) would be echoed in the answer and written into every log line of the request, so it gets a new one.
     requestIdHeader: false,
-    genReqId: (raw) => {
-      const given = raw.headers['x-request-id'];
-      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     frameworkErrors: frameworkErrorAnswer,
-    // Slow or idle sockets must neither pin the process nor starve it (DESIGN.md §7.1). Node checks the header
-    // and request deadlines on a timer (30 s by default), so it runs often enough for the deadlines to hold.
-    http: {
-      headersTimeout: config.HEADERS_TIMEOUT_MS,
-      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
-    },
+    http: httpOptions,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    // Fresh cached public answers are sent before Fastify sees the request (http/fast-path.ts); the server is
+    // made as Fastify makes it.
+    serverFactory: (handler) => {
+      const server = http.createServer(httpOptions, fastPath.wrap(handler));
+      server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+      server.setTimeout(0);
+      return server;
+    },
   });
   // Past a cap the oldest idle keep-alive socket makes room, or the new one is closed at once (file descriptors stay
   // for the connections being served), for the whole process and per client address.
@@ -114,8 +121,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redis,
     backgroundJobs: options.backgroundJobs ?? false,
     signer,
+    fastPath,
   };
   app.decorate('ctx', ctx);
+  // The fast path writes Fastify's access log lines when Fastify would (at info). A cross-origin setup adds CORS
+  // headers per request, so it keeps the fast path off.
+  const log = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  fastPath.configure({
+    access: {
+      log,
+      enabled: () => (log.isLevelEnabled ? log.isLevelEnabled('info') : log.level !== undefined && log.level !== 'silent'),
+      trustsProxy: config.TRUST_PROXY > 0,
+    },
+  });
+  if (config.CORS_ORIGINS.length > 0) fastPath.enabled = false;
+  // A closing app answers new requests 503 (Fastify's return503OnClosing).
+  app.addHook('preClose', (done) => {
+    fastPath.enabled = false;
+    done();
+  });
   // Whether strangers can pay, pay for free, or not pay online at all is the first thing an owner must know.
   const payments = chooseGateway(config);
   if (payments.kind === 'razorpay') app.log.info(payments.reason);

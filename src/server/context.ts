@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { CounterStore } from './limits/counters';
 import type { DocumentSigner } from './invoicing/pdf-signing';
 import type { OutboxWorker } from './mail/worker';
+import type { FastPath } from './http/fast-path';
 
 /** What every capability needs, built once per app and reachable as `app.ctx`. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   redis: Redis | undefined;
   /** False in tests: timers (mail polling, reconciliation) stay off and tests drive them by hand. */
   backgroundJobs: boolean;
+  /** Fresh cached public answers sent before Fastify's hooks; routes remember here what they sent. */
+  fastPath: FastPath;
 }
 
 declare module 'fastify' {

@@ -145,8 +145,8 @@ function parseEncoding(header: string): Encoding {
   return 'identity';
 }
 
-function matchesTag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+/** Whether an If-None-Match header names the tag (or any tag): the client already has the answer. */
+export function tagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const t = tag.trim();
@@ -184,7 +184,7 @@ export function sendPrepared(
   // CORS (CORS_ORIGINS) may already vary the answer by Origin; a cache must keep both apart.
   const vary = reply.getHeader('vary');
   reply.header('ETag', prepared.etag).header('Cache-Control', cacheControl).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  if (matchesTag(request, prepared.etag)) return reply.status(304).send();
+  if (tagMatches(request.headers['if-none-match'], prepared.etag)) return reply.status(304).send();
   // Already compressed: the Content-Encoding header tells the compression plugin to leave the bytes alone.
   if (prepared.encoding !== 'identity') reply.header('Content-Encoding', prepared.encoding);
   return reply.type(contentType).send(prepared.bytes);

@@ -72,6 +72,13 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     };
     routeOptions.onResponse = [...hookList(routeOptions.onResponse), record];
   });
+  // Answers sent by the fast path count under their route, like the route's own.
+  app.ctx.fastPath.configure({
+    recorderFor: (route) => {
+      const stats = requests.route(route);
+      return (method, status, seconds) => stats.observe(method, status, seconds);
+    },
+  });
   const unmatched = requests.route('unmatched');
   app.addHook('onResponse', (request, reply, done) => {
     if (request.is404) unmatched.observe(request.method, reply.statusCode, reply.elapsedTime / 1000);

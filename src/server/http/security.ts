@@ -70,10 +70,23 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * callback hook for both: every request passes here, and a callback costs no promise.
  */
 export async function registerAnswerHeaders(app: FastifyInstance): Promise<void> {
-  const pageHeaders = securityHeaders();
-  if (!pageHeaders['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
+  // Worked out at start-up, so a helmet that produces no policy stops the start rather than the first page.
+  securityHeadersFor('/');
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id).headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : pageHeaders);
+    reply.header('x-request-id', request.id).headers(securityHeadersFor(request.url));
     done();
   });
+}
+
+let pageHeaders: Record<string, string> | undefined;
+
+/** The security headers of an answer at this address: the API's short set, or the page set. */
+export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
+  if (url.startsWith('/api/')) return API_SECURITY_HEADERS;
+  if (!pageHeaders) {
+    const headers = securityHeaders();
+    if (!headers['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
+    pageHeaders = headers;
+  }
+  return pageHeaders;
 }

@@ -25,6 +25,18 @@ describe('customer orders cache', () => {
     expect(built(1)).toBe(2);
   });
 
+  it('peeks at a kept answer only at its version and in an encoding already made', async () => {
+    const { load, built } = lists();
+    const cache = createCustomerOrdersCache(load);
+    expect(cache.peek(1, 5, 'br')).toBeNull();
+    const first = await cache.answer(1, 5, 'br');
+    expect(cache.peek(1, 5, 'br')).toEqual(first);
+    expect(cache.peek(1, 5, 'gzip')).toBeNull();
+    expect(cache.peek(1, 6, 'br')).toBeNull();
+    expect(cache.peek(2, 5, 'br')).toBeNull();
+    expect(built(1)).toBe(1);
+  });
+
   it('compresses only the encoding asked for, and keeps a second one beside it when the list is the same', async () => {
     let builds = 0;
     const cache = createCustomerOrdersCache(async () => {

@@ -3,6 +3,8 @@ import { encodeOne, entityTag, type Encoding, type PreparedBytes } from '../http
 export interface CustomerOrdersCache {
   /** The user's order list in `encoding`, ready to send; `version` is users.orders_version as read before this call. */
   answer(userId: number, version: number, encoding: Encoding): Promise<PreparedBytes>;
+  /** The same answer when it is kept at that version and in that encoding, else null (then call `answer`). */
+  peek(userId: number, version: number, encoding: Encoding): PreparedBytes | null;
 }
 
 export interface CustomerOrdersCacheOptions {
@@ -54,14 +56,19 @@ export function createCustomerOrdersCache(load: (userId: number) => Promise<stri
       drop(oldest);
     }
   };
+  const peek = (userId: number, version: number, encoding: Encoding): PreparedBytes | null => {
+    const kept = entries.get(userId);
+    const ready = kept?.version === version ? kept.bytes[encoding] : undefined;
+    if (!kept || !ready) return null;
+    touch(userId, kept);
+    return { etag: kept.etag, encoding, bytes: ready };
+  };
   return {
+    peek,
     async answer(userId, version, encoding) {
       const kept = entries.get(userId);
-      const ready = kept?.version === version ? kept.bytes[encoding] : undefined;
-      if (kept && ready) {
-        touch(userId, kept);
-        return { etag: kept.etag, encoding, bytes: ready };
-      }
+      const ready = peek(userId, version, encoding);
+      if (ready) return ready;
       const body = await load(userId);
       const etag = entityTag(body);
       // A change that leaves the list as it was (a payment's gateway id, say) keeps the bytes already made.

@@ -59,8 +59,18 @@ export interface PageServiceDeps {
 }
 
 export type PageResult =
-  | { kind: 'page'; status: 200 | 404; answer: EncodedAnswer }
+  /** `current`: whether the page's inputs are still the ones it was built from (see Edition.current). */
+  | { kind: 'page'; status: 200 | 404; answer: EncodedAnswer; current: () => boolean }
   | { kind: 'redirect'; location: string };
+
+/** A cached answer and whether a request would still get the same one (for http/fast-path.ts). */
+export interface CheckedAnswer {
+  answer: EncodedAnswer;
+  current: () => boolean;
+}
+
+// robots.txt names only the shop's address, which does not change while the process runs.
+const ALWAYS = () => true;
 
 interface Edition {
   etag: string;
@@ -71,6 +81,14 @@ interface Edition {
   products: Product[];
   bySlug: Map<string, Product>;
   answers: Map<string, Promise<EncodedAnswer>>;
+  /** The snapshots' copies this edition was last checked against: the same copies mean the same inputs. */
+  checked: { business: Promise<Business | null>; profile: Promise<ShopProfile | null> } | null;
+  /**
+   * True while a request would get this edition without any new input: the catalogue is fresh with the same tag,
+   * and the business and profile snapshots hand out the copies it was checked against. No await, so a cached page
+   * can be sent before the hooks (http/fast-path.ts).
+   */
+  current: () => boolean;
 }
 
 export function createPageService(deps: PageServiceDeps) {
@@ -81,17 +99,36 @@ export function createPageService(deps: PageServiceDeps) {
   const inDatabase = deps.catalogue.kind === 'database';
 
   async function current(): Promise<Edition> {
-    const [payload, business, profile] = await Promise.all([deps.catalogue.payload(), deps.business(), deps.shopProfile()]);
+    const businessCopy = deps.business();
+    const profileCopy = deps.shopProfile();
+    const [payload, business, profile] = await Promise.all([deps.catalogue.payload(), businessCopy, profileCopy]);
     const changed = !!edition && (edition.business !== business || edition.profile !== profile);
     const stale = changed && edition?.sharedJson !== JSON.stringify([business, profile]);
     if (edition?.etag !== payload.etag || stale) {
       const products = JSON.parse(payload.body) as Product[];
       const sharedJson = JSON.stringify([business, profile]);
-      edition = { etag: payload.etag, business, profile, sharedJson, products, bySlug: new Map(products.map((p) => [p.slug, p])), answers: new Map() };
+      const ed: Edition = {
+        etag: payload.etag,
+        business,
+        profile,
+        sharedJson,
+        products,
+        bySlug: new Map(products.map((p) => [p.slug, p])),
+        answers: new Map(),
+        checked: null,
+        current: () =>
+          edition === ed &&
+          ed.checked !== null &&
+          deps.catalogue.cachedPayload()?.etag === ed.etag &&
+          deps.business() === ed.checked.business &&
+          deps.shopProfile() === ed.checked.profile,
+      };
+      edition = ed;
     } else if (changed) {
       edition.business = business;
       edition.profile = profile;
     }
+    edition.checked = { business: businessCopy, profile: profileCopy };
     return edition;
   }
 
@@ -188,9 +225,9 @@ export function createPageService(deps: PageServiceDeps) {
   const missing = (ed: Edition) => once(ed, 'missing', () => page(ed, NOT_FOUND_ROUTE, missingHead));
 
   return {
-    async listPage(): Promise<EncodedAnswer> {
+    async listPage(): Promise<CheckedAnswer> {
       const ed = await current();
-      return once(ed, 'list', () => page(ed, PRODUCTS_SCREEN.route, listHead(ed.products)));
+      return { answer: await once(ed, 'list', () => page(ed, PRODUCTS_SCREEN.route, listHead(ed.products))), current: ed.current };
     },
 
     async productPage(slug: string): Promise<PageResult> {
@@ -202,14 +239,14 @@ export function createPageService(deps: PageServiceDeps) {
           const reviews = inDatabase ? await deps.reviews(product._id) : null;
           return page(ed, productPagePath(product.slug), productHead(product, reviews), reviews ? { reviews: { productId: product._id, page: reviews } } : {});
         });
-        return { kind: 'page', status: 200, answer };
+        return { kind: 'page', status: 200, answer, current: ed.current };
       }
       if (slug === '') return { kind: 'redirect', location: PRODUCTS_PAGE_PATH };
       // A link typed in capitals, or a page from before a rename: one permanent redirect to today's address.
       const lower = slug.toLowerCase();
       const renamed = ed.bySlug.has(lower) ? lower : inDatabase && looksLikeSlug(slug) ? await currentSlugOf(deps.db, lower) : null;
       if (renamed && ed.bySlug.has(renamed)) return { kind: 'redirect', location: productPagePath(renamed) };
-      return { kind: 'page', status: 404, answer: await missing(ed) };
+      return { kind: 'page', status: 404, answer: await missing(ed), current: ed.current };
     },
 
     /** /product/{name}, a product's address in the app before decision 072: on to its page by slug. */
@@ -232,16 +269,17 @@ export function createPageService(deps: PageServiceDeps) {
       return once(ed, `policy:${key}:${version}`, () => page(ed, POLICY_ROUTES[key], policyHead(key), { policies }));
     },
 
-    async sitemap(): Promise<EncodedAnswer> {
+    async sitemap(): Promise<CheckedAnswer> {
       const ed = await current();
-      return once(ed, 'sitemap', async () =>
+      const answer = await once(ed, 'sitemap', async () =>
         encodeAnswer(sitemapXml(origin, shopSitemapEntries(ed.products, inDatabase ? await productChangeDates(deps.db) : new Map())), null),
       );
+      return { answer, current: ed.current };
     },
 
-    robots(): Promise<EncodedAnswer> {
+    async robots(): Promise<CheckedAnswer> {
       robots ??= encodeAnswer(robotsTxt(origin), null);
-      return robots;
+      return { answer: await robots, current: ALWAYS };
     },
   };
 }

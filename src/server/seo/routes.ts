@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessSnapshot } from '../business/business-snapshot';
 import { shopProfileSnapshot } from '../shop-profile/shop-profile-service';
 import { policyOfRoute } from '../../domain/policies';
+import { productPagePath } from '../../domain/page-meta';
 import { shopConfig } from '../ordering/index';
 import { publicPolicies } from '../policies/public-policies';
 import { firstReviewsPage } from '../reviews/public-reviews';
@@ -9,7 +10,7 @@ import { sendEncoded } from '../http/encoded-answer';
 import { OG_IMAGE_VERSION } from './product-images';
 import { createOgImages } from './og-image';
 import { loadPageTemplate } from './page-document';
-import { createPageService } from './page-service';
+import { createPageService, type CheckedAnswer } from './page-service';
 import { screenRendererLoader } from './screen-renderer';
 
 export interface SeoRoutesOptions {
@@ -30,7 +31,7 @@ const OG_FILE = new RegExp(`^([a-f0-9]{32})-${OG_IMAGE_VERSION}\\.jpg$`);
 
 /** Crawlable pages (products and policies), sitemap, robots.txt and link-preview pictures (DESIGN.md §7.5). */
 export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
-  const { db, catalogue, config } = app.ctx;
+  const { db, catalogue, config, fastPath } = app.ctx;
   let template: ReturnType<typeof loadPageTemplate> | undefined;
   const pages = createPageService({
     db,
@@ -48,14 +49,23 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
   const ogImages = createOgImages(db, app.log);
   options.onNotFoundPage?.(async (request, reply) => sendEncoded(request, reply.status(404), await pages.missingPage(), 'no-cache', HTML));
 
+  // A page the same for everyone, sent at its own address, is answered before the hooks next time while its inputs
+  // stay the same (http/fast-path.ts).
+  const sendRemembered = (request: FastifyRequest, reply: FastifyReply, path: string, checked: CheckedAnswer, contentType: string) => {
+    if (request.url === path) {
+      const route = request.routeOptions.url ?? path;
+      fastPath.remember(path, { route, answer: checked.answer, cacheControl: PAGE_CACHE_CONTROL, contentType, fresh: checked.current });
+    }
+    return sendEncoded(request, reply, checked.answer, PAGE_CACHE_CONTROL, contentType);
+  };
+
   // Pages are compressed ahead of time (sendEncoded), so the compression plugin's hooks are left off these routes.
-  app.get('/products', { compress: false }, async (request, reply) =>
-    sendEncoded(request, reply, await pages.listPage(), PAGE_CACHE_CONTROL, HTML),
-  );
+  app.get('/products', { compress: false }, async (request, reply) => sendRemembered(request, reply, '/products', await pages.listPage(), HTML));
 
   app.get<{ Params: { slug: string } }>('/products/:slug', { compress: false }, async (request, reply) => {
     const result = await pages.productPage(request.params.slug);
     if (result.kind === 'redirect') return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(result.location, 301);
+    if (result.status === 200) return sendRemembered(request, reply, productPagePath(request.params.slug), result, HTML);
     return sendEncoded(request, reply.status(result.status), result.answer, PAGE_CACHE_CONTROL, HTML);
   });
 
@@ -78,11 +88,11 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
   );
 
   app.get('/sitemap.xml', { compress: false }, async (request, reply) =>
-    sendEncoded(request, reply, await pages.sitemap(), PAGE_CACHE_CONTROL, 'application/xml; charset=utf-8'),
+    sendRemembered(request, reply, '/sitemap.xml', await pages.sitemap(), 'application/xml; charset=utf-8'),
   );
 
   app.get('/robots.txt', { compress: false }, async (request, reply) =>
-    sendEncoded(request, reply, await pages.robots(), PAGE_CACHE_CONTROL, 'text/plain; charset=utf-8'),
+    sendRemembered(request, reply, '/robots.txt', await pages.robots(), 'text/plain; charset=utf-8'),
   );
 
   app.get<{ Params: { file: string } }>('/media/og/:file', { compress: false }, async (request, reply) => {
