@@ -254,7 +254,7 @@ export function createPageService(deps: PageServiceDeps) {
       const ed = await current();
       const product = ed.products.find((p) => p.name === name);
       if (product) return { kind: 'redirect', location: productPagePath(product.slug) };
-      return { kind: 'page', status: 404, answer: await missing(ed) };
+      return { kind: 'page', status: 404, answer: await missing(ed), current: ed.current };
     },
 
     /** The "page not found" page (404, not indexed), for a path under a crawlable prefix that names nothing. */
