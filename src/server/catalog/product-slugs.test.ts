@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Product } from '../../domain/schemas/product';
-import { openDatabase } from '../db/database';
-import { migrations } from '../db/migrate';
+import { withMigrationDb } from '../../../tests/support/migration-db';
 import { adminOf, createTestShop, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 
 const body = (name: string) => ({ name, description: '', offerpercentage: 0, instock: true, ratings: 0, ratingStar: 5, price: [300], quantitysize: [250], quantity: 250 });
@@ -65,39 +59,19 @@ describeEachDatabase('product slugs', (dialect) => {
 
 describeEachDatabase('migration 0011-product-slugs', (dialect) => {
   it('gives the products of an existing shop slugs from their names, in display order', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ghee-slugs-'));
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = async (text: string) => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(text).finally(() => client.end());
-    };
-    if (dialect === 'postgres') await admin(`create schema ${schema}`);
-    const handle = openDatabase({ url: dialect === 'postgres' ? baseUrl : undefined, dataDir, ...(dialect === 'postgres' ? { searchPath: schema } : {}) });
-    try {
-      const migrator = new Migrator({
-        db: handle.db,
-        provider: { getMigrations: async () => migrations(handle) },
-        allowUnorderedMigrations: true,
-        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-      });
-      expect((await migrator.migrateTo('0009-paging-by-month')).error).toBeUndefined();
+    await withMigrationDb(dialect, async ({ handle, migrateTo, migrateToLatest }) => {
+      await migrateTo('0009-paging-by-month');
       const now = new Date().toISOString();
       for (const [position, name] of ['Cow Ghee', 'Buffalo Ghee', 'Cow-Ghee'].entries()) {
         await sql`insert into products (name, default_size, position, created_at, updated_at) values (${name}, 250, ${position}, ${now}, ${now})`.execute(handle.db);
       }
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest();
       const rows = await handle.db.selectFrom('products').select(['name', 'slug']).orderBy('position').execute();
       expect(rows).toEqual([
         { name: 'Cow Ghee', slug: 'cow-ghee' },
         { name: 'Buffalo Ghee', slug: 'buffalo-ghee' },
         { name: 'Cow-Ghee', slug: 'cow-ghee-2' },
       ]);
-    } finally {
-      await handle.close();
-      if (dialect === 'postgres') await admin(`drop schema if exists ${schema} cascade`);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

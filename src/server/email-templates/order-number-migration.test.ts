@@ -1,12 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
-import { migrations } from '../db/migrate';
+import { withMigrationDb } from '../../../tests/support/migration-db';
 import { describeEachDatabase } from '../../../tests/support/test-shop';
 import { DEFAULT_STATUS_TEMPLATES, INITIAL_ORDER_MAIL } from './default-mail-copy';
 
@@ -20,24 +14,8 @@ const EDITED = 'Hello {{customerName}}, order {{orderId}} is packed. Call us any
 
 describeEachDatabase('migration 0033-order-numbers', (dialect) => {
   it('moves the default mails to the order number and leaves what the owner wrote alone', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ghee-numbers-'));
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = async (text: string) => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(text).finally(() => client.end());
-    };
-    if (dialect === 'postgres') await admin(`create schema ${schema}`);
-    const handle = openDatabase({ url: dialect === 'postgres' ? baseUrl : undefined, dataDir, ...(dialect === 'postgres' ? { searchPath: schema } : {}) });
-    try {
-      const migrator = new Migrator({
-        db: handle.db,
-        provider: { getMigrations: async () => migrations(handle) },
-        allowUnorderedMigrations: true,
-        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-      });
-      expect((await migrator.migrateTo('0032-voided-credit-notes-and-gst-slabs')).error).toBeUndefined();
+    await withMigrationDb(dialect, async ({ handle, migrateTo, migrateToLatest }) => {
+      await migrateTo('0032-voided-credit-notes-and-gst-slabs');
       const now = new Date().toISOString();
       await sql`insert into settings (id, emailsetting, customeremail, intialsubject, intialbody, updated_at)
         values (1, 1, 1, ${OLD_SUBJECT}, ${OLD_BODY}, ${now})`.execute(handle.db);
@@ -45,7 +23,7 @@ describeEachDatabase('migration 0033-order-numbers', (dialect) => {
         values ('Order ready', ${OLD_READY_SUBJECT}, ${OLD_READY_BODY}, 'READY', 1, ${now}, ${now}),
                ('Rider note', ${OLD_READY_SUBJECT}, ${EDITED}, 'READY', 0, ${now}, ${now})`.execute(handle.db);
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest();
 
       const settings = await handle.db.selectFrom('settings').select(['intialsubject', 'intialbody']).executeTakeFirstOrThrow();
       expect(settings).toEqual({ intialsubject: INITIAL_ORDER_MAIL.subject, intialbody: INITIAL_ORDER_MAIL.body });
@@ -56,10 +34,6 @@ describeEachDatabase('migration 0033-order-numbers', (dialect) => {
         { title: 'Rider note', subject: DEFAULT_STATUS_TEMPLATES.READY.subject, body: EDITED },
       ]);
       expect(DEFAULT_STATUS_TEMPLATES.READY.subject).toContain('{{orderNumber}}');
-    } finally {
-      await handle.close();
-      if (dialect === 'postgres') await admin(`drop schema if exists ${schema} cascade`);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
