@@ -1,5 +1,6 @@
 // Loads the web app's server entry (dist/ssr/render-screen.js, built by `npm run build`) on the first crawlable page
 // asked for: React's server renderer and the app's components cost memory a shop serving only its API never pays.
+import './array-buffer-detached';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
