@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLES, type Role } from '../../domain/constants';
 import { forbidden, unauthorized } from '../http/errors';
-import type { DB } from '../db/database';
+import type { DB, Dialect } from '../db/database';
 import { perDatabase } from '../db/read-batcher';
 import { loadCaller } from './caller-repository';
 import { createSessionToucher } from './session-touch';
+import type { TokenService } from './tokens';
 
 export interface AuthUser {
   id: number;
@@ -24,8 +25,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
+function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
@@ -33,26 +33,33 @@ function bearerToken(request: FastifyRequest): string | null {
 
 const toucherOf = perDatabase((db: DB, log: FastifyBaseLogger) => createSessionToucher(db, log));
 
+/** What reading a caller needs: the shop's database and token keys, and a log for a failed last-seen write. */
+export interface CallerSource {
+  db: DB;
+  dialect: Dialect;
+  tokens: TokenService;
+}
+
 /**
- * Loads the caller from the token and, every time, its session and account from the database (one query): an
- * ended or expired session, a deleted account or a revoked role takes effect on the next request, whatever the
- * token says.
+ * The caller an Authorization header names, with its session and account read from the database every time (one
+ * query): an ended or expired session, a deleted account or a revoked role takes effect on the next request,
+ * whatever the token says. Null for no caller or one that is not valid now. Also used before Fastify by the fast
+ * path, so both ways decide alike.
  */
-export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
-  if (request.auth) return request.auth;
-  const token = bearerToken(request);
+export async function callerOf(source: CallerSource, log: FastifyBaseLogger, authorization: string | undefined): Promise<AuthUser | null> {
+  const token = bearerToken(authorization);
   if (!token) return null;
-  const claims = await request.server.ctx.tokens.verify(token);
+  const claims = await source.tokens.verify(token);
   if (!claims) return null;
-  const { db, dialect } = request.server.ctx;
+  const { db, dialect } = source;
   const rows = await loadCaller(db, dialect, claims.sessionId);
   const user = rows[0];
   if (!user || user.id !== claims.userId || user.ended_at !== null) return null;
   const nowMs = Date.now();
   if (Date.parse(user.expires_at) <= nowMs) return null;
-  toucherOf(db, request.server.log)(claims.sessionId, user.last_seen_at, nowMs);
+  toucherOf(db, log)(claims.sessionId, user.last_seen_at, nowMs);
   const roles = rows.flatMap((r) => (r.role ? [r.role as Role] : []));
-  request.auth = {
+  return {
     id: user.id,
     email: user.email,
     username: user.username,
@@ -61,7 +68,14 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
     sessionId: claims.sessionId,
     sessionExpiresAt: user.expires_at,
   };
-  return request.auth;
+}
+
+/** The request's caller (see callerOf), read once per request. */
+export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+  if (request.auth) return request.auth;
+  const user = await callerOf(request.server.ctx, request.server.log, request.headers.authorization);
+  if (user) request.auth = user;
+  return user;
 }
 
 /**

@@ -1,14 +1,6 @@
-import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { askRaw, type RawAnswer as Answer } from '../../../tests/support/raw-http';
 import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
-
-interface Answer {
-  status: number;
-  /** Every header in the order sent, without the two that differ per request (date, x-request-id). */
-  headers: string[];
-  requestId: string | undefined;
-  body: string;
-}
 
 const METRICS_TOKEN = 'fast-path-metrics-token-0123456789';
 
@@ -17,26 +9,7 @@ describeEachDatabase('fresh cached answers before the hooks', (dialect) => {
   let port: number;
   let productPath: string;
 
-  // Raw HTTP: the fast path sits in the server's request handler, which inject() does not pass through.
-  const ask = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<Answer>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw = response.rawHeaders;
-          const kept: string[] = [];
-          for (let i = 0; i < raw.length; i += 2) {
-            const name = raw[i]!.toLowerCase();
-            if (name !== 'date' && name !== 'x-request-id') kept.push(`${name}: ${raw[i + 1]}`);
-          }
-          const id = response.headers['x-request-id'];
-          resolve({ status: response.statusCode!, headers: kept, requestId: typeof id === 'string' ? id : undefined, body: Buffer.concat(chunks).toString('base64') });
-        });
-      });
-      request.on('error', reject);
-      request.end();
-    });
+  const ask = (path: string, headers: Record<string, string> = {}, method = 'GET') => askRaw(port, path, headers, method);
 
   /** The same request answered by the fast path (or not, when it must decline) and by Fastify's routes. */
   async function bothWays(path: string, headers: Record<string, string> = {}, method = 'GET', fast = true) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema } from '../../domain/schemas/order';
-import { PRIVATE_CACHE_CONTROL, currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { PRIVATE_CACHE_CONTROL, callerOf, currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { adminOrderPage } from './admin-order-service';
 import { preferredEncoding, sendPrepared } from '../http/encoded-answer';
 import { createCustomerOrdersCache } from './customer-orders-cache';
@@ -22,6 +22,17 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     const kept = customerOrders.peek(user.id, user.ordersVersion, encoding);
     if (kept) return sendPrepared(request, reply, kept, PRIVATE_CACHE_CONTROL);
     return customerOrders.answer(user.id, user.ordersVersion, encoding).then((prepared) => sendPrepared(request, reply, prepared, PRIVATE_CACHE_CONTROL));
+  });
+  // The same answer before Fastify (http/fast-path.ts) when the caller's list is kept at their current version;
+  // the caller is read exactly as requireUser reads it, and anything else is left to the route above.
+  app.ctx.fastPath.signedIn('/api/order', {
+    route: '/api/order',
+    cacheControl: PRIVATE_CACHE_CONTROL,
+    contentType: 'application/json; charset=utf-8',
+    answer: async (authorization, encoding) => {
+      const user = await callerOf(app.ctx, app.log, authorization);
+      return user ? customerOrders.peek(user.id, user.ordersVersion, encoding) : null;
+    },
   });
 
   api.get('/api/order/admin', { preHandler: requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (request, reply) => {
