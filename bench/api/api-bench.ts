@@ -88,6 +88,42 @@ async function measured(server: ServerProcess, request: LoadRequest, options: Me
   return { ...result, rssMb: server.peakRssMb() };
 }
 
+/** Rounds of an answer's replay and the shop's answer, measured back to back. */
+const ALTERNATING_ROUNDS = 3;
+
+interface Paired {
+  /** The round with the median rate of each side. */
+  replay: Measured;
+  shop: Measured;
+  /** The shop's rate over its replay's, per round (back to back), and their median. */
+  ratios: number[];
+  ratio: number;
+  /** The machine's 1-minute load average when the last round ended. */
+  load: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const medianByRate = (runs: Measured[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+
+/**
+ * The replay and the shop in alternating rounds: whatever else the machine does falls on both alike, which one pair
+ * measured once does not promise. Each round's ratio compares runs seconds apart.
+ */
+async function alternating(
+  replay: { server: ServerProcess; request: LoadRequest },
+  shop: { server: ServerProcess; request: LoadRequest },
+  options: MeasureOptions,
+): Promise<Paired> {
+  const replays: Measured[] = [];
+  const shops: Measured[] = [];
+  for (let round = 0; round < ALTERNATING_ROUNDS; round += 1) {
+    replays.push(await measured(replay.server, replay.request, options));
+    shops.push(await measured(shop.server, shop.request, options));
+  }
+  const ratios = shops.map((run, i) => run.rps / replays[i]!.rps);
+  return { replay: medianByRate(replays), shop: medianByRate(shops), ratios, ratio: median(ratios), load: os.loadavg()[0]! };
+}
+
 /** One count from the shop's database, read straight through the driver (the shop is not asked). */
 async function countOrders(dialect: BenchDialect, where: { dataDir: string; pgUrl?: string }, by: { orderids: string[] } | { email: string }): Promise<number> {
   if (dialect === 'sqlite') {
@@ -264,20 +300,32 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       profileDir ? { ...options, clientProfile: path.join(profileDir, `client-${dialect}-${name}.cpuprofile`) } : options;
     const helloBefore = await measured(hello, { path: '/' }, client('hello'));
     log(`${group}: hello ${int(helloBefore.rps)} rps`);
-    const catalogueReplay = await measured(hello, { path: '/replay/catalogue' }, client('replay-catalogue'));
     const catalogueRaw = await measured({ ...hello, url: hello.rawUrl ?? hello.url }, { path: '/raw/catalogue' }, client('raw-catalogue'));
-    const catalogue = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, client('catalogue'));
-    log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(catalogueReplay.rps)} rps, ${int(catalogueRaw.rps)} without a framework)`);
+    const cataloguePair = await alternating(
+      { server: hello, request: { path: '/replay/catalogue' } },
+      { server: shop, request: { path: cataloguePath, headers: catalogueHeaders } },
+      client('catalogue'),
+    );
+    const catalogue = cataloguePair.shop;
+    log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(cataloguePair.replay.rps)} rps, ${int(catalogueRaw.rps)} without a framework)`);
     const hostileLoops = startHostileJsonLoops(shop.url);
     const catalogueHostile = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, options);
     const hostileSent = await hostileLoops.stop();
     log(`${group}: catalogue under hostile JSON p50 ${ms(catalogueHostile.p50)} (without ${ms(catalogue.p50)}); ${hostileSent.sent} hostile bodies: ${hostileSent.refused} answered 400, ${hostileSent.cut} cut off once refused`);
-    const ordersReplay = await measured(hello, { path: '/replay/orders' }, options);
-    const orders = await measured(shop, { path: '/api/order', headers: ordersHeaders }, options);
-    log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersReplay.rps)} rps)`);
-    const productPageReplay = await measured(hello, { path: '/replay/page', headers: PAGE_HEADERS }, options);
-    const productPage = await measured(shop, { path: productPagePath, headers: PAGE_HEADERS }, options);
-    log(`${group}: product page ${int(productPage.rps)} rps (its bytes replayed: ${int(productPageReplay.rps)} rps)`);
+    const ordersPair = await alternating(
+      { server: hello, request: { path: '/replay/orders' } },
+      { server: shop, request: { path: '/api/order', headers: ordersHeaders } },
+      options,
+    );
+    const orders = ordersPair.shop;
+    log(`${group}: own orders ${int(orders.rps)} rps (its bytes replayed: ${int(ordersPair.replay.rps)} rps)`);
+    const productPagePair = await alternating(
+      { server: hello, request: { path: '/replay/page', headers: PAGE_HEADERS } },
+      { server: shop, request: { path: productPagePath, headers: PAGE_HEADERS } },
+      options,
+    );
+    const productPage = productPagePair.shop;
+    log(`${group}: product page ${int(productPage.rps)} rps (its bytes replayed: ${int(productPagePair.replay.rps)} rps)`);
 
     // The burst ends when the outbox is empty, so the yardstick is measured after, not beside, the shop's mail.
     const codFigures = await cod();
@@ -302,13 +350,12 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const replayed = (r: Measured, label: string) =>
       figure(group, label, `${int(r.rps)} rps = ${pct(r.rps / helloRps)} of hello (same bytes and headers, no work)`, 'ceiling', null);
     // What the shop's own work costs an answer: its rate against the same bytes sent with no work, same client.
-    const ofReplay = (r: Measured, replay: Measured, target: number, label: string) => {
-      const ratio = r.rps / replay.rps;
+    const ofReplay = ({ shop: r, replay, ratio, ratios, load }: Paired, target: number, label: string) => {
       const byWrk = r.tool === 'wrk' && replay.tool === 'wrk';
       return figure(
         group,
         `${label} against its replayed bytes`,
-        `${int(r.rps)} rps = ${pct(ratio)} of ${int(replay.rps)} rps (${r.tool})`,
+        `${pct(ratio)} (median of ${ratios.map(pct).join(', ')}, alternating rounds); ${int(r.rps)} rps against ${int(replay.rps)} (${r.tool}); load ${load.toFixed(1)}`,
         `≥ ${pct(target)} of its replay, measured with wrk`,
         byWrk ? ratio >= target && !failures(r) : null,
         byWrk ? undefined : 'autocannon pays more per byte than the server: install wrk for this figure',
@@ -316,10 +363,10 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     };
     return [
       figure(group, 'hello (bare Fastify)', `${int(helloRps)} rps (before ${int(helloBefore.rps)}, after ${int(helloAfter.rps)}); p99 ${ms(helloBefore.p99)}; ${helloBefore.tool}`, 'yardstick', null),
-      replayed(catalogueReplay, 'bare Fastify replaying the catalogue answer'),
+      replayed(cataloguePair.replay, 'bare Fastify replaying the catalogue answer'),
       replayed(catalogueRaw, "node's HTTP server replaying it, no framework"),
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
-      ofReplay(catalogue, catalogueReplay, API_TARGETS.catalogueOfReplay, 'GET /api/public/product'),
+      ofReplay(cataloguePair, API_TARGETS.catalogueOfReplay, 'GET /api/public/product'),
       figure(
         group,
         'GET /api/public/product p50 under hostile JSON (4 loops posting 1 MB nested 520,000 deep)',
@@ -328,12 +375,12 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
         catalogueHostile.p50 <= API_TARGETS.hostileJsonP50Ratio * catalogue.p50,
         failures(catalogueHostile) || undefined,
       ),
-      replayed(ordersReplay, 'bare Fastify replaying the order-list answer'),
+      replayed(ordersPair.replay, 'bare Fastify replaying the order-list answer'),
       share(orders, API_TARGETS.ordersShare, 'GET /api/order (20 orders)'),
-      ofReplay(orders, ordersReplay, API_TARGETS.ordersOfReplay, 'GET /api/order (20 orders)'),
-      replayed(productPageReplay, 'bare Fastify replaying the crawlable page'),
+      ofReplay(ordersPair, API_TARGETS.ordersOfReplay, 'GET /api/order (20 orders)'),
+      replayed(productPagePair.replay, 'bare Fastify replaying the crawlable page'),
       share(productPage, API_TARGETS.productPageShare, 'GET /products/{slug} (crawlable page, HTML)'),
-      ofReplay(productPage, productPageReplay, API_TARGETS.productPageOfReplay, 'GET /products/{slug}'),
+      ofReplay(productPagePair, API_TARGETS.productPageOfReplay, 'GET /products/{slug}'),
       ...codFigures,
     ];
   } finally {
