@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { FAKE_SHIPROCKET_LOGIN, startFakeShiprocket, type FakeShiprocket } from '../../../../tests/support/fake-shiprocket';
-import { codOrder, orderBody, placePaidOnlineOrder } from '../../../../tests/support/test-orders';
+import { orderBody, placedCodOrderId, placePaidOnlineOrder } from '../../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
 import { useCourier } from '../../shipping/courier-registry';
@@ -29,11 +29,7 @@ describeEachDatabase('cancelling an order cancels its courier booking (a fake Sh
     await fake.close();
   });
 
-  const cod = async () => {
-    const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY' }));
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().orderid as string;
-  };
+  const cod = () => placedCodOrderId(shop, user);
   const ship = async (orderid: string) => {
     const res = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload: { mode: 'COURIER' } });
     expect(res.statusCode, res.body).toBe(200);
