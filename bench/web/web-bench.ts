@@ -1,7 +1,7 @@
 // The storefront as a phone sees it: first-load JavaScript (gzip) of a fresh production build, and Lighthouse
 // (mobile defaults, Debian Chromium) on the home page, the product list and a product page served by the
-// built shop, on their hash routes and on the crawlable pages (/products, /products/{slug}), whose SEO category
-// is held to 100 too. The build goes to .tmp/bench/web (never dist/), so this runs beside anyone's e2e tests.
+// built shop at their paths (src/domain/app-routes.ts); the list and the product page are the server's crawlable
+// pages, which the app hydrates, and their SEO category is held to 100 too. The build goes to .tmp/bench/web (never dist/), so this runs beside anyone's e2e tests.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium';
+import { CRAWLABLE_ROUTES } from '../../src/domain/app-routes';
 import { ROOT, startShop, type ServerProcess } from '../lib/processes';
 import { figure, type Figure } from '../lib/report';
 import { call } from '../lib/shop-client';
@@ -116,16 +117,15 @@ export async function webBench(options: { log?: (line: string) => void } = {}): 
   const pages: PageScore[] = [];
   try {
     shop = await startShop({ dataDir, env: { WEB_DIST: webDir } });
-    const products = await call<{ name: string; slug: string }[]>(shop.url, '/api/public/product');
-    const product = products[0]?.name ?? 'missing';
+    const products = await call<{ slug: string }[]>(shop.url, '/api/public/product');
     const slug = products[0]?.slug ?? 'missing';
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? chromiumPath() ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    // The paths the app links to, so each audit loads the page itself: an old `#/` address is moved on by a script
+    // after the first load, and the list and product page at those paths are the same pages as the crawlable ones.
     const targets = [
-      ['home', `${shop.url}/#/`, false],
-      ['products', `${shop.url}/#/products`, false],
-      ['product page', `${shop.url}/#/product/${encodeURIComponent(product)}`, false],
-      ['crawlable /products', `${shop.url}/products`, true],
-      ['crawlable /products/{slug}', `${shop.url}/products/${encodeURIComponent(slug)}`, true],
+      ['home', `${shop.url}/`, false],
+      ['crawlable /products', `${shop.url}${CRAWLABLE_ROUTES.products}`, true],
+      ['crawlable /products/{slug}', `${shop.url}${CRAWLABLE_ROUTES.product.replace(':slug', encodeURIComponent(slug))}`, true],
     ] as const;
     for (const [name, url, crawlable] of targets) {
       log(`web: Lighthouse ${name} (${url})`);

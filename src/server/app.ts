@@ -22,7 +22,7 @@ import { connectRedis } from './http/rate-limit';
 import { registerAnswerHeaders } from './http/security';
 import { createCounterStore, startCounterPurge } from './limits/counters';
 import { registerTextGuard } from './http/text-guard';
-import { registerJsonBodies } from './http/json-body';
+import { registerJsonBodies, REQUEST_ENCODINGS, unsupportedEncoding } from './http/json-body';
 import { createLoadMonitor } from './http/load-monitor';
 import { isWebBuilt, registerWebApp, webDistDir } from './http/web-static';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -175,6 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
     zlibOptions: { level: 1, memLevel: 7 },
     syncThreshold: 64 * 1024,
+    // Request bodies: inflated before the JSON parser, whose limits count the inflated bytes (http/json-body.ts).
+    requestEncodings: REQUEST_ENCODINGS,
+    onUnsupportedRequestEncoding: unsupportedEncoding,
   });
   await registerOpenApi(app);
   await registerMetrics(app);

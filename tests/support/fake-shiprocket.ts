@@ -23,6 +23,8 @@ export interface FakeShiprocket {
   cancelledAwbs: string[];
   unserviceablePincodes: Set<string>;
   walletLow: boolean;
+  /** When set, cancelling a shipment is refused with this message (as for a parcel already handed over). */
+  cancelRefusal: string | null;
   /** Scans the track call answers per AWB: [Shiprocket status id, "YYYY-MM-DD HH:MM:SS" India time, location]. */
   scans: Map<string, [number, string, string][]>;
   orders: Map<string, FakeOrder>;
@@ -44,6 +46,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     cancelledAwbs: [],
     unserviceablePincodes: new Set(),
     walletLow: false,
+    cancelRefusal: null,
     scans: new Map(),
     orders: new Map(),
     expireTokens: () => tokens.clear(),
@@ -119,6 +122,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     }
     if (req.method === 'POST' && url.pathname === '/orders/cancel/shipment/awbs') {
       const awbs = Array.isArray(body.awbs) ? body.awbs.map(String) : [];
+      if (fake.cancelRefusal) return answer(400, { message: fake.cancelRefusal, status_code: 400 });
       fake.cancelledAwbs.push(...awbs);
       for (const order of fake.orders.values()) if (awbs.includes(order.awb)) order.cancelled = true;
       return answer(200, { message: 'Bulk Shipment cancellation is in progress. Please wait for 24 hours.' });

@@ -60,6 +60,13 @@ export async function codOrder(shop: TestShop, user: TestUser, body: CreateOrder
   return shop.app.inject({ method: 'POST', url: '/api/checkout/codorder', headers: user.auth, payload: body });
 }
 
+/** Places a cash-on-delivery order through the API; answers its id. */
+export async function placedCodOrderId(shop: TestShop, user: TestUser, body: CreateOrderBody = orderBody({ paymentmode: 'CASHONDELIVERY' })): Promise<string> {
+  const placed = await codOrder(shop, user, body);
+  if (placed.statusCode !== 200) throw new Error(`placing the COD order answered ${placed.statusCode}: ${placed.body}`);
+  return placed.json().orderid as string;
+}
+
 /** Pays a gateway order in the sandbox, as its dialog does. */
 export async function sandboxPay(shop: TestShop, orderId: string, card = SUCCESS_CARD) {
   return shop.app.inject({

@@ -102,12 +102,32 @@ export function jsonShapeProblem(text: string): HttpError | null {
 const ignore = () => {};
 
 /**
+ * The Content-Encodings a request body may come in (the compression plugin inflates them before any parser reads):
+ * the two the shop answers in, and deflate, which browsers' CompressionStream also makes.
+ */
+export const REQUEST_ENCODINGS: ('gzip' | 'br' | 'deflate' | 'identity')[] = ['gzip', 'br', 'deflate', 'identity'];
+
+export const unsupportedEncoding = (encoding: string) =>
+  new HttpError(
+    415,
+    'UNSUPPORTED_CONTENT_ENCODING',
+    `The request body is sent with Content-Encoding ${JSON.stringify(encoding.slice(0, 40))}; send it plain or compressed with gzip, br or deflate (one of them).`,
+  );
+
+/** What the compression plugin's inflating stream says it has read of the compressed body; undefined for a plain one. */
+const encodedLength = (payload: NodeJS.ReadableStream): number | undefined => (payload as { receivedEncodedLength?: number }).receivedEncodedLength;
+
+/**
  * Reads a JSON request body from its stream, scanning its shape as it arrives, within the route's body limit
  * (`bodyLimit` of the route, or the app's). Every way the stream can end (the limit, a shape past the limits, a
  * Content-Length the body does not match, the client hanging up) settles the promise, and the stream keeps an
- * error listener afterwards, so no error of a body can escape to the process. A refusal is answered with
- * `Connection: close` (Fastify does so for every parser error), and Node then closes the socket once the answer is
- * out, without reading the rest.
+ * error listener afterwards, so no error of a body can escape to the process. A refusal pauses the stream and is
+ * answered with `Connection: close` (Fastify does so for every parser error), and Node then closes the socket once
+ * the answer is out, without reading the rest.
+ *
+ * A compressed body arrives inflated: the limits count the inflated bytes (a small body inflating far past the limit
+ * is a 413), while the Content-Length, which counts the bytes sent, is checked against what the inflating stream read.
+ * Pausing matters most there: a stream merely left alone keeps inflating whatever keeps arriving.
  */
 export function readJsonBody(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Buffer> {
   const limit = request.routeOptions.bodyLimit;
@@ -126,19 +146,22 @@ export function readJsonBody(request: FastifyRequest, payload: NodeJS.ReadableSt
       payload.removeListener('end', onEnd);
       payload.removeListener('error', onError);
       payload.removeListener('close', onClose);
-      if (error) reject(error);
+      if (error) {
+        payload.pause();
+        reject(error);
+      }
       else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
     };
     function onData(chunk: Buffer | string) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.length;
-      if (received > limit) return settle(bodyTooLarge(limit));
+      if (received > limit || (encodedLength(payload) ?? 0) > limit) return settle(bodyTooLarge(limit));
       const problem = scanner.push(bytes);
       if (problem) return settle(problem);
       chunks.push(bytes);
     }
     function onEnd() {
-      if (!Number.isNaN(declared) && received !== declared) {
+      if (!Number.isNaN(declared) && (encodedLength(payload) ?? received) !== declared) {
         settle(new HttpError(400, 'INVALID_JSON', 'The request body is not as long as its Content-Length header says.'));
       } else settle(null);
     }

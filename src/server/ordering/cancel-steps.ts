@@ -12,6 +12,7 @@ import { gatewayFor } from '../payments/gateway-registry';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { findOwnedOrder } from '../orders/owned-order';
 import { markOrderCancelled } from './order-status-repository';
+import { cancelCourierBooking, type CourierBooking } from './shipping/courier-cancel';
 import { recordRefund, sendRefund } from './refund-service';
 import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
 
@@ -91,14 +92,20 @@ export interface Cancellation {
   refundId: string | null;
   stock: boolean;
   gatewayOrderId: string | null;
+  /** A booking the courier still holds (not picked up): cancelled there after the commit. */
+  courierBooking: CourierBooking | null;
 }
 
-/** After the commit: wake the mail worker, show the bottles again, ask the gateway to refund or to close. */
-export async function afterCancelCommit(ctx: AppContext, outcome: Cancellation): Promise<void> {
+/**
+ * After the commit: wake the mail worker, show the bottles again, ask the gateway to refund or to close, and the
+ * courier to cancel its booking (a failure there is recorded for the owner; the cancellation stands).
+ */
+export async function afterCancelCommit(ctx: AppContext, caller: AuthUser, outcome: Cancellation): Promise<void> {
   ctx.outbox.kick();
   if (outcome.stock) ctx.catalogue.invalidate();
   if (outcome.refundId) await sendRefund(ctx, outcome.refundId);
   if (outcome.gatewayOrderId) await closeGatewayOrder(ctx, outcome.gatewayOrderId);
+  if (outcome.courierBooking) await cancelCourierBooking(ctx, outcome.courierBooking, caller.id, true);
 }
 
 export async function cancelledOrder(ctx: AppContext, orderid: string): Promise<Order> {

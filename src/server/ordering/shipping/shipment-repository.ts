@@ -148,3 +148,23 @@ export async function packedWeightOfOrder(executor: Executor, orderRowId: number
 export function linesOfOrder(executor: Executor, orderRowId: number) {
   return executor.selectFrom('order_lines').selectAll().where('order_id', '=', orderRowId).orderBy('position').execute();
 }
+
+/**
+ * Courier bookings still BOOKED for orders cancelled between `from` and `to`: the courier was not told yet (it could
+ * not be reached, or refused), so the poll asks it again.
+ */
+export function bookingsOfCancelledOrders(executor: Executor, provider: string, window: { from: string; to: string }, limit: number) {
+  return executor
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.order_id')
+    .select(['s.id as shipmentId', 'o.orderid', 's.awb', 's.provider'])
+    .where('s.status', '=', 'BOOKED')
+    .where('s.mode', '=', 'COURIER')
+    .where('s.provider', '=', provider)
+    .where('o.status', '=', 'CANCELLED')
+    .where('o.cancelled_at', '>', window.from)
+    .where('o.cancelled_at', '<', window.to)
+    .orderBy('o.cancelled_at')
+    .limit(limit)
+    .execute();
+}

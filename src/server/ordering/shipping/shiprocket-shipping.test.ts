@@ -5,7 +5,7 @@ import { KARNATAKA_BUSINESS } from '../../business/test-business';
 import type { Courier } from '../../shipping/courier';
 import { useCourier } from '../../shipping/courier-registry';
 import { createShiprocketCourier } from '../../shipping/shiprocket-courier';
-import { codOrder, orderBody } from '../../../../tests/support/test-orders';
+import { placedCodOrderId } from '../../../../tests/support/test-orders';
 import { pollQuietShipments } from './poll-service';
 
 const WEBHOOK_TOKEN = 'shiprocket-webhook-token-0123456789';
@@ -29,11 +29,7 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     await fake.close();
   });
 
-  const cod = async () => {
-    const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY' }));
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().orderid as string;
-  };
+  const cod = () => placedCodOrderId(shop, user);
   const ship = (orderid: string) => shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload: { mode: 'COURIER' } });
   const webhook = (body: object, key: string | null = WEBHOOK_TOKEN) =>
     shop.app.inject({ method: 'POST', url: '/api/shipping/webhook', headers: key === null ? {} : { 'x-api-key': key }, payload: body });

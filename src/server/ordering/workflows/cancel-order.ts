@@ -16,14 +16,16 @@ import {
   unpaidGatewayOrder,
   type Cancellation,
 } from '../cancel-steps';
+import { courierBookingOf } from '../shipping/courier-cancel';
 
-const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrderId: null };
+const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrderId: null, courierBooking: null };
 
 /**
  * Cancel an order (POST /api/order/:orderid/cancel, DESIGN.md §7.3): a customer their own while it is PREPARATION,
  * an admin any not DELIVERED. In one transaction the status, the coupon use and bottles back, the status mail, the
  * audit row and the refund row of what was paid; the gateway is asked after the commit (to refund, or to close an
- * unpaid order). Cancelling a cancelled order answers it.
+ * unpaid order), and so is the courier, to cancel a booking not yet picked up (decision 077). Cancelling a cancelled
+ * order answers it.
  */
 export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, reason: string): Promise<Order> {
   const orderid = withOrderPrefix(orderidInput);
@@ -37,8 +39,8 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
     await queueCancelledMail(ctx, trx, orderid, reason, by);
     await auditCancel(trx, caller, row, reason, by);
     const refundId = await recordRefundOfWhatWasPaid(ctx, trx, row, reason, caller);
-    return { refundId, stock, gatewayOrderId: unpaidGatewayOrder(row) };
+    return { refundId, stock, gatewayOrderId: unpaidGatewayOrder(row), courierBooking: await courierBookingOf(trx, row) };
   });
-  await afterCancelCommit(ctx, outcome);
+  await afterCancelCommit(ctx, caller, outcome);
   return cancelledOrder(ctx, orderid);
 }

@@ -52,6 +52,13 @@ function ShipmentDetails({ order }: { order: Order }) {
           <dd>{shipment.trackingUrl ? <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">Tracking page</a> : '—'}</dd>
         </div>
       </dl>
+      {order.status === 'CANCELLED' && shipment.status === 'BOOKED' && (
+        <p className="text-danger small" role="status" data-testid="shipment-still-booked">
+          {shipment.mode === 'COURIER'
+            ? 'This order is cancelled, but the courier has not cancelled its booking yet, so a pickup may still come. The shop keeps asking the courier for a week; press Cancel shipment to ask now and see what the courier says.'
+            : 'This order is cancelled, but its shipment booked elsewhere is still booked: cancel it with that courier, then press Cancel shipment.'}
+        </p>
+      )}
       {shipment.events.length > 0 && (
         <ol className="shipment-scans small" aria-label="Scans">
           {shipment.events.map((e, i) => (
@@ -66,7 +73,7 @@ function ShipmentDetails({ order }: { order: Order }) {
             type="button"
             className="btn btn-sm btn-outline-danger"
             disabled={cancel.isPending}
-            onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success('The shipment is cancelled; the order can ship again.'), onError: (e) => toast.error(e.message) })}
+            onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(order.status === 'CANCELLED' ? 'The courier cancelled the booking; no pickup will come.' : 'The shipment is cancelled; the order can ship again.'), onError: (e) => toast.error(e.message) })}
           >
             {cancel.isPending ? 'Cancelling…' : 'Cancel shipment'}
           </button>
