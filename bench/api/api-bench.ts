@@ -292,6 +292,8 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       }),
     );
     hello = await startHello(replayFile);
+    // The setup's orders leave mails to send; the shop's answers are measured once that work is done.
+    await shop.settle();
     log(`${group}: shop pid ${shop.pid} at ${shop.url}, hello pid ${hello.pid}`);
 
     const profileDir = options.clientProfileDir;
