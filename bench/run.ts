@@ -1,4 +1,4 @@
-// `npm run bench [-- api cod scale web] [--db sqlite,postgres] [--seconds N] [--orders N] [--profile]`
+// `npm run bench [-- api gets cod scale web] [--db sqlite,postgres] [--seconds N] [--orders N] [--profile]`
 // Runs the chosen benchmarks (all by default), prints every figure beside its target, and writes the table to
 // .tmp/bench/last-run.md. Loopback only; every run is bounded in time. Build first: `npm run build`.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { formatTable, summary, type Figure } from './lib/report';
 import { scaleBench } from './scale/scale-bench';
 import { webBench } from './web/web-bench';
 
-type Part = 'api' | 'cod' | 'scale' | 'web';
+type Part = 'api' | 'gets' | 'cod' | 'scale' | 'web';
 
 function parseArgs(argv: string[]) {
   const parts = new Set<Part>();
@@ -21,12 +21,12 @@ function parseArgs(argv: string[]) {
   let profile = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
-    if (arg === 'api' || arg === 'cod' || arg === 'scale' || arg === 'web') parts.add(arg);
+    if (arg === 'api' || arg === 'gets' || arg === 'cod' || arg === 'scale' || arg === 'web') parts.add(arg);
     else if (arg === '--db') dbs = (argv[++i] ?? '').split(',').filter((d): d is BenchDialect => d === 'sqlite' || d === 'postgres');
     else if (arg === '--seconds') seconds = Number(argv[++i]);
     else if (arg === '--orders') orders = Number(argv[++i]);
     else if (arg === '--profile') profile = true;
-    else throw new Error(`unknown argument ${arg}: use api, cod, scale, web, --db sqlite,postgres, --seconds N, --orders N, --profile`);
+    else throw new Error(`unknown argument ${arg}: use api, gets, cod, scale, web, --db sqlite,postgres, --seconds N, --orders N, --profile`);
   }
   if (parts.size === 0) ['api', 'scale', 'web'].forEach((p) => parts.add(p as Part));
   return { parts, dbs, seconds, orders, profile };
@@ -55,6 +55,9 @@ async function main() {
   if (args.parts.has('api')) {
     const profiles = nodeArgs ? { nodeArgs, clientProfileDir: profileDir } : {};
     for (const db of dbs) figures.push(...(await apiBench(db, { seconds: args.seconds, log, ...profiles })));
+  } else if (args.parts.has('gets')) {
+    // The GETs against their replays alone: the quick way to judge a change to the answers' path.
+    for (const db of dbs) figures.push(...(await apiBench(db, { seconds: args.seconds, log, getsOnly: true })));
   } else if (args.parts.has('cod')) {
     // The API run includes the burst; alone, it is the quick way to measure an order's whole cost.
     for (const db of dbs) figures.push(...(await apiBench(db, { seconds: args.seconds, log, codOnly: true, ...(nodeArgs ? { nodeArgs } : {}) })));
