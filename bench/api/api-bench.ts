@@ -80,12 +80,19 @@ const PAGE_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/htm
 
 interface Measured extends LoadResult {
   rssMb: number;
+  /** The server's CPU (all threads) per answer, in microseconds, over the warm-up and the run. */
+  cpuUsPerAnswer: number;
 }
 
 async function measured(server: ServerProcess, request: LoadRequest, options: MeasureOptions): Promise<Measured> {
   server.resetPeak();
+  const cpuBefore = server.cpuMs();
   const result = await measure(server.url, request, options);
-  return { ...result, rssMb: server.peakRssMb() };
+  const cpuMs = server.cpuMs() - cpuBefore;
+  // The warm-up's answers are not counted by the client; at the run's rate they are about this many.
+  const seconds = options.seconds ?? 10;
+  const answers = result.requests * ((seconds + (options.warmupSeconds ?? 3)) / seconds);
+  return { ...result, rssMb: server.peakRssMb(), cpuUsPerAnswer: answers > 0 ? (cpuMs * 1000) / answers : 0 };
 }
 
 /** Rounds of an answer's replay and the shop's answer, measured back to back. */
@@ -94,6 +101,8 @@ const ALTERNATING_ROUNDS = 5;
 const ROUND_SECONDS = 5;
 
 interface Paired {
+  /** The replay's CPU per answer over the shop's, all rounds together: the share of the shop's cost that is the answer's own. */
+  cpuRatio: number;
   /** Each side's best round. */
   replay: Measured;
   shop: Measured;
@@ -126,7 +135,8 @@ async function alternating(
   }
   const ratios = shops.map((run, i) => run.rps / replays[i]!.rps);
   const [replayBest, shopBest] = [best(replays), best(shops)];
-  return { replay: replayBest, shop: shopBest, ratio: shopBest.rps / replayBest.rps, ratios, load: os.loadavg()[0]! };
+  const cpuOf = (runs: Measured[]) => runs.reduce((sum, run) => sum + run.cpuUsPerAnswer, 0) / runs.length;
+  return { replay: replayBest, shop: shopBest, ratio: shopBest.rps / replayBest.rps, ratios, cpuRatio: cpuOf(replays) / cpuOf(shops), load: os.loadavg()[0]! };
 }
 
 /** One count from the shop's database, read straight through the driver (the shop is not asked). */
@@ -360,12 +370,12 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     const replayed = (r: Measured, label: string) =>
       figure(group, label, `${int(r.rps)} rps = ${pct(r.rps / helloRps)} of hello (same bytes and headers, no work)`, 'ceiling', null);
     // What the shop's own work costs an answer: its rate against the same bytes sent with no work, same client.
-    const ofReplay = ({ shop: r, replay, ratio, ratios, load }: Paired, target: number, label: string) => {
+    const ofReplay = ({ shop: r, replay, ratio, ratios, cpuRatio, load }: Paired, target: number, label: string) => {
       const byWrk = r.tool === 'wrk' && replay.tool === 'wrk';
       return figure(
         group,
         `${label} against its replayed bytes`,
-        `${pct(ratio)}: best ${int(r.rps)} rps against best ${int(replay.rps)} (${r.tool}; rounds ${ratios.map(pct).join(', ')}); load ${load.toFixed(1)}`,
+        `${pct(ratio)}: best ${int(r.rps)} rps against best ${int(replay.rps)} (${r.tool}; rounds ${ratios.map(pct).join(', ')}); CPU per answer: the replay's is ${pct(cpuRatio)} of the shop's; load ${load.toFixed(1)}`,
         `≥ ${pct(target)} of its replay, measured with wrk`,
         byWrk ? ratio >= target && !failures(r) : null,
         byWrk ? undefined : 'autocannon pays more per byte than the server: install wrk for this figure',
