@@ -97,7 +97,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
  * migrator only needs to know whether its two bookkeeping tables exist in our schema, so it is given an introspector
  * that lists our schema's tables alone, from the catalogue, without calling a function on any other schema's name.
  */
-function withOwnSchemaIntrospection<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
+export function withOwnSchemaIntrospection<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
   const introspection: DatabaseIntrospector = {
     getSchemas: () => db.introspection.getSchemas(),
     getTables: async () => {
