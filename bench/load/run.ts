@@ -45,7 +45,9 @@ async function inBatches<T>(count: number, size: number, work: (i: number) => Pr
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ghee-load-'));
-  const env = shopEnv(dataDir, { MAIL_POLL_MS: '1000', ...(DATABASE_URL ? { DATABASE_URL } : {}) });
+  // The 200 customers share one address here, which a real shop's customers do not: the per-address socket cap
+  // (64 by default) would close their idle keep-alive sockets under them, a race the client sees as a reset.
+  const env = shopEnv(dataDir, { MAIL_POLL_MS: '1000', MAX_CONNECTIONS_PER_IP: '0', ...(DATABASE_URL ? { DATABASE_URL } : {}) });
   const database = DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   console.log(`Load: ${CUSTOMERS} customers for ${SECONDS} s on ${database}; building and starting the server…`);
   await prepareDatabase(env);
