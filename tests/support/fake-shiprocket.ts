@@ -25,6 +25,8 @@ export interface FakeShiprocket {
   walletLow: boolean;
   /** When set, cancelling a shipment is refused with this message (as for a parcel already handed over). */
   cancelRefusal: string | null;
+  /** Run once, before the next AWB is assigned: what happens elsewhere while the shop waits for the courier. */
+  beforeAwb: (() => Promise<void>) | null;
   /** Scans the track call answers per AWB: [Shiprocket status id, "YYYY-MM-DD HH:MM:SS" India time, location]. */
   scans: Map<string, [number, string, string][]>;
   orders: Map<string, FakeOrder>;
@@ -47,6 +49,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     unserviceablePincodes: new Set(),
     walletLow: false,
     cancelRefusal: null,
+    beforeAwb: null,
     scans: new Map(),
     orders: new Map(),
     expireTokens: () => tokens.clear(),
@@ -94,6 +97,9 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       return answer(200, { order_id: order.orderId, shipment_id: order.shipmentId, status: 'NEW', status_code: 1, awb_code: order.awb, courier_company_id: order.awb ? 12 : '', courier_name: order.awb ? 'Delhivery Surface' : '' });
     }
     if (req.method === 'POST' && url.pathname === '/courier/assign/awb') {
+      const meanwhile = fake.beforeAwb;
+      fake.beforeAwb = null;
+      await meanwhile?.();
       const order = byShipment(body.shipment_id);
       if (!order) return answer(400, { message: 'Shipment id not found', status_code: 400 });
       if (fake.walletLow) return answer(400, { message: 'Insufficient wallet balance. Please recharge your wallet to continue.', status_code: 350 });

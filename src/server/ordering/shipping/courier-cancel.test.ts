@@ -5,6 +5,7 @@ import { adminOf, createTestShop, createTestUser, describeEachDatabase, type Tes
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
 import { useCourier } from '../../shipping/courier-registry';
 import { createShiprocketCourier } from '../../shipping/shiprocket-courier';
+import { retryCourierCancels } from './courier-cancel';
 import { pollQuietShipments } from './poll-service';
 
 describeEachDatabase('cancelling an order cancels its courier booking (a fake Shiprocket)', (dialect) => {
@@ -44,6 +45,8 @@ describeEachDatabase('cancelling an order cancels its courier booking (a fake Sh
       .select(['shipments.status', 'shipments.awb', 'orders.status as orderStatus', 'orders.stock_returned_at'])
       .where('orders.orderid', '=', orderid)
       .executeTakeFirst();
+  const shippedMails = async (orderid: string) =>
+    (await shop.app.ctx.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'order-shipped').where('subject', 'like', `%${orderid}%`).execute()).length;
   const auditOf = async (orderid: string, action: string) =>
     (await shop.app.ctx.db.selectFrom('audit_log').select('details').where('target', '=', orderid).where('action', '=', action).execute()).map((r) => JSON.parse(r.details) as Record<string, unknown>);
 
@@ -128,5 +131,45 @@ describeEachDatabase('cancelling an order cancels its courier booking (a fake Sh
     expect(await shipmentOf(onItsWay)).toMatchObject({ status: 'PICKED_UP', orderStatus: 'CANCELLED' });
     expect(fake.cancelledAwbs).toHaveLength(asked);
     expect(await auditOf(onItsWay, 'order.ship.cancel.failed')).toEqual([]);
+  });
+
+  it('an order cancelled while the courier books it is not shipped: no mail or message, and the new AWB is cancelled', async () => {
+    const orderid = await cod();
+    const mailsBefore = await shippedMails(orderid);
+    let cancelledMeanwhile = 0;
+    fake.beforeAwb = async () => {
+      cancelledMeanwhile = (await cancel(user, orderid)).statusCode;
+    };
+    const res = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload: { mode: 'COURIER' } });
+    expect(cancelledMeanwhile).toBe(200);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/was cancelled while the courier was booking it.*has been cancelled too/);
+    const shipment = await shipmentOf(orderid);
+    expect(shipment).toMatchObject({ status: 'CANCELLED', orderStatus: 'CANCELLED', awb: expect.stringMatching(/^7\d{11}$/) });
+    expect(fake.cancelledAwbs).toContain(shipment?.awb);
+    expect(await shippedMails(orderid)).toBe(mailsBefore);
+    const messages = await shop.app.ctx.db.selectFrom('message_outbox').select('kind').where('orderid', '=', orderid).where('kind', '=', 'SHIPPED').execute();
+    expect(messages).toEqual([]);
+    expect(await auditOf(orderid, 'order.ship')).toEqual([]);
+    expect(await auditOf(orderid, 'order.ship.after.cancel')).toEqual([{ courier: 'Delhivery Surface', awb: shipment?.awb }]);
+    expect(await auditOf(orderid, 'order.ship.cancel')).toEqual([{ awb: shipment?.awb, by: 'order.cancel' }]);
+  });
+
+  it('the courier refusing to cancel such a booking: the owner is told, and the poll asks again', async () => {
+    const orderid = await cod();
+    fake.beforeAwb = async () => {
+      expect((await cancel(user, orderid)).statusCode).toBe(200);
+      fake.cancelRefusal = 'Cancellation is not allowed for this shipment right now';
+    };
+    const res = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload: { mode: 'COURIER' } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/did not agree to cancel booking AWB \d+ yet/);
+    const awb = (await shipmentOf(orderid))?.awb;
+    expect(await shipmentOf(orderid)).toMatchObject({ status: 'BOOKED', orderStatus: 'CANCELLED' });
+    expect(await auditOf(orderid, 'order.ship.cancel.failed')).toHaveLength(1);
+    fake.cancelRefusal = null;
+    expect(await retryCourierCancels(shop.app.ctx, Date.now() + 2 * 60_000)).toBeGreaterThanOrEqual(1);
+    expect(fake.cancelledAwbs).toContain(awb);
+    expect(await shipmentOf(orderid)).toMatchObject({ status: 'CANCELLED', orderStatus: 'CANCELLED' });
   });
 });

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
 import { CourierError } from '../../shipping/courier';
 import { courierFor } from '../../shipping/courier-registry';
-import { RESUME_AFTER_MS } from './ship-steps';
+import { RESUME_AFTER_MS } from './booking-claim';
 import { bookingsOfCancelledOrders, cancelBookedShipment, findShipmentOfOrder } from './shipment-repository';
 
 /** The poll asks again for this long after the order was cancelled; after that only the owner's "Cancel shipment". */

@@ -4,7 +4,8 @@ import { scheduleJob } from '../../jobs/schedule-job';
 import { courierFor } from '../../shipping/courier-registry';
 import { applyScan } from '../workflows/apply-scan';
 import { retryCourierCancels } from './courier-cancel';
-import { RESUME_AFTER_MS, resumeBooking } from './ship-steps';
+import { RESUME_AFTER_MS } from './booking-claim';
+import { resumeBooking } from './ship-steps';
 import { shipmentsToAskAbout, staleBookings, touchShipment } from './shipment-repository';
 
 /** A shipment the courier has told nothing about for this long is asked about (its webhook may have been lost). */

@@ -15,11 +15,21 @@ import { courierFor } from '../../shipping/courier-registry';
 import { setOrderStatus } from '../order-status-repository';
 import { queueMessageForOrderRow } from '../../messages/index';
 import { markConfirmed } from '../cod-confirmation-repository';
+import { RESUME_AFTER_MS } from './booking-claim';
+import { cancelCourierBooking, type CourierBooking } from './courier-cancel';
 import { queueShippedMail } from './shipped-mail';
-import { claimBooking, findShipmentOfOrder, linesOfOrder, packedWeightOfOrder, releaseBooking, saveBooking, saveManualShipment, setPickup } from './shipment-repository';
+import {
+  claimBooking,
+  findShipmentOfOrder,
+  linesOfOrder,
+  lockOrderRow,
+  packedWeightOfOrder,
+  releaseBooking,
+  saveBooking,
+  saveManualShipment,
+  setPickup,
+} from './shipment-repository';
 
-/** A booking claimed this long ago and never stored was cut short (a crash, a timeout) and may be resumed. */
-export const RESUME_AFTER_MS = 60_000;
 
 const noOrder = (orderid: string) => notFound(`There is no order ${orderid}. Check the order id and try again.`);
 
@@ -72,8 +82,11 @@ async function recordManualShipment(
   manual: { courier: string; awb: string; trackingUrl: string; weightGrams: number },
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    const current = await lockOrderRow(trx, ctx.dialect, row.id);
+    if (!current) throw noOrder(row.orderid);
+    refuseUnshippable(current);
     if (!(await saveManualShipment(trx, row.id, manual))) throw alreadyShipped(row.orderid);
-    await markShipped(trx, caller, row, manual);
+    await markShipped(trx, caller, current, manual);
   });
 }
 
@@ -107,14 +120,37 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
     if (!(error instanceof CourierError)) throw error;
     pickupNote = `The shipment is booked, but the pickup was not scheduled: ${error.message}`;
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const cancelledMeanwhile = await ctx.db.transaction().execute(async (trx): Promise<CourierBooking | null> => {
+    // The order is read again, locked: a cancellation that committed while the courier was booking is seen here,
+    // and one that comes later waits for this commit and then finds the booking to cancel (courier-cancel.ts).
+    const current = await lockOrderRow(trx, ctx.dialect, row.id);
     // Stored meanwhile by another press that resumed the same booking: that one sent the mail.
-    if (!(await saveBooking(trx, row.id, courier.name, booking))) return;
+    if (!(await saveBooking(trx, row.id, courier.name, booking))) return null;
     const saved = await findShipmentOfOrder(trx, row.id);
     if (pickup && saved) await setPickup(trx, saved.id, pickup.pickupDate);
-    await markShipped(trx, caller, row, booking);
+    if (current && current.status !== 'CANCELLED') {
+      await markShipped(trx, caller, current, booking);
+      return null;
+    }
+    await writeAudit(trx, { actorUserId: caller?.id ?? null, action: 'order.ship.after.cancel', target: row.orderid, details: { courier: booking.courier, awb: booking.awb } });
+    return saved ? { shipmentId: saved.id, orderid: row.orderid, awb: booking.awb, provider: courier.name } : null;
   });
+  if (cancelledMeanwhile) throw await bookedAfterCancel(ctx, caller, cancelledMeanwhile);
   return pickupNote;
+}
+
+/**
+ * The order was cancelled while the courier was booking its parcel: nothing is marked shipped and no "shipped" mail
+ * or message goes; the courier is asked to cancel the booking at once (the poll asks again if it refuses).
+ */
+async function bookedAfterCancel(ctx: AppContext, caller: AuthUser | null, booking: CourierBooking): Promise<HttpError> {
+  const cancelled = await cancelCourierBooking(ctx, booking, caller?.id ?? null, true);
+  return conflict(
+    cancelled
+      ? `Order ${booking.orderid} was cancelled while the courier was booking it, so that booking (AWB ${booking.awb}) has been cancelled too.`
+      : `Order ${booking.orderid} was cancelled while the courier was booking it, and the courier did not agree to cancel booking AWB ${booking.awb} yet. ` +
+          'The shop asks again with each tracking poll; you can also press Cancel shipment on the order, or cancel it with the courier.',
+  );
 }
 
 /**
