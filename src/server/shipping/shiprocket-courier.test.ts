@@ -93,6 +93,31 @@ describe('the Shiprocket courier against a fake Shiprocket', () => {
     expect(unreachable.message).toMatch(/could not be reached/);
   });
 
+  it("tells the owner to press the button of the call that failed, not always Ship", async () => {
+    const shiprocket = courier();
+    const booking = await shiprocket.book(input('OD_next1'));
+    fake.cancelRefusal = 'Cancellation is not allowed for this shipment right now';
+    try {
+      const refused = (await shiprocket.cancel(booking.awb).catch((e: unknown) => e)) as CourierError;
+      expect(refused.message).toBe('Shiprocket refused: Cancellation is not allowed for this shipment right now. Fix that in the order or in Shiprocket, then press Cancel shipment again.');
+    } finally {
+      fake.cancelRefusal = null;
+    }
+    const away = createShiprocketCourier({ baseUrl: 'http://127.0.0.1:1', ...FAKE_SHIPROCKET_LOGIN });
+    const messages = await Promise.all([
+      away.cancel(booking.awb).catch((e: unknown) => (e as CourierError).message),
+      away.label(booking).catch((e: unknown) => (e as CourierError).message),
+      away.schedulePickup(booking).catch((e: unknown) => (e as CourierError).message),
+      away.book(input('OD_next2')).catch((e: unknown) => (e as CourierError).message),
+    ]);
+    expect(messages).toEqual([
+      'Shiprocket could not be reached. Nothing is lost: press Cancel shipment again in a few minutes.',
+      'Shiprocket could not be reached. Nothing is lost: open the label again in a few minutes.',
+      'Shiprocket could not be reached. Nothing is lost: schedule the pickup in Shiprocket, or cancel the shipment and ship it again.',
+      'Shiprocket could not be reached. Nothing is lost: press Ship again in a few minutes.',
+    ]);
+  });
+
   it("reads the tracking webhook's scan; ignores what it does not act on", () => {
     const body = { awb: '712345678901', current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: '2026-11-29 09:00:00', scans: [{ location: 'Jayanagar' }] };
     expect(shiprocketScanFromWebhook(body)).toEqual({ awb: '712345678901', status: 'OUT_FOR_DELIVERY', at: '2026-11-29T03:30:00.000Z', location: 'Jayanagar', key: 'OUT_FOR_DELIVERY@2026-11-29T03:30:00.000Z' });

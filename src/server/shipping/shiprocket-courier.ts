@@ -28,8 +28,8 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
   const doFetch = options.fetch ?? fetch;
   let token: { value: string; at: number } | null = null;
 
-  async function login(): Promise<string> {
-    const answer = await send('POST', '/auth/login', { email: options.email, password: options.password }, null);
+  async function login(next: NextStep): Promise<string> {
+    const answer = await send('POST', '/auth/login', { email: options.email, password: options.password }, null, next);
     if (answer.status !== 200 || typeof answer.body.token !== 'string') {
       throw new CourierError('Shiprocket refused the shop’s login. Check SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD (an API user made in Shiprocket’s settings).', true);
     }
@@ -37,11 +37,11 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
     return token.value;
   }
 
-  async function currentToken(): Promise<string> {
-    return token && now() - token.at < maxAge ? token.value : login();
+  async function currentToken(next: NextStep): Promise<string> {
+    return token && now() - token.at < maxAge ? token.value : login(next);
   }
 
-  async function send(method: string, path: string, body: unknown, bearer: string | null): Promise<{ status: number; body: Json }> {
+  async function send(method: string, path: string, body: unknown, bearer: string | null, next: NextStep): Promise<{ status: number; body: Json }> {
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {
@@ -51,7 +51,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
         signal: AbortSignal.timeout(20_000),
       });
     } catch (error) {
-      throw new CourierError('Shiprocket could not be reached. Nothing is lost: press Ship again in a few minutes.', false, { cause: error });
+      throw new CourierError(`Shiprocket could not be reached. Nothing is lost: ${next.later}.`, false, { cause: error });
     }
     const text = await response.text();
     let parsed: Json;
@@ -63,11 +63,11 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
     return { status: response.status, body: parsed };
   }
 
-  /** A call with the token, renewed once if Shiprocket says it expired. */
-  async function call(method: string, path: string, body?: unknown): Promise<Json> {
-    let answer = await send(method, path, body, await currentToken());
-    if (answer.status === 401) answer = await send(method, path, body, await login());
-    if (answer.status >= 400) throw refusal(answer.body, answer.status);
+  /** A call with the token, renewed once if Shiprocket says it expired; `next` is what its errors tell the owner to do. */
+  async function call(next: NextStep, method: string, path: string, body?: unknown): Promise<Json> {
+    let answer = await send(method, path, body, await currentToken(next), next);
+    if (answer.status === 401) answer = await send(method, path, body, await login(next), next);
+    if (answer.status >= 400) throw refusal(answer.body, answer.status, next);
     return answer.body;
   }
 
@@ -75,16 +75,16 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
     name: 'shiprocket',
     testMode: false,
     async book(input: BookingInput): Promise<Booking> {
-      const order = await call('POST', '/orders/create/adhoc', adhocOrder(input));
+      const order = await call(NEXT.book, 'POST', '/orders/create/adhoc', adhocOrder(input));
       const shipmentId = String(order.shipment_id ?? '');
-      if (!shipmentId) throw refusal(order, 200);
+      if (!shipmentId) throw refusal(order, 200, NEXT.book);
       let awb = typeof order.awb_code === 'string' ? order.awb_code : '';
       let courierName = typeof order.courier_name === 'string' ? order.courier_name : '';
       // A repeated booking (after a crash) answers the order Shiprocket already has, with its AWB if it has one.
       if (!awb) {
-        const assigned = await call('POST', '/courier/assign/awb', { shipment_id: shipmentId });
+        const assigned = await call(NEXT.book, 'POST', '/courier/assign/awb', { shipment_id: shipmentId });
         const data = ((assigned.response as Json | undefined)?.data ?? {}) as Json;
-        if (assigned.awb_assign_status !== 1 || typeof data.awb_code !== 'string') throw refusal(assigned, 200, input.deliverTo.pincode);
+        if (assigned.awb_assign_status !== 1 || typeof data.awb_code !== 'string') throw refusal(assigned, 200, NEXT.book, input.deliverTo.pincode);
         awb = data.awb_code;
         courierName = typeof data.courier_name === 'string' ? data.courier_name : courierName;
       }
@@ -97,14 +97,14 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
       };
     },
     async schedulePickup(booking) {
-      const answer = await call('POST', '/courier/generate/pickup', { shipment_id: [Number(booking.providerShipmentId) || booking.providerShipmentId] });
+      const answer = await call(NEXT.pickup, 'POST', '/courier/generate/pickup', { shipment_id: [Number(booking.providerShipmentId) || booking.providerShipmentId] });
       const response = (answer.response ?? {}) as Json;
       const date = typeof response.pickup_scheduled_date === 'string' ? response.pickup_scheduled_date.slice(0, 10) : new Date(now()).toISOString().slice(0, 10);
       return { pickupDate: date };
     },
     async label(booking) {
-      const answer = await call('POST', '/courier/generate/label', { shipment_id: [Number(booking.providerShipmentId) || booking.providerShipmentId] });
-      if (answer.label_created !== 1 || typeof answer.label_url !== 'string') throw refusal(answer, 200);
+      const answer = await call(NEXT.label, 'POST', '/courier/generate/label', { shipment_id: [Number(booking.providerShipmentId) || booking.providerShipmentId] });
+      if (answer.label_created !== 1 || typeof answer.label_url !== 'string') throw refusal(answer, 200, NEXT.label);
       let pdf: Response;
       try {
         pdf = await doFetch(answer.label_url, { signal: AbortSignal.timeout(20_000) });
@@ -115,7 +115,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
       return Buffer.from(await pdf.arrayBuffer());
     },
     async track(awb) {
-      const answer = await call('GET', `/courier/track/awb/${encodeURIComponent(awb)}`);
+      const answer = await call(NEXT.track, 'GET', `/courier/track/awb/${encodeURIComponent(awb)}`);
       const data = (answer.tracking_data ?? {}) as Json;
       const activities = Array.isArray(data.shipment_track_activities) ? (data.shipment_track_activities as Json[]) : [];
       return activities
@@ -124,7 +124,7 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
         .sort((a, b) => a.at.localeCompare(b.at));
     },
     async cancel(awb) {
-      await call('POST', '/orders/cancel/shipment/awbs', { awbs: [awb] });
+      await call(NEXT.cancel, 'POST', '/orders/cancel/shipment/awbs', { awbs: [awb] });
     },
     scanFromWebhook: shiprocketScanFromWebhook,
   };
@@ -165,19 +165,34 @@ function adhocOrder(input: BookingInput): Json {
   };
 }
 
+/** What the owner can do when a call fails: later (Shiprocket down) or once the cause is fixed (a refusal). */
+interface NextStep {
+  later: string;
+  fixed: string;
+}
+
+// Each call's errors name the button or place that does that call again, not always Ship.
+const NEXT = {
+  book: { later: 'press Ship again in a few minutes', fixed: 'press Ship again' },
+  cancel: { later: 'press Cancel shipment again in a few minutes', fixed: 'press Cancel shipment again' },
+  pickup: { later: 'schedule the pickup in Shiprocket, or cancel the shipment and ship it again', fixed: 'schedule the pickup in Shiprocket' },
+  label: { later: 'open the label again in a few minutes', fixed: 'open the label again' },
+  track: { later: 'the shop asks again with its next tracking poll', fixed: 'the shop asks again with its next tracking poll' },
+} satisfies Record<string, NextStep>;
+
 /** Shiprocket's refusal in words the owner can act on. */
-function refusal(body: Json, status: number, pincode?: string): CourierError {
+function refusal(body: Json, status: number, next: NextStep, pincode?: string): CourierError {
   const errors = body.errors && typeof body.errors === 'object' ? Object.values(body.errors as Record<string, unknown>).flat().join(' ') : '';
   const data = ((body.response as Json | undefined)?.data ?? {}) as Json;
   const assignError = typeof data.awb_assign_error === 'string' ? data.awb_assign_error : '';
   const said = [typeof body.message === 'string' ? body.message : '', errors, assignError].filter(Boolean).join(' ').trim();
   if (/wallet|balance|recharge/i.test(said)) {
-    return new CourierError('Your Shiprocket wallet balance is too low to pay for this shipment. Recharge the wallet in Shiprocket, then press Ship again.', true);
+    return new CourierError(`Your Shiprocket wallet balance is too low to pay for this shipment. Recharge the wallet in Shiprocket, then ${next.fixed}.`, true);
   }
   if (/servic|pincode|pin code/i.test(said)) {
     const where = pincode ? ` to pincode ${pincode}` : '';
     return new CourierError(`No Shiprocket courier delivers${where}. Ship this order another way and type its AWB under "Booked elsewhere".`, true);
   }
-  if (status >= 500) return new CourierError('Shiprocket is having trouble right now. Nothing is lost: press Ship again in a few minutes.', false);
-  return new CourierError(`Shiprocket refused: ${said || `it answered ${status}`}. Fix that in the order or in Shiprocket, then press Ship again.`, true);
+  if (status >= 500) return new CourierError(`Shiprocket is having trouble right now. Nothing is lost: ${next.later}.`, false);
+  return new CourierError(`Shiprocket refused: ${said || `it answered ${status}`}. Fix that in the order or in Shiprocket, then ${next.fixed}.`, true);
 }
