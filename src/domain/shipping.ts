@@ -13,6 +13,12 @@ export type ScanStatus = (typeof SCAN_STATUSES)[number];
 /** A shipment's own state: booked before any scan, cancelled when the owner cancels it before pickup. */
 export type ShipmentStatus = 'BOOKED' | 'CANCELLED' | ScanStatus;
 
+/**
+ * The parcel has left the shop and has not come back: its bottles are with the courier or the customer. Cancelling
+ * such an order puts them back on the shelf only when the courier returns the parcel (RTO_DELIVERED).
+ */
+export const PARCEL_AWAY: ReadonlySet<string> = new Set<ShipmentStatus>(['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'RTO_INITIATED']);
+
 export const SCAN_LABELS: Readonly<Record<ShipmentStatus, string>> = {
   BOOKED: 'Booked with the courier',
   CANCELLED: 'Shipment cancelled',

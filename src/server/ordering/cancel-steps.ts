@@ -1,5 +1,6 @@
 // The steps of cancelling an order (workflows/cancel-order.ts): all but the last few in the cancellation's transaction.
 import type { Order } from '../../domain/schemas/order';
+import { PARCEL_AWAY } from '../../domain/shipping';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
@@ -13,6 +14,7 @@ import { findOrderByOrderId } from '../orders/order-repository';
 import { findOwnedOrder } from '../orders/owned-order';
 import { markOrderCancelled } from './order-status-repository';
 import { cancelCourierBooking, type CourierBooking } from './shipping/courier-cancel';
+import { findShipmentOfOrder } from './shipping/shipment-repository';
 import { recordRefund, sendRefund } from './refund-service';
 import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
 
@@ -58,10 +60,14 @@ export async function setCancelled(trx: Executor, row: OrderRow, reason: string,
 
 /**
  * A cancelled order used nothing: its use of a code goes back (so a once-per-customer code works again) and its
- * bottles go back on the shelf, each once. True when bottles the storefront shows came back.
+ * bottles go back on the shelf, each once. A parcel the courier has picked up keeps its bottles until the courier
+ * returns it (order-moves.ts), so the shelf never shows bottles that are on a truck. True when bottles the storefront
+ * shows came back.
  */
 export async function giveBackCouponAndBottles(trx: Executor, orderRowId: number): Promise<boolean> {
   await releaseCouponUse(trx, orderRowId);
+  const shipment = await findShipmentOfOrder(trx, orderRowId);
+  if (shipment && PARCEL_AWAY.has(shipment.status)) return false;
   if (!(await markStockReturned(trx, orderRowId))) return false;
   return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
 }

@@ -73,14 +73,13 @@ async function onReturning(): Promise<MoveOutcome> {
 
 /**
  * Returned to us: the order is RETURNED, its bottles go back on the shelf (once), and an issued invoice is credited
- * for whatever is not credited yet, so a COD order that was never collected nets to nothing in the tax returns.
+ * for whatever is not credited yet, so a COD order that was never collected nets to nothing in the tax returns. An
+ * order cancelled while its parcel travelled stays CANCELLED and is settled the same way.
  */
 async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
-  if (!(await moveOrder(trx, order, 'RETURNED', move))) return NOTHING;
-  let stockReturned = false;
-  if (await markStockReturned(trx, order.id)) {
-    stockReturned = (await addStock(trx, await orderStockTakes(trx, order.id))).length > 0;
-  }
+  // Cancelled while the parcel travelled: the order stays CANCELLED, and its bottles and invoice are settled now.
+  if (order.status !== 'CANCELLED' && !(await moveOrder(trx, order, 'RETURNED', move))) return NOTHING;
+  const stockReturned = await bottlesBack(trx, order.id);
   const current = await findOrderRowById(trx, order.id);
   if (current?.invoice_number) {
     const credited = (await creditNotesOf(trx, order.id)).reduce((sum, note) => sum + note.amount, 0);
@@ -88,6 +87,12 @@ async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Pr
     if (left > 0) await issueCreditNote(trx, { id: order.id }, left, 'Returned to us by the courier');
   }
   return { stockReturned };
+}
+
+/** The order's bottles back on the shelf, once; true when the storefront shows some of them. */
+async function bottlesBack(trx: Executor, orderRowId: number): Promise<boolean> {
+  if (!(await markStockReturned(trx, orderRowId))) return false;
+  return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
 }
 
 export const ORDER_MOVES: Readonly<Record<ScanStatus, (trx: Executor, order: OrderRow, move: MoveContext) => Promise<MoveOutcome>>> = {

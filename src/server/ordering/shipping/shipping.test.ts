@@ -151,6 +151,44 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(move.statusCode).toBe(409);
   });
 
+  it('an order cancelled in transit keeps its bottles off the shelf until the courier returns the parcel', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 10);
+    try {
+      const cancel = (orderid: string) =>
+        shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+      const travelling = await cod(3);
+      const awb = (await ship(travelling)).json().shipment.awb as string;
+      await scan(awb, 'IN_TRANSIT');
+      expect((await cancel(travelling)).json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'IN_TRANSIT' } });
+      expect(await stockNow()).toBe(7);
+      await scan(awb, 'RTO_INITIATED');
+      expect(await stockNow()).toBe(7);
+      expect((await scan(awb, 'RTO_DELIVERED')).json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'RTO_DELIVERED' } });
+      expect(await stockNow()).toBe(10);
+      const refunds = (await shop.app.inject({ url: `/api/order/${travelling}/refunds`, headers: admin.auth })).json();
+      expect(refunds.creditNotes).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
+      await scan(awb, 'RTO_DELIVERED');
+      expect(await stockNow()).toBe(10);
+
+      // Booked but not picked up: the bottles are still in the shop, so they go back with the cancellation.
+      const waiting = await cod(2);
+      await ship(waiting);
+      await cancel(waiting);
+      expect(await stockNow()).toBe(10);
+
+      // Delivered after all: the customer has the bottles, so they never come back on their own.
+      const delivered = await cod(1);
+      const deliveredAwb = (await ship(delivered)).json().shipment.awb as string;
+      await scan(deliveredAwb, 'OUT_FOR_DELIVERY');
+      await cancel(delivered);
+      await scan(deliveredAwb, 'DELIVERED');
+      expect(await statusOf(delivered)).toBe('CANCELLED');
+      expect(await stockNow()).toBe(9);
+    } finally {
+      await setStock(shop.app.ctx.db, cowId, 500, null);
+    }
+  });
+
   it('a shipment booked elsewhere: courier, AWB and link typed by the owner, checked first', async () => {
     const orderid = await cod();
     const missing = await ship(orderid, { mode: 'MANUAL', courier: 'Delhivery' });

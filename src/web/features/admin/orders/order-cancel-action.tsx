@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees, orderNumber } from '../../../../domain/display';
+import { PARCEL_AWAY } from '../../../../domain/shipping';
 import { ADMIN_CANCEL_REASONS, OTHER_REASON, REASON_MAX_LENGTH, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCancelOrder } from '../api/refunds-api';
@@ -12,6 +13,14 @@ function moneyNote(order: OrderWithRefunds): string {
     return `${formatRupees(left)} is refunded to how the customer paid.`;
   }
   return 'Nothing was paid online, so nothing is refunded.';
+}
+
+/** What cancelling does to the bottles: back on the shelf now, or when the courier brings the parcel back. */
+function bottlesNote(order: OrderWithRefunds): string {
+  if (order.shipment && PARCEL_AWAY.has(order.shipment.status)) {
+    return 'The parcel is with the courier, so its bottles go back into stock when the courier returns it ("Returned to us").';
+  }
+  return 'Its bottles go back into stock.';
 }
 
 /** "Cancel order": a reason from the short list (or the admin's own words), then a confirmation. */
@@ -78,7 +87,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
           />
         </>
       )}
-      <p className="small text-muted-strong mb-2">Its bottles go back into stock and the customer gets the cancellation mail. {moneyNote(order)}</p>
+      <p className="small text-muted-strong mb-2">{bottlesNote(order)} The customer gets the cancellation mail. {moneyNote(order)}</p>
       <div id={`${id}-problem`} role="alert">
         {problem && <p className="text-danger small mb-2">{problem}</p>}
       </div>
