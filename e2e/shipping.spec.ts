@@ -100,3 +100,36 @@ test('the owner ships two orders at once from the list and reads each result', a
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotAtWidths(page, 'shipping-ship-selected');
 });
+
+test('the owner cancels an order whose parcel is on its way: the bottles come back with the parcel', async ({ page }) => {
+  const tag = runTag();
+  const [seeded] = await seedCodOrders(page.request, tag, 1);
+  if (!seeded) throw new Error('no order seeded');
+  const shortId = orderNumber(seeded.order.id);
+
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
+  await panel.getByLabel('Search').fill(tag);
+  await panel.getByRole('button', { name: `View order ${shortId}` }).click();
+  const shipping = panel.getByRole('region', { name: 'Shipping', exact: true });
+  await shipping.getByRole('button', { name: 'Ship', exact: true }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('Booked with the courier');
+  await shipping.getByRole('group', { name: 'Advance scan' }).getByRole('button', { name: 'In transit' }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('In transit');
+
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  await money.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(money.getByText(/The parcel is with the courier, so its bottles go back into stock when the courier returns it/)).toBeVisible();
+  await money.getByRole('button', { name: 'Cancel order…' }).click();
+  await page.getByRole('alertdialog', { name: `Cancel order # ${shortId}?` }).getByRole('button', { name: 'Yes, cancel the order' }).click();
+  const away = shipping.getByTestId('shipment-bottles-away');
+  await expect(away).toHaveText(/cancelled, and its parcel is still with the courier\. Its bottles go back into stock when the courier returns the parcel/);
+  await expectNoSeriousA11yViolations(page, { label: 'a cancelled order whose parcel travels' });
+  await screenshotAtWidths(page, 'shipping-cancelled-in-transit');
+
+  await shipping.getByRole('group', { name: 'Advance scan' }).getByRole('button', { name: 'Returned to us' }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('Returned to us');
+  await expect(away).toHaveCount(0);
+  await expect(panel.locator('.status-badge').first()).toHaveText('Cancelled');
+});

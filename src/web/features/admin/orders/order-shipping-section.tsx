@@ -61,7 +61,7 @@ function ShipmentDetails({ order }: { order: Order }) {
       )}
       {order.status === 'CANCELLED' && PARCEL_AWAY.has(shipment.status) && shipment.status !== 'DELIVERED' && (
         <p className="small text-muted-strong" role="status" data-testid="shipment-bottles-away">
-          This order is cancelled while its parcel is with the courier. Its bottles go back into stock when the courier returns the parcel (&ldquo;Returned to us&rdquo;).
+          This order is cancelled, and its parcel is still with the courier. Its bottles go back into stock when the courier returns the parcel (&ldquo;Returned to us&rdquo;).
         </p>
       )}
       {shipment.events.length > 0 && (
