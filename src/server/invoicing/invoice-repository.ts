@@ -1,7 +1,6 @@
 import type { CreditNoteDocument, InvoiceDocument, InvoiceSourceLine } from '../../domain/india/invoice-document';
 import { PRODUCT_TAX_DEFAULTS } from '../../domain/schemas/product';
-import type { Dialect, Executor } from '../db/database';
-import type { OrderRow } from '../db/schema';
+import type { Executor } from '../db/database';
 
 /**
  * The next number of a series in a financial year. The UPDATE takes the series row's lock until the caller's
@@ -21,12 +20,6 @@ export async function nextDocumentNumber(trx: Executor, series: string, financia
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return Number(row.last_number);
-}
-
-/** The order row, locked against a concurrent issue on PostgreSQL (SQLite has one writer at a time anyway). */
-export async function lockOrderRow(trx: Executor, dialect: Dialect, orderRowId: number): Promise<OrderRow | undefined> {
-  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderRowId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The order's lines with the tax facts of their products (a deleted product's line gets ghee's). */

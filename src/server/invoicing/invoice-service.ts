@@ -14,6 +14,7 @@ import { getBusiness } from '../business/business-repository';
 import type { DB, Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { lockOrderRowById } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import {
   creditedPaise,
@@ -24,7 +25,6 @@ import {
   voidCreditNoteOfRefund as voidRefundNote,
   insertInvoice,
   invoiceSourceLines,
-  lockOrderRow,
   nextDocumentNumber,
 } from './invoice-repository';
 
@@ -55,7 +55,7 @@ async function inTransaction<T>(executor: Executor, work: (trx: Executor) => Pro
  * be corrected. The next status change after they are filled issues it.
  */
 export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Promise<InvoiceDocument | null> {
-  const order = await lockOrderRow(trx, dialectOf(trx), orderRowId);
+  const order = await lockOrderRowById(trx, dialectOf(trx), orderRowId);
   if (!order || order.invoice_number) return null;
   // No tax invoice for money not received: an online order is invoiced once paid, never before.
   if (awaitsOnlinePayment({ paymentmode: order.paymentmode, paymentstatus: order.payment_status })) return null;
@@ -114,8 +114,8 @@ export async function issueCreditNote(
   return inTransaction(executor, async (trx) => {
     const row =
       'id' in order
-        ? await lockOrderRow(trx, dialectOf(trx), order.id)
-        : await trx.selectFrom('orders').select('id').where('orderid', '=', order.orderid).executeTakeFirst().then((r) => r && lockOrderRow(trx, dialectOf(trx), r.id));
+        ? await lockOrderRowById(trx, dialectOf(trx), order.id)
+        : await trx.selectFrom('orders').select('id').where('orderid', '=', order.orderid).executeTakeFirst().then((r) => r && lockOrderRowById(trx, dialectOf(trx), r.id));
     if (!row) throw notFound('There is no such order.');
     const invoice = await findInvoiceOfOrder(trx, row.id);
     if (!invoice) throw notInvoiced();

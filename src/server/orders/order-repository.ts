@@ -1,7 +1,7 @@
 import type { Order } from '../../domain/schemas/order';
 import type { OrderStatus } from '../../domain/order-status';
 import type { PaymentMode, PaymentStatus } from '../../domain/constants';
-import type { Executor } from '../db/database';
+import type { Dialect, Executor } from '../db/database';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { shipmentViews } from './shipment-view-repository';
 
@@ -89,6 +89,16 @@ export async function findOrderRow(executor: Executor, orderid: string): Promise
 /** The order's row by its row id (shipments and refunds hold that id). */
 export async function findOrderRowById(executor: Executor, orderRowId: number): Promise<OrderRow | undefined> {
   return executor.selectFrom('orders').selectAll().where('id', '=', orderRowId).executeTakeFirst();
+}
+
+/**
+ * The order's row, locked until the transaction ends on PostgreSQL (SQLite has one writer at a time anyway): what
+ * changes an order after reading it (an invoice, a booking) and a concurrent change of the same order then run one
+ * after the other.
+ */
+export async function lockOrderRowById(trx: Executor, dialect: Dialect, orderRowId: number): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderRowId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function findOrderRowByGatewayOrderId(executor: Executor, gatewayOrderId: string): Promise<OrderRow | undefined> {

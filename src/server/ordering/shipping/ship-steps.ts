@@ -9,7 +9,7 @@ import type { Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { issueInvoiceForStatus } from '../../invoicing/invoice-service';
-import { findOrderByOrderId, findOrderRow, findOrderRowById } from '../../orders/order-repository';
+import { findOrderByOrderId, findOrderRow, findOrderRowById, lockOrderRowById } from '../../orders/order-repository';
 import { CourierError, type Booking, type BookingInput } from '../../shipping/courier';
 import { courierFor } from '../../shipping/courier-registry';
 import { setOrderStatus } from '../order-status-repository';
@@ -22,7 +22,6 @@ import {
   claimBooking,
   findShipmentOfOrder,
   linesOfOrder,
-  lockOrderRow,
   packedWeightOfOrder,
   releaseBooking,
   saveBooking,
@@ -82,7 +81,7 @@ async function recordManualShipment(
   manual: { courier: string; awb: string; trackingUrl: string; weightGrams: number },
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockOrderRow(trx, ctx.dialect, row.id);
+    const current = await lockOrderRowById(trx, ctx.dialect, row.id);
     if (!current) throw noOrder(row.orderid);
     refuseUnshippable(current);
     if (!(await saveManualShipment(trx, row.id, manual))) throw alreadyShipped(row.orderid);
@@ -123,7 +122,7 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
   const cancelledMeanwhile = await ctx.db.transaction().execute(async (trx): Promise<CourierBooking | null> => {
     // The order is read again, locked: a cancellation that committed while the courier was booking is seen here,
     // and one that comes later waits for this commit and then finds the booking to cancel (courier-cancel.ts).
-    const current = await lockOrderRow(trx, ctx.dialect, row.id);
+    const current = await lockOrderRowById(trx, ctx.dialect, row.id);
     // Stored meanwhile by another press that resumed the same booking: that one sent the mail.
     if (!(await saveBooking(trx, row.id, courier.name, booking))) return null;
     const saved = await findShipmentOfOrder(trx, row.id);

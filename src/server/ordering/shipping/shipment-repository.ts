@@ -1,6 +1,6 @@
 // The shipments and their scans: every write to them is here (DESIGN.md §8.1, ordering owns the order's shipment).
-import { nowIso, type Dialect, type Executor } from '../../db/database';
-import type { OrderRow, ShipmentsTable } from '../../db/schema';
+import { nowIso, type Executor } from '../../db/database';
+import type { ShipmentsTable } from '../../db/schema';
 import { packedWeightFromSize } from '../../../domain/shipping';
 import type { Booking } from '../../shipping/courier';
 import type { Selectable } from 'kysely';
@@ -167,13 +167,4 @@ export function bookingsOfCancelledOrders(executor: Executor, provider: string, 
     .orderBy('o.cancelled_at')
     .limit(limit)
     .execute();
-}
-
-/**
- * The order's row, locked until the transaction ends on PostgreSQL (SQLite's writes are serial already), so that a
- * booking and a cancellation of the same order are stored one after the other.
- */
-export async function lockOrderRow(trx: Executor, dialect: Dialect, orderRowId: number): Promise<OrderRow | undefined> {
-  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderRowId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
