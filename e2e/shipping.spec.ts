@@ -1,6 +1,6 @@
 // Shipping with the sandbox courier: the owner ships a cash-on-delivery order from its detail, prints the label and
 // plays the courier's scans to delivered; the customer follows the parcel on /track on a phone, without logging in.
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { orderNumber } from '../src/domain/display';
 import { ADMIN, loginThroughUi } from './support/accounts';
 import { adminToken, runTag, seedCodOrders } from './support/admin-seed';
@@ -10,19 +10,24 @@ import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
 
-test('the owner ships an order with the sandbox courier and advances it to delivered; the customer tracks it at 390 px', async ({ page, browser }) => {
+/** A new COD order, opened in the admin's order detail by the owner signed in through the form. */
+async function openSeededOrder(page: Page) {
   const tag = runTag();
   const [seeded] = await seedCodOrders(page.request, tag, 1);
   if (!seeded) throw new Error('no order seeded');
-  const { orderid, pincode } = seeded.order;
   const shortId = orderNumber(seeded.order.id);
-
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
   await panel.getByLabel('Search').fill(tag);
   await panel.getByRole('button', { name: `View order ${shortId}` }).click();
   await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeVisible();
+  return { seeded, shortId, panel };
+}
+
+test('the owner ships an order with the sandbox courier and advances it to delivered; the customer tracks it at 390 px', async ({ page, browser }) => {
+  const { seeded, shortId, panel } = await openSeededOrder(page);
+  const { orderid, pincode } = seeded.order;
 
   const shipping = panel.getByRole('region', { name: 'Shipping', exact: true });
   await expect(shipping.getByLabel(/Book with the test courier/)).toBeChecked();
@@ -102,16 +107,7 @@ test('the owner ships two orders at once from the list and reads each result', a
 });
 
 test('the owner cancels an order whose parcel is on its way: the bottles come back with the parcel', async ({ page }) => {
-  const tag = runTag();
-  const [seeded] = await seedCodOrders(page.request, tag, 1);
-  if (!seeded) throw new Error('no order seeded');
-  const shortId = orderNumber(seeded.order.id);
-
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto('/admin');
-  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
-  await panel.getByLabel('Search').fill(tag);
-  await panel.getByRole('button', { name: `View order ${shortId}` }).click();
+  const { shortId, panel } = await openSeededOrder(page);
   const shipping = panel.getByRole('region', { name: 'Shipping', exact: true });
   await shipping.getByRole('button', { name: 'Ship', exact: true }).click();
   await expect(shipping.getByTestId('shipment-status')).toHaveText('Booked with the courier');
