@@ -84,6 +84,20 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
     }
   });
 
+  it('a cash-on-delivery order invoiced and then cancelled: its invoice is credited in full, with nothing refunded', async () => {
+    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const orderid = placed.json().orderid as string;
+    await setStatus(orderid, 'READY');
+    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const listed = (await refunds(orderid, admin)).json();
+    expect(listed.refunds).toEqual([]);
+    expect(listed.creditNotes).toEqual([expect.objectContaining({ amount: placed.json().totalAmount })]);
+    const again = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+    expect(again.statusCode).toBe(200);
+    expect((await refunds(orderid, admin)).json().creditNotes).toHaveLength(1);
+  });
+
   it('prints a document once even when many ask for it at once: every copy is the same file', async () => {
     const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
     const orderid = placed.json().orderid as string;

@@ -136,6 +136,18 @@ export async function issueCreditNote(
 }
 
 /**
+ * Credits whatever of the order's invoice is not credited yet, in whole rupees, so an order whose goods never
+ * reached the customer (cancelled, or returned by the courier) nets to nothing in the tax returns. Nothing when the
+ * order has no invoice or is credited already. Call it in the transaction that cancels or returns the order.
+ */
+export async function creditWhatIsLeft(trx: Executor, orderRowId: number, reason: string): Promise<CreditNoteDocument | null> {
+  const invoice = await findInvoiceOfOrder(trx, orderRowId);
+  if (!invoice) return null;
+  const left = Math.floor((invoice.totals.grossPaise - (await creditedPaise(trx, orderRowId))) / 100);
+  return left > 0 ? issueCreditNote(trx, { id: orderRowId }, left, reason) : null;
+}
+
+/**
  * The refund a credit note was issued with failed at the gateway: the note keeps its number (a tax document never
  * disappears), is listed as voided and credits nothing, so the amount can be credited again by a new refund.
  */

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { queueStatusMails } from '../email-templates/status-mail-service';
 import { releaseCouponUse } from '../coupons/coupon-repository';
 import { conflict } from '../http/errors';
+import { creditWhatIsLeft } from '../invoicing/invoice-service';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findOrderByOrderId } from '../orders/order-repository';
 import { findOwnedOrder } from '../orders/owned-order';
@@ -64,12 +65,26 @@ export async function setCancelled(trx: Executor, row: OrderRow, reason: string,
  * returns it (order-moves.ts), so the shelf never shows bottles that are on a truck. True when bottles the storefront
  * shows came back.
  */
-export async function giveBackCouponAndBottles(trx: Executor, orderRowId: number): Promise<boolean> {
+export async function giveBackCouponAndBottles(trx: Executor, orderRowId: number, parcelAway: boolean): Promise<boolean> {
   await releaseCouponUse(trx, orderRowId);
-  const shipment = await findShipmentOfOrder(trx, orderRowId);
-  if (shipment && PARCEL_AWAY.has(shipment.status)) return false;
+  if (parcelAway) return false;
   if (!(await markStockReturned(trx, orderRowId))) return false;
   return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
+}
+
+/** Whether the courier has picked up the order's parcel and not brought it back (PARCEL_AWAY). */
+export async function parcelAwayOf(trx: Executor, orderRowId: number): Promise<boolean> {
+  const shipment = await findShipmentOfOrder(trx, orderRowId);
+  return !!shipment && PARCEL_AWAY.has(shipment.status);
+}
+
+/**
+ * An issued invoice gets a credit note for a cancellation (DESIGN.md §7.3): a paid order's comes with its refund;
+ * what that left uncredited (an order paid on delivery) is credited here. A parcel on its way is credited when the
+ * courier returns it, as its bottles are: delivered after all, it was supplied.
+ */
+export async function creditTheCancelledInvoice(trx: Executor, orderRowId: number, reason: string, parcelAway: boolean): Promise<void> {
+  if (!parcelAway) await creditWhatIsLeft(trx, orderRowId, `Order cancelled: ${reason}`);
 }
 
 export async function queueCancelledMail(ctx: AppContext, trx: Executor, orderid: string, reason: string, by: CancelledBy): Promise<void> {

@@ -6,9 +6,9 @@ import { writeAudit } from '../../audit/audit-log';
 import type { Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { queueStatusMails } from '../../email-templates/status-mail-service';
-import { creditNotesOf, issueCreditNote, issueInvoiceForStatus } from '../../invoicing/invoice-service';
+import { creditWhatIsLeft, issueInvoiceForStatus } from '../../invoicing/invoice-service';
 import { queueOrderMessage, type OrderMessage } from '../../messages/index';
-import { findOrderByOrderId, findOrderRowById } from '../../orders/order-repository';
+import { findOrderByOrderId } from '../../orders/order-repository';
 import { addStock, markStockReturned, orderStockTakes } from '../../stock/stock-repository';
 import { setOrderStatus } from '../order-status-repository';
 
@@ -80,12 +80,7 @@ async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Pr
   // Cancelled while the parcel travelled: the order stays CANCELLED, and its bottles and invoice are settled now.
   if (order.status !== 'CANCELLED' && !(await moveOrder(trx, order, 'RETURNED', move))) return NOTHING;
   const stockReturned = await bottlesBack(trx, order.id);
-  const current = await findOrderRowById(trx, order.id);
-  if (current?.invoice_number) {
-    const credited = (await creditNotesOf(trx, order.id)).reduce((sum, note) => sum + note.amount, 0);
-    const left = Math.floor(current.total_amount - credited);
-    if (left > 0) await issueCreditNote(trx, { id: order.id }, left, 'Returned to us by the courier');
-  }
+  await creditWhatIsLeft(trx, order.id, 'Returned to us by the courier');
   return { stockReturned };
 }
 

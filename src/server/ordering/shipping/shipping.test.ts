@@ -161,12 +161,14 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       await scan(awb, 'IN_TRANSIT');
       expect((await cancel(travelling)).json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'IN_TRANSIT' } });
       expect(await stockNow()).toBe(7);
+      const notesOf = async (orderid: string) => (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json().creditNotes;
+      // Delivered after all, the parcel would have been supplied: its invoice is credited when it comes back.
+      expect(await notesOf(travelling)).toEqual([]);
       await scan(awb, 'RTO_INITIATED');
       expect(await stockNow()).toBe(7);
       expect((await scan(awb, 'RTO_DELIVERED')).json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'RTO_DELIVERED' } });
       expect(await stockNow()).toBe(10);
-      const refunds = (await shop.app.inject({ url: `/api/order/${travelling}/refunds`, headers: admin.auth })).json();
-      expect(refunds.creditNotes).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
+      expect(await notesOf(travelling)).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
       await scan(awb, 'RTO_DELIVERED');
       expect(await stockNow()).toBe(10);
 
@@ -184,6 +186,9 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       await scan(deliveredAwb, 'DELIVERED');
       expect(await statusOf(delivered)).toBe('CANCELLED');
       expect(await stockNow()).toBe(9);
+      expect(await notesOf(delivered)).toEqual([]);
+      // Booked, not picked up: cancelled at once, so its invoice is credited with the cancellation.
+      expect(await notesOf(waiting)).toEqual([expect.objectContaining({ amount: 2 * 1019 })]);
     } finally {
       await setStock(shop.app.ctx.db, cowId, 500, null);
     }
