@@ -6,7 +6,8 @@ import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { notFound } from '../http/errors';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { renderMail, renderMailOnce, type RenderedMail } from '../mail/render';
-import { invoiceAttachment } from '../invoicing/invoice-attachment';
+import type { CreditNoteDocument } from '../../domain/india/invoice-document';
+import { creditNoteMailAttachment, creditNoteMailLine, invoiceAttachment } from '../invoicing/invoice-attachment';
 import { getSettings } from '../settings/settings-repository';
 import { findTemplateWithSlot } from './template-repository';
 
@@ -31,14 +32,23 @@ function paymentSentence(order: Order): string {
  * The status mail of the order's status, to the customer and the shop as Settings ask; answers how many. `shopNote`
  * (a cancellation's reason and who gave it) goes on the shop's copy only.
  */
-export async function queueStatusMails(trx: Executor, order: Order, shopEmail: string, options: { shopNote?: string } = {}): Promise<number> {
+export async function queueStatusMails(
+  trx: Executor,
+  order: Order,
+  shopEmail: string,
+  options: { shopNote?: string; creditNote?: Pick<CreditNoteDocument, 'number' | 'invoiceNumber'> | null } = {},
+): Promise<number> {
   const settings = await getSettings(trx);
-  // The delivered mail carries the tax invoice (issued by now, unless the business details are still unset).
-  const attachments = order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
+  const note = options.creditNote ?? null;
+  // The delivered mail carries the tax invoice (issued by now, unless the business details are still unset); a
+  // cancellation's mail the credit note that reverses it.
+  const attachments = note ? creditNoteMailAttachment(note).attachments : order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
   const stored = await statusTemplate(trx, order.status);
-  const template = order.status === 'CANCELLED' ? { ...stored, body: stored.body.replace(IF_PAID_ONLINE, paymentSentence(order)) } : stored;
+  const cancelled = order.status === 'CANCELLED' ? { ...stored, body: stored.body.replace(IF_PAID_ONLINE, paymentSentence(order)) } : stored;
+  const template = note ? { ...cancelled, body: `${cancelled.body}${creditNoteMailLine(note)}` } : cancelled;
   const values = placeholderValuesForOrder(order);
-  const mail = { ...renderMail(template, values), attachments };
+  // A mail naming its own credit note is rendered once: compiling a template per note would only crowd the cache.
+  const mail = { ...(note ? renderMailOnce(template, values) : renderMail(template, values)), attachments };
   // Rendered once, not compiled: a note of its own on every cancellation would only crowd the compiled templates.
   const shopMail = options.shopNote ? { ...renderMailOnce({ ...template, body: `${template.body}\n\n${options.shopNote}` }, values), attachments } : mail;
   const recipients = [

@@ -93,6 +93,10 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
     const listed = (await refunds(orderid, admin)).json();
     expect(listed.refunds).toEqual([]);
     expect(listed.creditNotes).toEqual([expect.objectContaining({ amount: placed.json().totalAmount })]);
+    const number = (listed.creditNotes as { number: string }[])[0]?.number ?? '?';
+    const mail = (await settledMailbox(shop)).find((m) => m.to.includes(customer.email) && m.text.includes(`Our credit note ${number} against invoice`));
+    expect(mail?.attachments.map((a) => a.filename)).toEqual([`${number.replace(/\//g, '-')}.pdf`]);
+    expect(mail?.text).toMatch(/cash on delivery, so there is nothing to pay and nothing to refund/);
     const again = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
     expect(again.statusCode).toBe(200);
     expect((await refunds(orderid, admin)).json().creditNotes).toHaveLength(1);

@@ -1,4 +1,5 @@
 // The steps of cancelling an order (workflows/cancel-order.ts): all but the last few in the cancellation's transaction.
+import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Order } from '../../domain/schemas/order';
 import { PARCEL_AWAY } from '../../domain/shipping';
 import type { Executor } from '../db/database';
@@ -83,14 +84,20 @@ export async function parcelAwayOf(trx: Executor, orderRowId: number): Promise<b
  * what that left uncredited (an order paid on delivery) is credited here. A parcel on its way is credited when the
  * courier returns it, as its bottles are: delivered after all, it was supplied.
  */
-export async function creditTheCancelledInvoice(trx: Executor, orderRowId: number, reason: string, parcelAway: boolean): Promise<void> {
-  if (!parcelAway) await creditWhatIsLeft(trx, orderRowId, `Order cancelled: ${reason}`);
+export async function creditTheCancelledInvoice(trx: Executor, orderRowId: number, reason: string, parcelAway: boolean): Promise<CreditNoteDocument | null> {
+  return parcelAway ? null : creditWhatIsLeft(trx, orderRowId, `Order cancelled: ${reason}`);
 }
 
-export async function queueCancelledMail(ctx: AppContext, trx: Executor, orderid: string, reason: string, by: CancelledBy): Promise<void> {
-  const order = await findOrderByOrderId(trx, orderid);
-  const who = by === 'ADMIN' ? 'the shop' : 'the customer';
-  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { shopNote: `Cancelled by ${who}. Reason: ${reason}` });
+/** The cancellation mail, with the credit note the cancellation issued itself (a refund's goes with the refund mail). */
+export async function queueCancelledMail(
+  ctx: AppContext,
+  trx: Executor,
+  cancelled: { orderid: string; reason: string; by: CancelledBy; creditNote: CreditNoteDocument | null },
+): Promise<void> {
+  const order = await findOrderByOrderId(trx, cancelled.orderid);
+  const who = cancelled.by === 'ADMIN' ? 'the shop' : 'the customer';
+  const shopNote = `Cancelled by ${who}. Reason: ${cancelled.reason}`;
+  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { shopNote, creditNote: cancelled.creditNote });
 }
 
 export async function auditCancel(trx: Executor, caller: AuthUser, row: OrderRow, reason: string, by: CancelledBy): Promise<void> {

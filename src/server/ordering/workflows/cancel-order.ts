@@ -25,8 +25,8 @@ const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrd
 /**
  * Cancel an order (POST /api/order/:orderid/cancel, DESIGN.md §7.3): a customer their own while it is PREPARATION,
  * an admin any not DELIVERED. In one transaction the status, the coupon use and bottles back (a parcel on its way
- * brings them back itself, decision 080), the status mail, the audit row, the refund row of what was paid and a credit
- * note of what the invoice still owes; the gateway is asked after the commit (to refund, or to close an
+ * brings them back itself, decision 080), the audit row, the refund row of what was paid, a credit note of what the
+ * invoice still owes, and the status mail with that note; the gateway is asked after the commit (to refund, or to close an
  * unpaid order), and so is the courier, to cancel a booking not yet picked up (decision 077). Cancelling a cancelled
  * order answers it.
  */
@@ -40,10 +40,10 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
     await setCancelled(trx, row, reason, by);
     const parcelAway = await parcelAwayOf(trx, row.id);
     const stock = await giveBackCouponAndBottles(trx, row.id, parcelAway);
-    await queueCancelledMail(ctx, trx, orderid, reason, by);
     await auditCancel(trx, caller, row, reason, by);
     const refundId = await recordRefundOfWhatWasPaid(ctx, trx, row, reason, caller);
-    await creditTheCancelledInvoice(trx, row.id, reason, parcelAway);
+    const creditNote = await creditTheCancelledInvoice(trx, row.id, reason, parcelAway);
+    await queueCancelledMail(ctx, trx, { orderid, reason, by, creditNote });
     return { refundId, stock, gatewayOrderId: unpaidGatewayOrder(row), courierBooking: await courierBookingOf(trx, row) };
   });
   await afterCancelCommit(ctx, caller, outcome);
