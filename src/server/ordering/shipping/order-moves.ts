@@ -1,6 +1,7 @@
 // What a shipment does to its order, one function per scan kind, each in the scan's transaction. A customer message
 // for a scan (WhatsApp, DESIGN.md §8.6) belongs in the function of its kind.
 import type { OrderStatus } from '../../../domain/order-status';
+import type { CreditNoteDocument } from '../../../domain/india/invoice-document';
 import type { ScanStatus } from '../../../domain/shipping';
 import { writeAudit } from '../../audit/audit-log';
 import type { Executor } from '../../db/database';
@@ -34,14 +35,16 @@ const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderMessage['kind']>> = { OU
  * Sets the order's status as the courier reports it, as an admin's status change does: the invoice from READY on, the
  * status mail and WhatsApp message, the audit row. Nothing when the order is already there or further (or cancelled). Answers whether it moved.
  */
-async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: MoveContext): Promise<boolean> {
+async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: MoveContext, settle?: () => Promise<CreditNoteDocument | null>): Promise<boolean> {
   const from = order.status as OrderStatus;
   if (ORDER_RANK[to] <= ORDER_RANK[from]) return false;
   if (!(await setOrderStatus(trx, order.orderid, to))) return false;
   await issueInvoiceForStatus(trx, order.id, to);
+  // What the new status settles (a return's credit note) is issued before its mail, which then carries it.
+  const creditNote = (await settle?.()) ?? null;
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) {
-    await queueStatusMails(trx, view, move.shopEmail);
+    await queueStatusMails(trx, view, move.shopEmail, { creditNote });
     const message = STATUS_MESSAGES[to];
     if (message) await queueOrderMessage(trx, view, message);
   }
@@ -77,11 +80,11 @@ async function onReturning(): Promise<MoveOutcome> {
  * order cancelled while its parcel travelled stays CANCELLED and is settled the same way.
  */
 async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
+  const credit = () => creditWhatIsLeft(trx, order.id, 'Returned to us by the courier');
   // Cancelled while the parcel travelled: the order stays CANCELLED, and its bottles and invoice are settled now.
-  if (order.status !== 'CANCELLED' && !(await moveOrder(trx, order, 'RETURNED', move))) return NOTHING;
-  const stockReturned = await bottlesBack(trx, order.id);
-  await creditWhatIsLeft(trx, order.id, 'Returned to us by the courier');
-  return { stockReturned };
+  if (order.status === 'CANCELLED') await credit();
+  else if (!(await moveOrder(trx, order, 'RETURNED', move, credit))) return NOTHING;
+  return { stockReturned: await bottlesBack(trx, order.id) };
 }
 
 /** The order's bottles back on the shelf, once; true when the storefront shows some of them. */

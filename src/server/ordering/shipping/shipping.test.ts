@@ -7,7 +7,7 @@ import { CourierError, type Courier } from '../../shipping/courier';
 import { useCourier } from '../../shipping/courier-registry';
 import { createSandboxCourier, sandboxAwb } from '../../shipping/sandbox-courier';
 import { setStock } from '../../stock/stock-repository';
-import { codOrder, createOrder, orderBody } from '../../../../tests/support/test-orders';
+import { codOrder, createOrder, orderBody, settledMailbox } from '../../../../tests/support/test-orders';
 import { applyScan } from '../workflows/apply-scan';
 
 const COW = 'A2 Desi Cow Ghee';
@@ -142,6 +142,9 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(await mailsOf('status-mail')).toBe(statusMails + 1);
     const refunds = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
     expect(refunds.creditNotes).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
+    const number = (refunds.creditNotes as { number: string }[])[0]?.number ?? '?';
+    const returnedMail = (await settledMailbox(shop)).find((m) => m.to.includes(user.email) && m.text.includes(`Our credit note ${number} against invoice`));
+    expect(returnedMail?.attachments.map((a) => a.filename)).toEqual([`${number.replace(/\//g, '-')}.pdf`]);
     await scan(awb, 'RTO_DELIVERED');
     await scan(awb, 'DELIVERED');
     expect(await stockNow()).toBe(10);
