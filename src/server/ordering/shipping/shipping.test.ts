@@ -1,4 +1,5 @@
 import { displayOrderId } from '../../../domain/display';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
@@ -194,6 +195,41 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       expect(await notesOf(waiting)).toEqual([expect.objectContaining({ amount: 2 * 1019 })]);
     } finally {
       await setStock(shop.app.ctx.db, cowId, 500, null);
+    }
+  });
+
+  it('a return scan racing the cancellation of its parcel still brings the bottles back and credits the invoice', async () => {
+    // PostgreSQL only: SQLite runs one transaction at a time, so the two cannot interleave there.
+    if (dialect !== 'postgres') return;
+    const db = shop.app.ctx.db;
+    await setStock(db, cowId, 500, 10);
+    try {
+      const orderid = await cod(3);
+      const awb = (await ship(orderid)).json().shipment.awb as string;
+      await scan(awb, 'IN_TRANSIT');
+      await scan(awb, 'RTO_INITIATED');
+      expect(await stockNow()).toBe(7);
+      let returned: Promise<unknown> = Promise.resolve();
+      // The courier's "returned to us" webhook reads the order (not yet cancelled), then waits on the shipment row while
+      // the owner's cancellation commits: it saw the parcel still away, so it left the bottles and the invoice to the scan.
+      await db.transaction().execute(async (blocker) => {
+        await blocker.selectFrom('shipments').select('id').where('awb', '=', awb).forUpdate().execute();
+        returned = applyScan(shop.app.ctx, { awb, status: 'RTO_DELIVERED', at: new Date().toISOString(), location: 'Bengaluru hub', key: `rto-race-${awb}` });
+        for (let i = 0; i < 100; i += 1) {
+          const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%shipment%'`.execute(db);
+          if (Number(waiting.rows[0]?.n) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+        expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'RTO_INITIATED' } });
+      });
+      await returned;
+      const order = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+      expect(order).toMatchObject({ status: 'CANCELLED', shipment: { status: 'RTO_DELIVERED' } });
+      expect(await stockNow()).toBe(10);
+      expect(order.creditNotes).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
+    } finally {
+      await setStock(db, cowId, 500, null);
     }
   });
 
