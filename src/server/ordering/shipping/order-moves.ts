@@ -4,18 +4,19 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { CreditNoteDocument } from '../../../domain/india/invoice-document';
 import type { ScanStatus } from '../../../domain/shipping';
 import { writeAudit } from '../../audit/audit-log';
-import type { Executor } from '../../db/database';
+import type { Dialect, Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { queueStatusMails } from '../../email-templates/status-mail-service';
 import { creditWhatIsLeft, issueInvoiceForStatus } from '../../invoicing/invoice-service';
 import { queueOrderMessage, type OrderMessage } from '../../messages/index';
-import { findOrderByOrderId } from '../../orders/order-repository';
+import { findOrderByOrderId, lockOrderRowById } from '../../orders/order-repository';
 import { addStock, markStockReturned, orderStockTakes } from '../../stock/stock-repository';
 import { setOrderStatus } from '../order-status-repository';
 
 export interface MoveContext {
   shopEmail: string;
   awb: string;
+  dialect: Dialect;
 }
 
 /** What a move did that needs work after the commit. */
@@ -80,10 +81,13 @@ async function onReturning(): Promise<MoveOutcome> {
  * order cancelled while its parcel travelled stays CANCELLED and is settled the same way.
  */
 async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Promise<MoveOutcome> {
+  // Read again, locked: a cancellation that committed after the scan read the order saw the parcel still away and
+  // left its bottles and invoice to this scan; one that comes later waits for this commit.
+  const current = (await lockOrderRowById(trx, move.dialect, order.id)) ?? order;
   const credit = () => creditWhatIsLeft(trx, order.id, 'Returned to us by the courier');
   // Cancelled while the parcel travelled: the order stays CANCELLED, and its bottles and invoice are settled now.
-  if (order.status === 'CANCELLED') await credit();
-  else if (!(await moveOrder(trx, order, 'RETURNED', move, credit))) return NOTHING;
+  if (current.status === 'CANCELLED') await credit();
+  else if (!(await moveOrder(trx, current, 'RETURNED', move, credit))) return NOTHING;
   return { stockReturned: await bottlesBack(trx, order.id) };
 }
 
