@@ -8,7 +8,9 @@ import { CourierError, type Courier } from '../../shipping/courier';
 import { useCourier } from '../../shipping/courier-registry';
 import { createSandboxCourier, sandboxAwb } from '../../shipping/sandbox-courier';
 import { setStock } from '../../stock/stock-repository';
-import { codOrder, createOrder, orderBody, settledMailbox } from '../../../../tests/support/test-orders';
+import { codOrder, createOrder, orderBody, placePaidOnlineOrder, settledMailbox, SUCCESS_CARD } from '../../../../tests/support/test-orders';
+import { sandboxWebhooksSettled } from '../../payments/sandbox/sandbox-routes';
+import { SANDBOX_REFUND_SETTLE_MS } from '../../payments/sandbox/sandbox-refunds';
 import { applyScan } from '../workflows/apply-scan';
 
 const COW = 'A2 Desi Cow Ghee';
@@ -232,6 +234,29 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       await setStock(db, cowId, 500, null);
     }
   });
+
+  it('a paid parcel cancelled on its way, its refund failed, then returned: the refund can still be retried', async () => {
+    const refundsFail = { ...SUCCESS_CARD, number: '5555 5555 5555 4444' };
+    const orderid = await placePaidOnlineOrder(shop, user, orderBody({ paymentmode: 'ONLINE', items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }), refundsFail);
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    await scan(awb, 'IN_TRANSIT');
+    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', refunds: [{ amount: 1019 }], creditNotes: [{ amount: 1019 }] });
+    await new Promise((resolve) => setTimeout(resolve, SANDBOX_REFUND_SETTLE_MS + 400));
+    await sandboxWebhooksSettled(shop.app.ctx);
+    const failed = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+    expect(failed).toMatchObject({ refunds: [{ status: 'FAILED' }], creditNotes: [{ amount: 1019, voided: true }] });
+    // The parcel comes back: its invoice is credited with the return.
+    await scan(awb, 'RTO_DELIVERED');
+    // The customer's money never went back: the owner retries the refund, and the shop must let them.
+    const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${failed.refunds[0].refundId as string}/retry`, headers: admin.auth });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const after = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+    expect(after.refunds).toMatchObject([{ status: expect.stringMatching(/PENDING|PROCESSED|FAILED/) }]);
+    // The invoice is credited once in all, never beyond it.
+    const credited = (after.creditNotes as { amount: number; voided?: true }[]).filter((n) => !n.voided).reduce((sum, n) => sum + n.amount, 0);
+    expect(credited).toBe(1019);
+  }, 30_000);
 
   it('a shipment booked elsewhere: courier, AWB and link typed by the owner, checked first', async () => {
     const orderid = await cod();
