@@ -141,10 +141,14 @@ export async function issueCreditNote(
  * order has no invoice or is credited already. Call it in the transaction that cancels or returns the order.
  */
 export async function creditWhatIsLeft(trx: Executor, orderRowId: number, reason: string): Promise<CreditNoteDocument | null> {
-  const invoice = await findInvoiceOfOrder(trx, orderRowId);
-  if (!invoice) return null;
-  const left = Math.floor((invoice.totals.grossPaise - (await creditedPaise(trx, orderRowId))) / 100);
+  const left = Math.floor((await uncreditedPaise(trx, orderRowId)) / 100);
   return left > 0 ? issueCreditNote(trx, { id: orderRowId }, left, reason) : null;
+}
+
+/** Paise of the order's invoice no credit note credits yet (0 without an invoice). */
+export async function uncreditedPaise(trx: Executor, orderRowId: number): Promise<number> {
+  const invoice = await findInvoiceOfOrder(trx, orderRowId);
+  return invoice ? invoice.totals.grossPaise - (await creditedPaise(trx, orderRowId)) : 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CreditedGoods, CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Executor } from '../db/database';
-import { issueCreditNote, voidCreditNoteOfRefund } from '../invoicing/invoice-service';
+import { issueCreditNote, uncreditedPaise, voidCreditNoteOfRefund } from '../invoicing/invoice-service';
 import { findOrderRowById } from '../orders/order-repository';
 
 /**
@@ -17,6 +17,8 @@ export async function creditNoteHook(
   if (!order?.invoice_number) return null;
   // A returned parcel's invoice was credited in full when it came back; refunding what was paid reverses no more tax.
   if (order.status === 'RETURNED') return null;
+  // Nor a cancelled order's credited in full already: its parcel came back (order-moves.ts) while its refund had failed.
+  if (order.status === 'CANCELLED' && (await uncreditedPaise(trx, order.id)) <= 0) return null;
   return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason, { refundId: refund.refundId, ...(refund.goods ? { goods: refund.goods } : {}) });
 }
 
