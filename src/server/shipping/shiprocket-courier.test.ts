@@ -118,6 +118,21 @@ describe('the Shiprocket courier against a fake Shiprocket', () => {
     ]);
   });
 
+  it("a proxy's 503 page is Shiprocket being down, not a pincode no courier serves", async () => {
+    const page = '<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>';
+    const down = createShiprocketCourier({
+      baseUrl: fake.baseUrl,
+      ...FAKE_SHIPROCKET_LOGIN,
+      fetch: async (url) => (String(url).endsWith('/auth/login') ? Response.json({ token: 'tok' }) : new Response(page, { status: 503, headers: { 'content-type': 'text/html' } })),
+    });
+    const cancel = (await down.cancel('712345678901').catch((e: unknown) => e)) as CourierError;
+    expect(cancel.definite).toBe(false);
+    expect(cancel.message).toBe('Shiprocket is having trouble right now. Nothing is lost: press Cancel shipment again in a few minutes.');
+    const book = (await down.book(input('OD_proxy503')).catch((e: unknown) => e)) as CourierError;
+    expect(book.definite).toBe(false);
+    expect(book.message).toBe('Shiprocket is having trouble right now. Nothing is lost: press Ship again in a few minutes.');
+  });
+
   it("reads the tracking webhook's scan; ignores what it does not act on", () => {
     const body = { awb: '712345678901', current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: '2026-11-29 09:00:00', scans: [{ location: 'Jayanagar' }] };
     expect(shiprocketScanFromWebhook(body)).toEqual({ awb: '712345678901', status: 'OUT_FOR_DELIVERY', at: '2026-11-29T03:30:00.000Z', location: 'Jayanagar', key: 'OUT_FOR_DELIVERY@2026-11-29T03:30:00.000Z' });
