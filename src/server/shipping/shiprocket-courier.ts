@@ -186,6 +186,8 @@ function refusal(body: Json, status: number, next: NextStep, pincode?: string): 
   const data = ((body.response as Json | undefined)?.data ?? {}) as Json;
   const assignError = typeof data.awb_assign_error === 'string' ? data.awb_assign_error : '';
   const said = [typeof body.message === 'string' ? body.message : '', errors, assignError].filter(Boolean).join(' ').trim();
+  // First: a proxy's "503 Service Temporarily Unavailable" page would otherwise read as an unserviceable pincode.
+  if (status >= 500) return new CourierError(`Shiprocket is having trouble right now. Nothing is lost: ${next.later}.`, false);
   if (/wallet|balance|recharge/i.test(said)) {
     return new CourierError(`Your Shiprocket wallet balance is too low to pay for this shipment. Recharge the wallet in Shiprocket, then ${next.fixed}.`, true);
   }
@@ -193,6 +195,5 @@ function refusal(body: Json, status: number, next: NextStep, pincode?: string): 
     const where = pincode ? ` to pincode ${pincode}` : '';
     return new CourierError(`No Shiprocket courier delivers${where}. Ship this order another way and type its AWB under "Booked elsewhere".`, true);
   }
-  if (status >= 500) return new CourierError(`Shiprocket is having trouble right now. Nothing is lost: ${next.later}.`, false);
   return new CourierError(`Shiprocket refused: ${said || `it answered ${status}`}. Fix that in the order or in Shiprocket, then ${next.fixed}.`, true);
 }
