@@ -172,4 +172,19 @@ describeEachDatabase('cancelling an order cancels its courier booking (a fake Sh
     expect(fake.cancelledAwbs).toContain(awb);
     expect(await shipmentOf(orderid)).toMatchObject({ status: 'CANCELLED', orderStatus: 'CANCELLED' });
   });
+
+  it('a slow booking whose cancelled order the poll gave up meanwhile: the owner hears it, and the new AWB is cancelled', async () => {
+    const orderid = await cod();
+    fake.beforeAwb = async () => {
+      expect((await cancel(user, orderid)).statusCode).toBe(200);
+      // The courier took over a minute: the poll finds the claim stale, sees the order cancelled and releases it.
+      await pollQuietShipments(shop.app.ctx, Date.now() + 2 * 60_000);
+    };
+    const res = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload: { mode: 'COURIER' } });
+    const awb = [...fake.orders.values()].find((o) => o.channelOrderId === orderid)?.awb;
+    expect(awb).toMatch(/^7\d{11}$/);
+    // The courier holds a booking (and a pickup) for a cancelled order: it must be cancelled, and Ship must not say 200.
+    expect(fake.cancelledAwbs).toContain(awb);
+    expect(res.statusCode, res.body).toBe(409);
+  });
 });
