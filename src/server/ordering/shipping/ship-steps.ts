@@ -123,10 +123,12 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
     // The order is read again, locked: a cancellation that committed while the courier was booking is seen here,
     // and one that comes later waits for this commit and then finds the booking to cancel (courier-cancel.ts).
     const current = await lockOrderRowById(trx, ctx.dialect, row.id);
-    // Stored meanwhile by another press that resumed the same booking: that one sent the mail.
-    if (!(await saveBooking(trx, row.id, courier.name, booking))) return null;
+    const stored = await saveBooking(trx, row.id, courier.name, booking);
     const saved = await findShipmentOfOrder(trx, row.id);
-    if (pickup && saved) await setPickup(trx, saved.id, pickup.pickupDate);
+    // Stored meanwhile by another press that resumed the same booking: that one sent the mail. Not stored because the
+    // poll released the claim of the order cancelled meanwhile: this booking is nobody's, so it is cancelled below.
+    if (!stored && (current?.status !== 'CANCELLED' || !saved || saved.awb === booking.awb)) return null;
+    if (stored && pickup && saved) await setPickup(trx, saved.id, pickup.pickupDate);
     if (current && current.status !== 'CANCELLED') {
       await markShipped(trx, caller, current, booking);
       return null;
