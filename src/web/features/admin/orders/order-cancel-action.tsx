@@ -12,12 +12,15 @@ function moneyNote(order: OrderWithRefunds): string {
   if (order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID' && left > 0) {
     return `${formatRupees(left)} is refunded to how the customer paid.`;
   }
-  return 'Nothing was paid online, so nothing is refunded.';
+  const credited = order.invoiceNumber && !(order.shipment && PARCEL_AWAY.has(order.shipment.status)) ? ' Its tax invoice is credited in full.' : '';
+  return `Nothing was paid online, so nothing is refunded.${credited}`;
 }
 
 /** What cancelling does to the bottles: back on the shelf now, or when the courier brings the parcel back. */
 function bottlesNote(order: OrderWithRefunds): string {
-  if (order.shipment && PARCEL_AWAY.has(order.shipment.status)) {
+  const status = order.shipment?.status;
+  if (status === 'DELIVERED') return 'The courier delivered the parcel, so its bottles do not come back into stock.';
+  if (status && PARCEL_AWAY.has(status)) {
     return 'The parcel is with the courier, so its bottles go back into stock when the courier returns it ("Returned to us").';
   }
   return 'Its bottles go back into stock.';
