@@ -7,7 +7,7 @@ import pg from 'pg';
 import { captureAnswer } from '../lib/capture';
 import { measure, type LoadOptions, type LoadRequest, type LoadResult, type MeasureOptions } from '../lib/load';
 import { createFreshDatabase, type FreshDatabase } from '../lib/postgres';
-import { BENCH_ADMIN, startHello, startShop, type ServerProcess } from '../lib/processes';
+import { BENCH_ADMIN, startHello, startNodeFlags, startShop, type ServerProcess } from '../lib/processes';
 import { codBurst } from './cod-burst';
 import { seedPublishedReviews } from '../lib/reviews';
 import { figure, int, mb, ms, pct, type Figure } from '../lib/report';
@@ -328,6 +328,20 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
     );
     const catalogue = cataloguePair.shop;
     log(`${group}: catalogue ${int(catalogue.rps)} rps (its bytes replayed: ${int(cataloguePair.replay.rps)} rps, ${int(catalogueRaw.rps)} without a framework)`);
+    // The same replay in a process with the node flags `npm start` gives the shop (its smaller young generation,
+    // decision 079): how much of the gap above is that setting rather than the shop's work. Not judged.
+    const sameFlags = await startHello(replayFile, startNodeFlags().filter((flag) => !flag.startsWith('--require')));
+    let catalogueSameFlags: Paired;
+    try {
+      catalogueSameFlags = await alternating(
+        { server: sameFlags, request: { path: '/replay/catalogue' } },
+        { server: shop, request: { path: cataloguePath, headers: catalogueHeaders } },
+        options,
+      );
+    } finally {
+      await sameFlags.stop();
+    }
+    log(`${group}: catalogue against its replay under npm start's node flags: ${pct(catalogueSameFlags.ratio)}`);
     const hostileLoops = startHostileJsonLoops(shop.url);
     const catalogueHostile = await measured(shop, { path: cataloguePath, headers: catalogueHeaders }, options);
     const hostileSent = await hostileLoops.stop();
@@ -387,6 +401,13 @@ export async function apiBench(dialect: BenchDialect, options: ApiBenchOptions =
       replayed(catalogueRaw, "node's HTTP server replaying it, no framework"),
       share(catalogue, API_TARGETS.catalogueShare, 'GET /api/public/product'),
       ofReplay(cataloguePair, API_TARGETS.catalogueOfReplay, 'GET /api/public/product'),
+      figure(
+        group,
+        "GET /api/public/product against its replay under npm start's node flags",
+        `${pct(catalogueSameFlags.ratio)}: best ${int(catalogueSameFlags.shop.rps)} rps against best ${int(catalogueSameFlags.replay.rps)} (rounds ${catalogueSameFlags.ratios.map(pct).join(', ')}); CPU per answer: the replay's is ${pct(catalogueSameFlags.cpuRatio)} of the shop's`,
+        'shows what the young generation costs (decision 079)',
+        null,
+      ),
       figure(
         group,
         'GET /api/public/product p50 under hostile JSON (4 loops posting 1 MB nested 520,000 deep)',

@@ -170,15 +170,16 @@ export async function startShop(options: ShopOptions): Promise<ServerProcess> {
  * The yardstick: Fastify answering a small JSON object, nothing else. Given `replayFile` (JSON: name →
  * `headers` and base64 `body`), it also answers /replay/<name> with exactly those bytes: what the same
  * framework manages when it has nothing to do but send the shop's answer; and a plain node HTTP server in the same
- * process answers /raw/<name> at `rawUrl`: what the answer costs with no framework at all.
+ * process answers /raw/<name> at `rawUrl`: what the answer costs with no framework at all. `nodeArgs` are node flags
+ * for it (node's defaults otherwise).
  */
-export async function startHello(replayFile?: string): Promise<ServerProcess & { rawUrl?: string }> {
+export async function startHello(replayFile?: string, nodeArgs: string[] = []): Promise<ServerProcess & { rawUrl?: string }> {
   const port = await freePort();
   const rawPort = replayFile ? await freePort() : undefined;
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const env = { PORT: String(port), ...(replayFile ? { REPLAY_FILE: replayFile, RAW_PORT: String(rawPort) } : {}) };
-  const { child, output } = spawnNode([path.join(ROOT, 'bench/api/hello-server.mjs')], env);
+  const { child, output } = spawnNode([path.join(ROOT, 'bench/api/hello-server.mjs')], env, nodeArgs);
   const readyMs = await waitReady(child, url, started, 20_000, output);
   return { ...track('hello', child, url, readyMs), ...(rawPort ? { rawUrl: `http://127.0.0.1:${rawPort}` } : {}) };
 }
