@@ -12,10 +12,9 @@ export async function expectNoSeriousA11yViolations(
   page: Page,
   options: { exclude?: string[]; label?: string } = {},
 ): Promise<void> {
-  await finishAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const results = await builder.analyze();
+  const results = await analyzeWhenStill(page, builder);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>
@@ -26,6 +25,30 @@ export async function expectNoSeriousA11yViolations(
         .join('\n'),
   );
   expect(report, `axe on ${options.label ?? page.url()}`).toEqual([]);
+}
+
+/**
+ * Scans once nothing moved while axe looked. A toast that closes by itself can start fading out just after the
+ * animations were waited for, and axe then measures its half-faded text; such a scan is done again (at most twice).
+ */
+async function analyzeWhenStill(page: Page, builder: AxeBuilder) {
+  for (let attempt = 1; ; attempt += 1) {
+    await finishAnimations(page);
+    await page.evaluate(() => {
+      const state = window as unknown as { axeSawMotion?: boolean; axeWatching?: boolean };
+      state.axeSawMotion = false;
+      if (state.axeWatching) return;
+      state.axeWatching = true;
+      const moved = () => {
+        state.axeSawMotion = true;
+      };
+      document.addEventListener('animationstart', moved, true);
+      document.addEventListener('transitionstart', moved, true);
+    });
+    const results = await builder.analyze();
+    const moved = await page.evaluate(() => (window as unknown as { axeSawMotion?: boolean }).axeSawMotion === true);
+    if (!moved || attempt === 3) return results;
+  }
 }
 
 /**
