@@ -19,6 +19,9 @@ export type ShipmentStatus = 'BOOKED' | 'CANCELLED' | ScanStatus;
  */
 export const PARCEL_AWAY: ReadonlySet<string> = new Set<ShipmentStatus>(['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'RTO_INITIATED']);
 
+/** Whether a shipment in this status (none: undefined) has its parcel away (PARCEL_AWAY). */
+export const parcelAway = (status: string | undefined): boolean => status !== undefined && PARCEL_AWAY.has(status);
+
 export const SCAN_LABELS: Readonly<Record<ShipmentStatus, string>> = {
   BOOKED: 'Booked with the courier',
   CANCELLED: 'Shipment cancelled',

@@ -44,12 +44,12 @@ export async function queueStatusMails(
   // cancellation's mail the credit note that reverses it.
   const attachments = note ? creditNoteMailAttachment(note).attachments : order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
   const stored = await statusTemplate(trx, order.status);
-  const cancelled = order.status === 'CANCELLED' ? { ...stored, body: stored.body.replace(IF_PAID_ONLINE, paymentSentence(order)) } : stored;
-  const template = note ? { ...cancelled, body: `${cancelled.body}${creditNoteMailLine(note)}` } : cancelled;
+  const worded = order.status === 'CANCELLED' ? { ...stored, body: stored.body.replace(IF_PAID_ONLINE, paymentSentence(order)) } : stored;
+  const template = note ? { ...worded, body: `${worded.body}${creditNoteMailLine(note)}` } : worded;
   const values = placeholderValuesForOrder(order);
-  // A mail naming its own credit note is rendered once: compiling a template per note would only crowd the cache.
+  // A body with words of its own (a credit note's line, a cancellation's note) is rendered once, not compiled: one
+  // compiled template per order would only crowd the compiled templates.
   const mail = { ...(note ? renderMailOnce(template, values) : renderMail(template, values)), attachments };
-  // Rendered once, not compiled: a note of its own on every cancellation would only crowd the compiled templates.
   const shopMail = options.shopNote ? { ...renderMailOnce({ ...template, body: `${template.body}\n\n${options.shopNote}` }, values), attachments } : mail;
   const recipients = [
     ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress, mail }] : []),

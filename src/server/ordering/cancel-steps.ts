@@ -1,7 +1,7 @@
 // The steps of cancelling an order (workflows/cancel-order.ts): all but the last few in the cancellation's transaction.
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Order } from '../../domain/schemas/order';
-import { PARCEL_AWAY } from '../../domain/shipping';
+import { parcelAway } from '../../domain/shipping';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
@@ -18,7 +18,7 @@ import { markOrderCancelled } from './order-status-repository';
 import { cancelCourierBooking, type CourierBooking } from './shipping/courier-cancel';
 import { findShipmentOfOrder } from './shipping/shipment-repository';
 import { recordRefund, sendRefund } from './refund-service';
-import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
+import { returnOrderBottles } from '../stock/stock-holds';
 
 export const notYours = (orderid: string) => `There is no order ${orderid} on your account. Check the order id and try again.`;
 
@@ -68,15 +68,12 @@ export async function setCancelled(trx: Executor, row: OrderRow, reason: string,
  */
 export async function giveBackCouponAndBottles(trx: Executor, orderRowId: number, parcelAway: boolean): Promise<boolean> {
   await releaseCouponUse(trx, orderRowId);
-  if (parcelAway) return false;
-  if (!(await markStockReturned(trx, orderRowId))) return false;
-  return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
+  return parcelAway ? false : returnOrderBottles(trx, orderRowId);
 }
 
 /** Whether the courier has picked up the order's parcel and not brought it back (PARCEL_AWAY). */
 export async function parcelAwayOf(trx: Executor, orderRowId: number): Promise<boolean> {
-  const shipment = await findShipmentOfOrder(trx, orderRowId);
-  return !!shipment && PARCEL_AWAY.has(shipment.status);
+  return parcelAway((await findShipmentOfOrder(trx, orderRowId))?.status);
 }
 
 /**

@@ -13,7 +13,7 @@ import { queueStatusMails } from '../email-templates/status-mail-service';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { kickMessages } from '../messages/index';
 import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
-import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
+import { returnOrderBottles } from '../stock/stock-holds';
 import { confirmTokenMatches } from './cod-confirmation';
 import { cancelWaitingOrder, markConfirmed } from './cod-confirmation-repository';
 
@@ -99,8 +99,7 @@ async function cancelAndGiveBack(
 ): Promise<boolean | null> {
   if (!(await cancelWaitingOrder(trx, row, cancel))) return null;
   await releaseCouponUse(trx, row.id);
-  let stock = false;
-  if (await markStockReturned(trx, row.id)) stock = (await addStock(trx, await orderStockTakes(trx, row.id))).length > 0;
+  const stock = await returnOrderBottles(trx, row.id);
   const order = await findOrderByOrderId(trx, row.orderid);
   if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL);
   return stock;

@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 import { reclaimCouponUseAfterLatePayment } from '../coupons/coupon-service';
 import { queueStatusMails } from '../email-templates/status-mail-service';
 import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
-import { addStock, markStockReturned, orderStockTakes } from '../stock/stock-repository';
+import { returnOrderBottles } from '../stock/stock-holds';
 import { cancelPaidOrderForShop } from './order-write-repository';
 import { recordRefund } from './refund-service';
 
@@ -31,7 +31,7 @@ export async function reclaimCouponOrRefund(ctx: AppContext, trx: Executor, orde
   if ((await reclaimCouponUseAfterLatePayment(trx, order.id)) !== 'taken') return false;
   await cancelPaidOrderForShop(trx, order.id, COUPON_GONE_REASON);
   // Bottles still held (the stock job had not run yet) go back; those already back stay there.
-  if (await markStockReturned(trx, order.id)) await addStock(trx, await orderStockTakes(trx, order.id));
+  await returnOrderBottles(trx, order.id);
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) await queueStatusMails(trx, view, ctx.config.SHOP_EMAIL, { shopNote: `Cancelled by the shop. Reason: ${COUPON_GONE_REASON}; the payment is refunded in full.` });
   await refundPaymentOfCancelledOrder(ctx, trx, order.orderid, COUPON_GONE_REASON);

@@ -50,6 +50,15 @@ async function releaseExpiredBatch(db: DB, now: Date): Promise<{ found: number; 
 }
 
 /**
+ * An order's bottles back on the shelf, once whoever asks (a cancellation, a return, an unconfirmed order): true when
+ * bottles the storefront shows came back. Call it in the transaction that ends the order's claim on them.
+ */
+export async function returnOrderBottles(trx: Executor, orderRowId: number): Promise<boolean> {
+  if (!(await markStockReturned(trx, orderRowId))) return false;
+  return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
+}
+
+/**
  * A payment for an order whose hold had ended: the gateway took the money, so the order takes its bottles again
  * even if that drives a count below 0, which the admin's stock list marks. Call it in the settling transaction.
  */

@@ -10,7 +10,7 @@ import { queueStatusMails } from '../../email-templates/status-mail-service';
 import { creditWhatIsLeft, issueInvoiceForStatus } from '../../invoicing/invoice-service';
 import { queueOrderMessage, type OrderMessage } from '../../messages/index';
 import { findOrderByOrderId, lockOrderRowById } from '../../orders/order-repository';
-import { addStock, markStockReturned, orderStockTakes } from '../../stock/stock-repository';
+import { returnOrderBottles } from '../../stock/stock-holds';
 import { setOrderStatus } from '../order-status-repository';
 
 export interface MoveContext {
@@ -88,13 +88,7 @@ async function onReturned(trx: Executor, order: OrderRow, move: MoveContext): Pr
   // Cancelled while the parcel travelled: the order stays CANCELLED, and its bottles and invoice are settled now.
   if (current.status === 'CANCELLED') await credit();
   else if (!(await moveOrder(trx, current, 'RETURNED', move, credit))) return NOTHING;
-  return { stockReturned: await bottlesBack(trx, order.id) };
-}
-
-/** The order's bottles back on the shelf, once; true when the storefront shows some of them. */
-async function bottlesBack(trx: Executor, orderRowId: number): Promise<boolean> {
-  if (!(await markStockReturned(trx, orderRowId))) return false;
-  return (await addStock(trx, await orderStockTakes(trx, orderRowId))).length > 0;
+  return { stockReturned: await returnOrderBottles(trx, order.id) };
 }
 
 export const ORDER_MOVES: Readonly<Record<ScanStatus, (trx: Executor, order: OrderRow, move: MoveContext) => Promise<MoveOutcome>>> = {

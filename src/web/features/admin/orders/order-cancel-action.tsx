@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees, orderNumber } from '../../../../domain/display';
-import { PARCEL_AWAY } from '../../../../domain/shipping';
+import { parcelAway } from '../../../../domain/shipping';
 import { ADMIN_CANCEL_REASONS, OTHER_REASON, REASON_MAX_LENGTH, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCancelOrder } from '../api/refunds-api';
@@ -12,7 +12,7 @@ function moneyNote(order: OrderWithRefunds): string {
   if (order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID' && left > 0) {
     return `${formatRupees(left)} is refunded to how the customer paid.`;
   }
-  const credited = order.invoiceNumber && !(order.shipment && PARCEL_AWAY.has(order.shipment.status)) ? ' Its tax invoice is credited in full.' : '';
+  const credited = order.invoiceNumber && !parcelAway(order.shipment?.status) ? ' Its tax invoice is credited in full.' : '';
   return `Nothing was paid online, so nothing is refunded.${credited}`;
 }
 
@@ -20,7 +20,7 @@ function moneyNote(order: OrderWithRefunds): string {
 function bottlesNote(order: OrderWithRefunds): string {
   const status = order.shipment?.status;
   if (status === 'DELIVERED') return 'The courier delivered the parcel, so its bottles do not come back into stock.';
-  if (status && PARCEL_AWAY.has(status)) {
+  if (parcelAway(status)) {
     return 'The parcel is with the courier, so its bottles go back into stock when the courier returns it ("Returned to us").';
   }
   return 'Its bottles go back into stock.';

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { orderDate, orderTime } from '../../../../domain/display';
 import type { Order } from '../../../../domain/schemas/order';
-import { PARCEL_AWAY, SCAN_LABELS, SCAN_STATUSES, type ShipmentStatus } from '../../../../domain/shipping';
+import { parcelAway, SCAN_LABELS, SCAN_STATUSES, type ShipmentStatus } from '../../../../domain/shipping';
 import { ApiError, send } from '../../../lib/api-client';
 import { useCancelShipment, useCourierInfo, useSandboxScan, useShipOrder } from '../api/shipping-api';
 
@@ -59,7 +59,7 @@ function ShipmentDetails({ order }: { order: Order }) {
             : 'This order is cancelled, but its shipment booked elsewhere is still booked: cancel it with that courier, then press Cancel shipment.'}
         </p>
       )}
-      {order.status === 'CANCELLED' && PARCEL_AWAY.has(shipment.status) && shipment.status !== 'DELIVERED' && (
+      {order.status === 'CANCELLED' && parcelAway(shipment.status) && shipment.status !== 'DELIVERED' && (
         <p className="small text-muted-strong" role="status" data-testid="shipment-bottles-away">
           This order is cancelled, and its parcel is still with the courier. Its bottles go back into stock when the courier returns the parcel (&ldquo;Returned to us&rdquo;).
         </p>
