@@ -102,6 +102,17 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
     expect((await refunds(orderid, admin)).json().creditNotes).toHaveLength(1);
   });
 
+  it('an invoiced order paid on delivery cancelled twice at once: one cancellation, one credit note', async () => {
+    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const orderid = placed.json().orderid as string;
+    await setStatus(orderid, 'READY');
+    const cancel = () => shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+    const answers = (await Promise.all([cancel(), cancel(), cancel()])).map((r) => r.statusCode);
+    expect(answers).toContain(200);
+    expect(answers.every((code) => code === 200 || code === 409)).toBe(true);
+    expect((await refunds(orderid, admin)).json().creditNotes).toEqual([expect.objectContaining({ amount: placed.json().totalAmount })]);
+  });
+
   it('prints a document once even when many ask for it at once: every copy is the same file', async () => {
     const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
     const orderid = placed.json().orderid as string;
