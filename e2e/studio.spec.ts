@@ -101,7 +101,8 @@ test('an admin creates a product with two sizes, an offer and a photo, and the s
   await page.goto('/products');
   await page.reload();
   const card = page.locator('article.product-card').filter({ has: page.getByRole('heading', { name }) });
-  await card.scrollIntoViewIfNeeded();
+  // The list renders again once its data arrives, which can replace the card while it is being scrolled to.
+  await expect(async () => card.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   const image = card.getByRole('img', { name: `${name}, 250 ml bottle` });
   await expect(image).toHaveAttribute('src', listed?.images[0] ?? 'missing');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
