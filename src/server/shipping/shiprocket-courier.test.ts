@@ -103,6 +103,14 @@ describe('the Shiprocket courier against a fake Shiprocket', () => {
     } finally {
       fake.cancelRefusal = null;
     }
+    // A pincode in a cancel's refusal is not "no courier delivers here": Booked elsewhere would not help.
+    fake.cancelRefusal = 'Pickup pincode 560029 shipment already manifested';
+    try {
+      const refused = (await shiprocket.cancel(booking.awb).catch((e: unknown) => e)) as CourierError;
+      expect(refused.message).toBe('Shiprocket refused: Pickup pincode 560029 shipment already manifested. Fix that in the order or in Shiprocket, then press Cancel shipment again.');
+    } finally {
+      fake.cancelRefusal = null;
+    }
     const away = createShiprocketCourier({ baseUrl: 'http://127.0.0.1:1', ...FAKE_SHIPROCKET_LOGIN });
     const messages = await Promise.all([
       away.cancel(booking.awb).catch((e: unknown) => (e as CourierError).message),

@@ -191,7 +191,9 @@ function refusal(body: Json, status: number, next: NextStep, pincode?: string): 
   if (/wallet|balance|recharge/i.test(said)) {
     return new CourierError(`Your Shiprocket wallet balance is too low to pay for this shipment. Recharge the wallet in Shiprocket, then ${next.fixed}.`, true);
   }
-  if (/servic|pincode|pin code/i.test(said)) {
+  // Only a booking's refusal means no courier serves the address; a pincode in another call's refusal (a cancel, a
+  // label) is about that call, and the owner reads it as it stands.
+  if (next === NEXT.book && /servic|pincode|pin code/i.test(said)) {
     const where = pincode ? ` to pincode ${pincode}` : '';
     return new CourierError(`No Shiprocket courier delivers${where}. Ship this order another way and type its AWB under "Booked elsewhere".`, true);
   }
