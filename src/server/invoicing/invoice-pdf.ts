@@ -46,7 +46,8 @@ function columns(doc: AnyDocument): Column[] {
   const head: Column[] = [
     { title: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
     { title: 'Description', width: 0, align: 'left', value: (l) => l.description },
-    { title: 'HSN', width: 36, align: 'left', value: (l) => l.hsn },
+    // Wide enough for an eight-digit HSN on one line: a code broken in two reads as another code.
+    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
     { title: 'Qty', width: 36, align: 'right', value: goods((l) => `${l.quantity} ${l.unit}`) },
     { title: 'Unit price', width: 52, align: 'right', value: goods((l) => formatPaise(l.unitPricePaise)) },
   ];
