@@ -57,9 +57,9 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
 
     const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note?.number.replace(/\//g, '-')}.pdf`, headers: customer.auth });
     const text = pdfText(pdf.rawPayload);
-    // The description wraps in its column: "Refund of value against" / "invoice GS/…".
+    // The description wraps in its column: "Refund of value against" / "invoice" / "GS/…".
     expect(text).toContain('Refund of value against');
-    expect(text).toContain(`invoice ${invoiceNumber}`);
+    expect(text).toMatch(new RegExp(`invoice\\s+${invoiceNumber.replace(/\//g, '\\/')}`));
     expect(text).not.toMatch(/\bNOS\b|\bOTH\b/);
     expect(text).toContain('Against invoice:');
     expect(text).toContain('500.00');
@@ -111,6 +111,30 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
     expect(answers).toContain(200);
     expect(answers.every((code) => code === 200 || code === 409)).toBe(true);
     expect((await refunds(orderid, admin)).json().creditNotes).toEqual([expect.objectContaining({ amount: placed.json().totalAmount })]);
+  });
+
+  it('a shop without a GSTIN: its credit note against a bill of supply names no GST, as the bill did', async () => {
+    const business = (payload: object) => shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload });
+    expect((await business({ ...KARNATAKA_BUSINESS, gstin: '' })).statusCode).toBe(200);
+    try {
+      const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+      const orderid = placed.json().orderid as string;
+      await setStatus(orderid, 'READY');
+      const bill = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: customer.auth })).rawPayload);
+      const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const number = ((await refunds(orderid, admin)).json().creditNotes as { number: string }[])[0]?.number ?? '?';
+      const note = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(number)}.pdf`, headers: customer.auth })).rawPayload);
+      for (const text of [bill, note]) {
+        expect(text).toContain('Supplier not registered under GST: no tax is charged.');
+        expect(text).toContain('Prices are the selling prices charged.');
+        for (const words of ['CGST', 'SGST', 'IGST', 'Taxable value', 'Prices include GST', 'CGST Act']) expect(text, words).not.toContain(words);
+      }
+      expect(note).toContain('CREDIT NOTE');
+      expect(note).toContain('3,037.00');
+    } finally {
+      expect((await business(KARNATAKA_BUSINESS)).statusCode).toBe(200);
+    }
   });
 
   it('prints a document once even when many ask for it at once: every copy is the same file', async () => {

@@ -28,6 +28,12 @@ interface Column {
   value: (line: InvoiceLine, index: number) => string;
 }
 
+/**
+ * Whether the document charges GST: a tax invoice or a credit note against one. A shop without a GSTIN issues bills
+ * of supply, and its credit notes against them charge no tax either, so neither names a tax, its rate or its Act.
+ */
+const charged = (doc: AnyDocument) => doc.kind !== 'BILL_OF_SUPPLY' && doc.seller.gstin !== '';
+
 const dateOf = (iso: string) => {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
@@ -40,11 +46,12 @@ function columns(doc: AnyDocument): Column[] {
   const head: Column[] = [
     { title: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
     { title: 'Description', width: 0, align: 'left', value: (l) => l.description },
-    { title: 'HSN', width: 36, align: 'left', value: (l) => l.hsn },
+    // Wide enough for an eight-digit HSN on one line: a code broken in two reads as another code.
+    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
     { title: 'Qty', width: 36, align: 'right', value: goods((l) => `${l.quantity} ${l.unit}`) },
     { title: 'Unit price', width: 52, align: 'right', value: goods((l) => formatPaise(l.unitPricePaise)) },
   ];
-  const taxed = doc.kind !== 'BILL_OF_SUPPLY';
+  const taxed = charged(doc);
   // CGST and SGST each show their own rate, half the GST rate (DESIGN.md §8.2).
   const tax: Column[] = !taxed
     ? []
@@ -144,7 +151,7 @@ function drawParties(pdf: Doc, doc: AnyDocument, top: number): number {
     width: WIDTH - 330,
     align: 'right',
   });
-  pdf.text(doc.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', { width: WIDTH - 330, align: 'right' });
+  if (charged(doc)) pdf.text(doc.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', { width: WIDTH - 330, align: 'right' });
   if (doc.kind === 'CREDIT_NOTE') pdf.text(`Reason: ${doc.reason}`, rx, pdf.y, { width: WIDTH - 330, align: 'right' });
   return Math.max(leftBottom, pdf.y) + 10;
 }
@@ -167,7 +174,7 @@ function drawRow(pdf: Doc, cols: Column[], cells: string[], y: number, bold: boo
 function totalRows(doc: AnyDocument): [string, string][] {
   const t = doc.totals;
   const rows: [string, string][] = [];
-  if (doc.kind !== 'BILL_OF_SUPPLY') {
+  if (charged(doc)) {
     const rates = new Set(doc.lines.map((l) => l.rate));
     const only = rates.size === 1 ? [...rates][0] : undefined;
     rows.push(['Taxable value', formatPaise(t.taxablePaise)]);
@@ -197,10 +204,10 @@ function drawClosing(pdf: Doc, doc: AnyDocument, y: number, options: RenderOptio
   pdf.font('regular').text(doc.amountInWords, MARGIN, pdf.y, { width: 260 });
   pdf.moveDown(0.6);
   pdf.text('Tax is payable on reverse charge: No', { width: 260 });
-  if (doc.kind === 'BILL_OF_SUPPLY') pdf.text('Supplier not registered under GST: no tax is charged.', { width: 260 });
-  if (doc.kind === 'CREDIT_NOTE') pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
+  if (!charged(doc)) pdf.text('Supplier not registered under GST: no tax is charged.', { width: 260 });
+  if (doc.kind === 'CREDIT_NOTE' && charged(doc)) pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
   // The price paid is the selling price after the offer, never the MRP (DESIGN.md §8.2).
-  pdf.text(doc.kind === 'BILL_OF_SUPPLY' ? 'Prices are the selling prices charged.' : 'Prices include GST.', { width: 260 });
+  pdf.text(charged(doc) ? 'Prices include GST.' : 'Prices are the selling prices charged.', { width: 260 });
   pdf.text(`This is a computer-generated ${doc.kind === 'CREDIT_NOTE' ? 'credit note' : 'invoice'}.`, { width: 260 });
   if (options.signed) pdf.text('It carries a digital signature: open it in a PDF reader to verify.', { width: 260 });
 

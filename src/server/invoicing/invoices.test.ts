@@ -111,6 +111,19 @@ describeEachDatabase('tax invoices', (dialect) => {
     expect(text).not.toMatch(/\bCGST\b/);
   });
 
+  it('prints an eight-digit HSN whole, on one line', async () => {
+    const products = () => shop.app.ctx.db.updateTable('products');
+    await products().set({ hsn: '04059020' }).execute();
+    try {
+      const orderid = await place();
+      await setStatus(orderid, 'READY');
+      const text = pdfText((await invoicePdf(orderid)).rawPayload);
+      expect(text).toMatch(/Buffalo Ghee \(1000 ml\)\s+04059020\s+1 NOS/);
+    } finally {
+      await products().set({ hsn: '0405' }).execute();
+    }
+  });
+
   it('shows an invoice to its customer and admins only', async () => {
     const orderid = await place();
     await setStatus(orderid, 'READY');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 const amount = z.number().refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'two decimals at most');
-const rate = z.number().refine((n) => [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28].includes(n), 'a GST rate');
+const rate = z.number().refine((n) => [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40].includes(n), 'a GST rate');
 const gstin = z.string().regex(/^\d{2}[A-Z0-9]{10}[A-Z0-9]Z[A-Z0-9]$/);
 const stateCode = z.string().regex(/^\d{2}$/);
 const portalDate = z.string().regex(/^(0[1-9]|[12]\d|3[01])-(0[1-9]|1[0-2])-\d{4}$/);

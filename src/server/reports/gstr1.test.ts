@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCreditNoteDocument, buildInvoiceDocument, type CreditNoteDocument, type InvoiceDocument, type InvoiceSource } from '../../domain/india/invoice-document';
+import { GST_RATES } from '../../domain/india/gst-tax';
 import { businessSchema } from '../../domain/schemas/business';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { buildGstr1, portalDate, type StoredCreditNote } from './gstr1';
@@ -98,6 +99,11 @@ describe('GSTR-1 from stored documents', () => {
       { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: b2cIntra.number, to: b2bIntra.number, totnum: 7, cancel: 0, net_issue: 7 }] },
       { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN/26-27/000001', to: 'CN/26-27/000003', totnum: 3, cancel: 0, net_issue: 3 }] },
     ]);
+  });
+
+  it('passes the schema at every rate a product may carry, the 40% slab included', () => {
+    const docs = GST_RATES.map((rate) => invoice('Karnataka', [ghee(1199, 1, rate)]));
+    expect(gstr1Schema.safeParse(buildGstr1({ gstin: business.gstin, fp: '112026', invoices: docs, creditNotes: [] })).error?.issues ?? []).toEqual([]);
   });
 
   it('an empty month is a valid, empty return', () => {
