@@ -78,6 +78,11 @@ export function financialYearOf(iso: string): string {
   return `${yy(start)}-${yy(start + 1)}`;
 }
 
+/** The last instant of a financial year ("26-27") on the shop's clock: 31 March 2027, 23:59:59.999 IST. */
+export function financialYearEnd(financialYear: string): string {
+  return `20${financialYear.slice(3, 5)}-03-31T23:59:59.999+05:30`;
+}
+
 /** "GS/26-27/000042": at most 16 characters, as CGST rule 46(b) allows. */
 export function documentNumber(prefix: string, financialYear: string, n: number): string {
   return `${prefix}/${financialYear}/${String(n).padStart(6, '0')}`;

@@ -1,6 +1,6 @@
 import { PostgresAdapter } from 'kysely';
 import { orderNumber, shopTimestamp } from '../../domain/display';
-import { financialYearOf, documentNumber } from '../../domain/india/gst-tax';
+import { financialYearEnd, financialYearOf, documentNumber } from '../../domain/india/gst-tax';
 import {
   buildCreditNoteDocument,
   buildInvoiceDocument,
@@ -49,6 +49,20 @@ async function inTransaction<T>(executor: Executor, work: (trx: Executor) => Pro
 }
 
 /**
+ * The next number of a series and the document's date, stamped once the series row is locked: a document that
+ * waited for another's number is dated after it, so numbers and dates rise together (a later number never carries
+ * an earlier date, even across midnight at a month's end). One whose wait ran past 31 March keeps the year it
+ * began in, dated that year's last instant, so the year's series has no gap.
+ */
+async function numberAndDate(trx: Executor, series: string): Promise<{ number: string; issuedAt: string }> {
+  const financialYear = financialYearOf(shopTimestamp());
+  const serial = await nextDocumentNumber(trx, series, financialYear);
+  const now = shopTimestamp();
+  const issuedAt = financialYearOf(now) === financialYear ? now : financialYearEnd(financialYear);
+  return { number: documentNumber(series, financialYear, serial), issuedAt };
+}
+
+/**
  * Issues the order's tax invoice unless it has one, inside the caller's transaction (the status change or the
  * payment that makes it due), so the number exists if and only if that change committed. While the business
  * details are still placeholders nothing is issued: a tax invoice naming "set me" as the seller could never
@@ -61,8 +75,7 @@ export async function issueInvoiceIfDue(trx: Executor, orderRowId: number): Prom
   if (awaitsOnlinePayment({ paymentmode: order.paymentmode, paymentstatus: order.payment_status })) return null;
   const business = await getBusiness(trx);
   if (!businessIsFilled(business)) return null;
-  const issuedAt = shopTimestamp();
-  const number = documentNumber(INVOICE_SERIES, financialYearOf(issuedAt), await nextDocumentNumber(trx, INVOICE_SERIES, financialYearOf(issuedAt)));
+  const { number, issuedAt } = await numberAndDate(trx, INVOICE_SERIES);
   const doc = buildInvoiceDocument(
     {
       orderid: order.orderid,
@@ -124,9 +137,7 @@ export async function issueCreditNote(
     if (amount * 100 > left) {
       throw badRequest(`The credit notes of this order may not exceed its invoice: at most ₹${Math.floor(left / 100)} is left to credit.`);
     }
-    const issuedAt = shopTimestamp();
-    const fy = financialYearOf(issuedAt);
-    const number = documentNumber(CREDIT_NOTE_SERIES, fy, await nextDocumentNumber(trx, CREDIT_NOTE_SERIES, fy));
+    const { number, issuedAt } = await numberAndDate(trx, CREDIT_NOTE_SERIES);
     // A cancelled (or returned) order credited in full at once reverses the supply; anything else gives back value.
     const wholeSupply = credited === 0 && SUPPLY_UNDONE.includes(row.status);
     const doc = buildCreditNoteDocument(invoice, amount * 100, text.slice(0, 200), number, issuedAt, wholeSupply, options.goods);
