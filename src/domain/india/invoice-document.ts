@@ -119,7 +119,7 @@ export function spreadByValue(amount: number, weights: readonly number[]): numbe
  * The coupon discount as reductions of the goods it was given on (GST counts a discount shown on the invoice out of
  * the taxable value): one line per HSN and rate among the goods, the discount spread over them by value.
  */
-function discountLines(goods: InvoiceLine[], discountPaise: number, couponCode: string | null, interState: boolean, registered: boolean): InvoiceLine[] {
+function discountLines(goods: InvoiceLine[], discountPaise: number, name: string, interState: boolean, registered: boolean): InvoiceLine[] {
   const groups = new Map<string, { hsn: string; rate: number; grossPaise: number }>();
   for (const l of goods) {
     const key = `${l.hsn}|${l.rate}`;
@@ -129,7 +129,6 @@ function discountLines(goods: InvoiceLine[], discountPaise: number, couponCode: 
   }
   const list = [...groups.values()];
   const shares = spreadByValue(discountPaise, list.map((g) => g.grossPaise));
-  const name = couponCode ? `Coupon discount (${couponCode})` : 'Discount';
   return list
     .map((g, i) => {
       const paise = 0 - (shares[i] ?? 0);
@@ -175,7 +174,7 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
     const c = source.charges;
     if (c && c.deliveryFee > 0) lines.push(charge('Delivery fee', c.deliveryFee * 100));
     if (c && c.codFee > 0) lines.push(charge('Cash on delivery fee', c.codFee * 100));
-    if (c && c.discount > 0) lines.push(...discountLines(goods, c.discount * 100, c.couponCode, interState, registered));
+    if (c && c.discount > 0) lines.push(...discountLines(goods, c.discount * 100, c.couponCode ? `Coupon discount (${c.couponCode})` : 'Discount', interState, registered));
     const difference = source.totalAmount * 100 - lines.reduce((sum, l) => sum + l.grossPaise, 0);
     if (difference !== 0) lines.push(charge(difference > 0 ? 'Delivery and other charges' : 'Discount', difference));
   }
@@ -250,8 +249,10 @@ export interface CreditedGoods {
 }
 
 /**
- * The refunded bottles as lines with their quantities, the invoice's HSN, rate and unit price; the amount refunded
- * (what was paid for them, coupon included) spread over them by value, each with its tax carved out.
+ * The refunded bottles as lines with their quantities, the invoice's HSN, rate and unit price. When the amount
+ * refunded (what was paid for them) is less than their price, the coupon took the rest: it is a reduction line, as
+ * on the invoice, so each line's quantity times its price is its amount. Otherwise the amount is spread over them
+ * by value.
  */
 function goodsLines(invoice: InvoiceDocument, amountPaise: number, goods: readonly CreditedGoods[], registered: boolean): InvoiceLine[] {
   const found = goods.flatMap((g) => {
@@ -259,14 +260,19 @@ function goodsLines(invoice: InvoiceDocument, amountPaise: number, goods: readon
     return line ? [{ line, quantity: g.quantity }] : [];
   });
   if (found.length === 0) return valueLines(invoice, amountPaise, registered);
-  const shares = spreadByValue(amountPaise, found.map((f) => f.line.unitPricePaise * f.quantity));
-  return found.map((f, i) =>
+  const prices = found.map((f) => f.line.unitPricePaise * f.quantity);
+  const pricePaise = prices.reduce((sum, p) => sum + p, 0);
+  const grosses = amountPaise < pricePaise ? prices : spreadByValue(amountPaise, prices);
+  const lines = found.map((f, i) =>
     taxedLine(
-      { description: f.line.description, hsn: f.line.hsn, quantity: f.quantity, unit: f.line.unit, unitPricePaise: f.line.unitPricePaise, grossPaise: shares[i] ?? 0, rate: f.line.rate },
+      { description: f.line.description, hsn: f.line.hsn, quantity: f.quantity, unit: f.line.unit, unitPricePaise: f.line.unitPricePaise, grossPaise: grosses[i] ?? 0, rate: f.line.rate },
       invoice.interState,
       registered,
     ),
   );
+  if (amountPaise >= pricePaise) return lines;
+  const coupon = invoice.lines.find((l) => l.grossPaise < 0)?.description.replace(/ on goods at .*$/, '') ?? 'Discount';
+  return [...lines, ...discountLines(lines, pricePaise - amountPaise, coupon, invoice.interState, registered)];
 }
 
 function valueLines(invoice: InvoiceDocument, amountPaise: number, registered: boolean): InvoiceLine[] {

@@ -4,7 +4,7 @@ import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { setStock } from '../stock/stock-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
+import { orderBody, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 
 // The admin refunds by lines (which bottles, how many, optionally back on the shelf) or by value; the credit note says
 // which. The standard order: 2 × A2 Desi Cow Ghee 500 ml at 1019 and 1 × Buffalo Ghee 1000 ml at 999.
@@ -76,6 +76,36 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     expect(both.statusCode).toBe(400);
     const unknown = await refund(orderid, { lines: [{ name: 'Camel Ghee', quantity: 500, itemQty: 1 }], reason: 'x' });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('a bottle bought with a coupon: the note lists it at its price and the coupon as a reduction, adding up to the refund', async () => {
+    const code = `Refund${dialect}${Date.now() % 100_000}`;
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/coupons',
+      headers: admin.auth,
+      payload: { code, kind: 'PERCENT', value: 10, minOrder: 0, maxDiscount: null, validFrom: null, validTo: null, totalUses: null, perCustomer: null, firstOrderOnly: false, active: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // 3037 less 10% (303.70, to the nearest rupee 304) = 2733.
+    const orderid = await placePaidOnlineOrder(shop, customer, { ...orderBody(), coupon: code, totalAmount: 2733 });
+    await settledMailbox(shop);
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
+    const res = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Jar arrived broken' });
+    expect(res.statusCode, res.body).toBe(200);
+    const amount = res.json().refunds[0].amount as number;
+    expect(amount).toBeLessThan(999);
+    const note = await noteDoc(res.json().creditNotes[0].number as string);
+    expect(note.basis).toBe('GOODS');
+    expect(note.lines).toMatchObject([
+      { description: 'Buffalo Ghee (1000 ml)', quantity: 1, unit: 'NOS', unitPricePaise: 99_900, grossPaise: 99_900 },
+      { description: `Coupon discount (${code.toUpperCase()})`, grossPaise: amount * 100 - 99_900 },
+    ]);
+    for (const line of note.lines) if (line.unit === 'NOS') expect(line.quantity * line.unitPricePaise).toBe(line.grossPaise);
+    expect(note.totals.grossPaise).toBe(amount * 100);
+    expect(note.lines.reduce((sum, l) => sum + l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise, 0)).toBe(amount * 100);
+    const text = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: admin.auth })).rawPayload);
+    expect(text).toContain('Coupon discount');
   });
 
   it('two refunds of the same bottle at once: one wins', async () => {
