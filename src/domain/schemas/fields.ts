@@ -112,6 +112,9 @@ export const itemQtyField = z
 /** Row ids of orders and templates: positive integers on both databases. */
 export const idField = z.number().int().positive();
 
+/** Row ids are 32-bit integers on PostgreSQL: a larger id in a path names no row, and must not reach a query. */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /** Required text for a mail template: only `{{…}}` placeholders that a mail can fill are accepted. */
 export function mailText(message: string, max: number) {
   return requiredText(message, max).superRefine((text, ctx) => {

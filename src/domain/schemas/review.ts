@@ -1,6 +1,6 @@
 // Reviews from real buyers (DESIGN.md §8.4, §8.7): what a customer writes, what the owner decides, what anyone reads.
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields';
+import { ROW_ID_MAX, optionalText, requiredText } from './fields';
 
 export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_TITLE_MAX = 120;
@@ -51,9 +51,11 @@ export type Moderation = z.infer<typeof moderationSchema>;
 
 export const replySchema = z.strictObject({ text: requiredText('Write the reply', REVIEW_REPLY_MAX) });
 
-export const reviewIdParams = z.strictObject({ id: z.coerce.number({ error: 'No such review' }).int().positive({ error: 'No such review' }) });
+export const reviewIdParams = z.strictObject({
+  id: z.coerce.number({ error: 'No such review' }).int().positive({ error: 'No such review' }).max(ROW_ID_MAX, { error: 'No such review' }),
+});
 export const productIdParams = z.strictObject({
-  productId: z.coerce.number({ error: 'No such product' }).int().positive({ error: 'No such product' }),
+  productId: z.coerce.number({ error: 'No such product' }).int().positive({ error: 'No such product' }).max(ROW_ID_MAX, { error: 'No such product' }),
 });
 
 export const publicReviewsQuery = z.strictObject({

@@ -1,6 +1,7 @@
 // Catalogue rules the shared product schema cannot check on its own: they need the database.
 import { z } from 'zod';
 import { PRODUCT_IMAGES_MAX } from '../../domain/constants';
+import { ROW_ID_MAX } from '../../domain/schemas/fields';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 
 export const CATALOGUE_MESSAGES = {
@@ -19,7 +20,7 @@ export const productIdParams = z.object({
     .number({ error: CATALOGUE_MESSAGES.productIdInvalid })
     .int({ error: CATALOGUE_MESSAGES.productIdInvalid })
     .positive({ error: CATALOGUE_MESSAGES.productIdInvalid })
-    .max(Number.MAX_SAFE_INTEGER, { error: CATALOGUE_MESSAGES.productIdInvalid }),
+    .max(ROW_ID_MAX, { error: CATALOGUE_MESSAGES.productIdInvalid }),
 });
 
 export const productImageParams = productIdParams.extend({

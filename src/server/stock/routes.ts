@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ROW_ID_MAX } from '../../domain/schemas/fields';
 import { receiveStockSchema, setStockSchema } from '../../domain/schemas/stock';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { receiveSizeStock, setSizeStock, stockList } from './stock-admin-service';
 
 const sizeParams = z.object({
-  productId: z.coerce.number({ error: 'Product ids are positive whole numbers.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  productId: z.coerce.number({ error: 'Product ids are positive whole numbers.' }).int().positive().max(ROW_ID_MAX),
   size: z.coerce.number({ error: 'Sizes are whole numbers of ml.' }).int().positive().max(1_000_000),
 });
 
