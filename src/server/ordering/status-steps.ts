@@ -33,7 +33,8 @@ export async function orderToChange(trx: Executor, orderid: string): Promise<Ord
 
 /**
  * Nothing leaves CANCELLED, and only cancelling (which returns stock and refunds) enters it; a returned order keeps
- * its status; an online order whose payment has not arrived stays in preparation.
+ * its status, and only the courier's return scan enters it; an online order whose payment has not arrived stays in
+ * preparation.
  */
 export function refuseStatusChange(before: Order, status: OrderStatus): void {
   const orderid = before.orderid;
@@ -46,6 +47,10 @@ export function refuseStatusChange(before: Order, status: OrderStatus): void {
   }
   // A returned parcel's bottles are back on the shelf and its invoice credited: it does not ship again from here.
   if (before.status === 'RETURNED') throw conflict(`Order ${orderid} came back from the courier; a returned order keeps that status.`);
+  // Only the courier's return scan brings the bottles back and credits the invoice; by hand it would do neither.
+  if (status === 'RETURNED') {
+    throw conflict('An order becomes Returned only when the courier scans the parcel back to us. To stop an order, use Cancel order on its page.');
+  }
   if (status !== 'PREPARATION' && awaitsOnlinePayment(before)) {
     throw new HttpError(
       409,
