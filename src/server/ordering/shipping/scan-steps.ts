@@ -9,7 +9,7 @@ import type { CourierScan } from '../../shipping/courier';
 import type { Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { ORDER_MOVES, type MoveOutcome } from './order-moves';
-import { advanceShipment, findShipmentByAwb, insertScan, touchShipment, type ShipmentRow } from './shipment-repository';
+import { advanceShipment, findShipmentByAwb, insertScan, showShipmentNews, touchShipment, type ShipmentRow } from './shipment-repository';
 
 export interface ScanResult {
   /** The order the scan belongs to; null for an AWB the shop does not know. */
@@ -33,6 +33,7 @@ export async function keepScanOnce(trx: Executor, shipmentId: number, scan: Cour
 
 /**
  * Moves the shipment to the scan when it is further than where the shipment is; a late scan moves nothing (false).
+ * Either way the kept scan shows in the customer's order list.
  * A concurrent scan may move the shipment between the read and the write: read again and decide again.
  */
 export async function advanceShipmentForward(trx: Executor, shipment: ShipmentRow, scan: CourierScan): Promise<boolean> {
@@ -40,9 +41,14 @@ export async function advanceShipmentForward(trx: Executor, shipment: ShipmentRo
   for (;;) {
     if (isFinalShipmentStatus(current) || SCAN_RANK[scan.status] <= SCAN_RANK[current]) {
       await touchShipment(trx, shipment.id);
+      await showShipmentNews(trx, shipment.order_id);
       return false;
     }
-    if (await advanceShipment(trx, shipment.id, current, scan.status)) return true;
+    if (await advanceShipment(trx, shipment.id, current, scan.status)) {
+      // The order's status may stay as it is (a pickup or transit scan): its customer's list must still change.
+      await showShipmentNews(trx, shipment.order_id);
+      return true;
+    }
     current = (await findShipmentByAwb(trx, scan.awb))!.status as ShipmentStatus;
   }
 }

@@ -3,7 +3,7 @@ import { nowIso, type Executor } from '../../db/database';
 import type { ShipmentsTable } from '../../db/schema';
 import { packedWeightFromSize } from '../../../domain/shipping';
 import type { Booking } from '../../shipping/courier';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 export type ShipmentRow = Selectable<ShipmentsTable>;
 
@@ -109,6 +109,14 @@ export async function advanceShipment(executor: Executor, shipmentId: number, fr
   const now = nowIso();
   const result = await executor.updateTable('shipments').set({ status, last_news_at: now, updated_at: now }).where('id', '=', shipmentId).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A write to the order's row that changes none of its fields: the customer's order list shows the shipment and its
+ * scans, and is kept by the account's orders_version, which only a write to one of its orders moves (migration 0009).
+ */
+export async function showShipmentNews(executor: Executor, orderRowId: number): Promise<void> {
+  await executor.updateTable('orders').set({ updated_at: sql`updated_at` }).where('id', '=', orderRowId).execute();
 }
 
 export async function touchShipment(executor: Executor, shipmentId: number): Promise<void> {

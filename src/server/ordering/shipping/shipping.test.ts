@@ -131,6 +131,23 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(again.find((o) => o.orderid === waiting)?.shipment).toBeNull();
   });
 
+  it("each scan shows in the customer's order list read before it, though the order's status stays READY", async () => {
+    const orderid = await cod();
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    const listed = async () => {
+      const mine = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; status: string; shipment: { status: string; events: { status: string }[] } }[];
+      return mine.find((o) => o.orderid === orderid);
+    };
+    expect((await listed())?.shipment).toMatchObject({ status: 'BOOKED', events: [] });
+    expect((await scan(awb, 'PICKED_UP')).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ status: 'READY', shipment: { status: 'PICKED_UP', events: [{ status: 'PICKED_UP' }] } });
+    expect((await scan(awb, 'IN_TRANSIT')).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ status: 'READY', shipment: { status: 'IN_TRANSIT', events: [{ status: 'PICKED_UP' }, { status: 'IN_TRANSIT' }] } });
+    // A late scan moves nothing, but it is listed with the others.
+    expect((await scan(awb, 'PICKED_UP')).statusCode).toBe(200);
+    expect((await listed())?.shipment.events.map((e) => e.status)).toEqual(['PICKED_UP', 'IN_TRANSIT', 'PICKED_UP']);
+  });
+
   it('returned to origin: RETURNED, the bottles back on the shelf once, the invoice credited in full, the status mail', async () => {
     await setStock(shop.app.ctx.db, cowId, 500, 10);
     const orderid = await cod(3);
