@@ -63,7 +63,8 @@ export async function markOrderPaymentFailed(executor: Executor, orderRowId: num
 
 /**
  * An unpaid online order the customer turned into cash on delivery (dialog closed, mode switched, same
- * checkout). Conditional like markOrderPaid, so a payment landing at the same moment wins or loses cleanly.
+ * checkout). Conditional like markOrderPaid, so a payment or a cancellation landing at the same moment wins or
+ * loses cleanly; a cancelled order stays as it was cancelled.
  */
 export async function switchUnpaidOrderToCod(
   executor: Executor,
@@ -76,6 +77,7 @@ export async function switchUnpaidOrderToCod(
     .where('id', '=', orderRowId)
     .where('paymentmode', '=', 'ONLINE')
     .where('payment_status', 'in', ['PENDING', 'FAILED'])
+    .where('status', '<>', 'CANCELLED')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -80,6 +80,7 @@ export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMo
   if (mode === 'ONLINE') {
     throw conflict(`Order ${shortId} was already placed as cash on delivery. Start the checkout again to pay online instead.`);
   }
+  if (existing.status === 'CANCELLED') throw cancelledMeanwhile(shortId);
   // Paying at the door is judged again on the order as it stands, and its fee is added to what is due.
   const rules = await deliveryRules(ctx.db);
   const goods = existing.totalAmount - existing.deliveryFee - existing.codFee;
@@ -93,9 +94,15 @@ export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMo
     return order;
   });
   if (switched) ctx.outbox.kick();
+  if (switched) return switched;
   // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
-  return switched ?? (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
+  const now = (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
+  if (now.status === 'CANCELLED') throw cancelledMeanwhile(shortId);
+  return now;
 }
+
+const cancelledMeanwhile = (shortId: string) =>
+  conflict(`Order ${shortId} was cancelled, so it cannot become cash on delivery. Start the checkout again to place a new order.`);
 
 const tracked = (line: PricedLine) => line.productId !== null && line.stock !== null;
 
