@@ -3,6 +3,7 @@
 // it is meant for, nor skip what a COD order placed directly goes through.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDER_PLACED_MAIL_KIND } from '../../src/server/ordering/order-placed-mail';
+import { getSettings, saveSettings } from '../../src/server/settings/settings-repository';
 import { codOrder, createOrder, orderBody } from '../support/test-orders';
 import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 
@@ -45,5 +46,30 @@ describeEachDatabase('attack: switching a checkout to cash on delivery', (dialec
     expect(after).toMatchObject({ status: 'CANCELLED', paymentmode: 'ONLINE', payment_status: before.payment_status, total_amount: before.total_amount, cod_fee: before.cod_fee });
     // No "thank you for your order" for an order that is cancelled.
     expect(await placedMails()).toBe(mails);
+  });
+
+  it('an online order switched to COD waits for confirmation, with the link mailed and the WhatsApp question, when the shop asks', async () => {
+    const { db } = shop.app.ctx;
+    const settings = await getSettings(db);
+    await saveSettings(db, { ...settings, codConfirmation: true, codConfirmHours: 6 });
+    try {
+      const body = orderBody({ whatsappOptIn: true });
+      const online = await createOrder(shop, customer, body);
+      expect(online.statusCode, online.body).toBe(200);
+      const orderid = online.json<{ orderid: string }>().orderid;
+      const switched = await codOrder(shop, customer, { ...body, paymentmode: 'CASHONDELIVERY' });
+      expect(switched.statusCode, switched.body).toBe(200);
+      // As a COD order placed directly: it waits for the customer's answer, and is cancelled without one.
+      expect(switched.json()).toMatchObject({ orderid, paymentmode: 'CASHONDELIVERY', confirmation: 'PENDING' });
+      const hours = (Date.parse(String((await row(orderid)).confirm_by)) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(5.9);
+      expect(hours).toBeLessThanOrEqual(6);
+      const mails = await db.selectFrom('mail_outbox').select('text_body').where('kind', '=', ORDER_PLACED_MAIL_KIND).where('text_body', 'like', `%/confirm/${orderid}?t=%`).execute();
+      expect(mails.length).toBeGreaterThanOrEqual(1);
+      const messages = await db.selectFrom('message_outbox').select('kind').where('order_id', '=', (await row(orderid)).id).execute();
+      expect(messages.map((m) => m.kind)).toContain('COD_CONFIRMATION');
+    } finally {
+      await saveSettings(db, settings);
+    }
   });
 });

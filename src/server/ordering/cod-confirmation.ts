@@ -16,7 +16,7 @@ const HOUR_MS = 60 * 60_000;
  * The confirmation columns of a new order: a COD order waits for the customer's answer until `confirm_by` when the
  * owner turned confirmation on; every other order needs none.
  */
-export function confirmationColumns(order: NewOrder, settings: Settings | null, now: Date): Pick<NewOrder, 'confirmation' | 'confirm_by'> {
+export function confirmationColumns(order: Pick<NewOrder, 'paymentmode'>, settings: Settings | null, now: Date): Pick<NewOrder, 'confirmation' | 'confirm_by'> {
   if (!settings?.codConfirmation || order.paymentmode !== 'CASHONDELIVERY') return {};
   const hours = settings.codConfirmHours ?? 24;
   return { confirmation: 'PENDING', confirm_by: new Date(now.getTime() + hours * HOUR_MS).toISOString() };

@@ -70,10 +70,11 @@ export async function switchUnpaidOrderToCod(
   executor: Executor,
   orderRowId: number,
   charges: { codFee: number; total: number },
+  confirmation: Pick<NewOrder, 'confirmation' | 'confirm_by'> = {},
 ): Promise<boolean> {
   const result = await executor
     .updateTable('orders')
-    .set({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', cod_fee: charges.codFee, total_amount: charges.total, updated_at: nowIso() })
+    .set({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', cod_fee: charges.codFee, total_amount: charges.total, ...confirmation, updated_at: nowIso() })
     .where('id', '=', orderRowId)
     .where('paymentmode', '=', 'ONLINE')
     .where('payment_status', 'in', ['PENDING', 'FAILED'])

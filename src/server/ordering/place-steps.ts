@@ -13,8 +13,12 @@ import { switchUnpaidOrderToCod } from './order-write-repository';
 import { deliveryRules } from '../delivery/delivery-service';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { outOfStockError, shortAtPricing } from '../stock/stock-service';
-import { queueOrderPlacedMails } from './order-placed-mail';
-import { kickMessages } from '../messages/index';
+import { orderPlacedMails } from './order-placed-mail';
+import { kickMessages, queueOrderMessages } from '../messages/index';
+import { enqueueMails } from '../mail/outbox';
+import { getSettings } from '../settings/settings-repository';
+import { confirmationColumns, withConfirmLink } from './cod-confirmation';
+import { placedMessages } from './placed-messages';
 import type { PricedLine } from './order-pricing';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
@@ -88,12 +92,24 @@ export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMo
   if (!cod.allowed) throw new HttpError(400, 'COD_NOT_ALLOWED', cod.reason, { paymentmode: cod.reason }, { cod });
   const charges = { codFee: rules.codFee, total: goods + existing.deliveryFee + rules.codFee };
   const switched = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await switchUnpaidOrderToCod(trx, existing.id, charges))) return null;
+    // From now on it is a COD order placed now: it waits for the customer's confirmation when the shop asks for one,
+    // and its mails and WhatsApp message are those of a COD order (order-batch-writer.ts).
+    const settings = await getSettings(trx);
+    const confirmation = confirmationColumns({ paymentmode: 'CASHONDELIVERY' }, settings, new Date());
+    if (!(await switchUnpaidOrderToCod(trx, existing.id, charges, confirmation))) return null;
     const order = await findOrderByOrderId(trx, existing.orderid);
-    if (order) await queueOrderPlacedMails(trx, order, ctx.config.SHOP_EMAIL);
+    if (order) {
+      const links = { publicUrl: ctx.config.PUBLIC_URL, secret: ctx.config.JWT_SECRET };
+      const mails = orderPlacedMails(settings, order, ctx.config.SHOP_EMAIL);
+      await enqueueMails(trx, withConfirmLink(mails, { ...order, confirmBy: confirmation.confirm_by ?? null }, links));
+      await queueOrderMessages(trx, placedMessages([order]));
+    }
     return order;
   });
-  if (switched) ctx.outbox.kick();
+  if (switched) {
+    ctx.outbox.kick();
+    kickMessages(ctx);
+  }
   if (switched) return switched;
   // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
   const now = (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
