@@ -53,16 +53,18 @@ export interface ReviewSubmission {
 export function createReviewService(deps: ReviewServiceDeps) {
   const { db, dialect } = deps;
 
-  /** A customer's review: written PENDING, or PUBLISHED when the shop does not moderate first. */
+  /** A customer's review: written PENDING, or PUBLISHED when the shop does not moderate first (unless it was hidden). */
   async function submit(userId: number, productId: number, input: ReviewSubmission): Promise<Review> {
     if (!(await productName(db, productId))) throw noSuchProduct();
     const orderId = await deliveredOrderWith(db, userId, productId);
     if (orderId === null) throw notABuyer();
     const [settings, name] = await Promise.all([getSettings(db), customerName(db, userId)]);
-    const status: ReviewStatus = settings.reviewsNeedApproval === false ? 'PUBLISHED' : 'PENDING';
     const { review, shownChanged } = await db.transaction().execute(async (trx) => {
       if (!(await lockProduct(trx, dialect, productId))) throw noSuchProduct();
       const before = await findOwnReview(trx, userId, productId);
+      // A review the owner hid waits for the owner again, even where reviews are published at once: sent again as it
+      // was, it would otherwise undo the owner's decision.
+      const status: ReviewStatus = settings.reviewsNeedApproval === false && before?.status !== 'HIDDEN' ? 'PUBLISHED' : 'PENDING';
       const id = await upsertReview(trx, { productId, userId, orderId, ...input, author: reviewAuthor(name), status });
       const changed = before?.status === 'PUBLISHED' || status === 'PUBLISHED';
       if (changed) await storeProductFigures(trx, productId);

@@ -206,4 +206,28 @@ describeEachDatabase('reviews from real buyers', (dialect) => {
     expect(put.statusCode).toBe(200);
     expect(await catalogueProduct()).toMatchObject({ ratings: before?.ratings, ratingStar: before?.ratingStar });
   });
+
+  it('with approval off, a review the owner hid waits for the owner again when its author edits it', async () => {
+    const settings = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
+    await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...settings, reviewsNeedApproval: false } });
+    try {
+      const author = await buyer('Kiran Rao');
+      const first = await write(author, { rating: 1, text: 'Call the owner on 98765 43210, he lives at 4 Lake Road' });
+      expect(first.json().status).toBe('PUBLISHED');
+      const id = first.json().id as number;
+      expect((await moderate(id, { status: 'HIDDEN', reason: 'PERSONAL_DATA' })).statusCode).toBe(200);
+      const figures = await catalogueProduct();
+
+      // The same text sent again is not back on the page: the owner decides, as they did once.
+      const again = await write(author, { rating: 1, text: 'Call the owner on 98765 43210, he lives at 4 Lake Road' });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toMatchObject({ id, status: 'PENDING' });
+      expect((await publicPage()).items.map((r: { id: number }) => r.id)).not.toContain(id);
+      expect(await catalogueProduct()).toMatchObject({ ratings: figures?.ratings, ratingStar: figures?.ratingStar });
+      const pending = await shop.app.inject({ url: '/api/reviews?status=PENDING', headers: admin.auth });
+      expect(pending.json().items.map((r: { id: number }) => r.id)).toContain(id);
+    } finally {
+      await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...settings, reviewsNeedApproval: true } });
+    }
+  });
 });
