@@ -126,9 +126,13 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     // The failed amount may be refunded again.
     expect((await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', failing).executeTakeFirstOrThrow()).refunded_amount).toBe(0);
     expect(await listed(failing)).toMatchObject([{ orderid: failing, refundedAmount: 0 }]);
+    // Under another order's address the refund is not found, and nothing is asked of the gateway.
+    const elsewhere = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first.refundId}/retry`, headers: admin.auth });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await shop.app.inject({ url: `/api/order/${failing}/refunds`, headers: admin.auth })).json().refunds).toMatchObject([{ status: 'FAILED' }]);
     const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${failing}/refunds/${first.refundId}/retry`, headers: admin.auth });
     expect(retry.json().refunds).toMatchObject([{ refundId: first.refundId, status: 'PENDING' }]);
-    expect((await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first.refundId}/retry`, headers: admin.auth })).statusCode).toBe(409);
+    expect((await shop.app.inject({ method: 'POST', url: `/api/order/${failing}/refunds/${first.refundId}/retry`, headers: admin.auth })).statusCode).toBe(409);
   }, 60_000);
 
   it('a crash between the refund row and the gateway call is finished once by reconciliation, never doubled', async () => {

@@ -26,7 +26,8 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/order/:orderid/refunds/:refundId/retry', { preHandler: requireAdmin, schema: { params: refundParams } }, async (request) => {
-    await retryRefund(ctx, currentUser(request).id, request.params.refundId);
-    return orderRefundsAnswer(ctx, request.params.orderid, currentUser(request));
+    const orderid = withOrderPrefix(request.params.orderid);
+    await retryRefund(ctx, currentUser(request).id, orderid, request.params.refundId);
+    return orderRefundsAnswer(ctx, orderid, currentUser(request));
   });
 }

@@ -13,7 +13,7 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
 import { creditNotesOf } from '../invoicing/invoice-service';
-import { findOrderRow, withLinesForAdmin } from '../orders/order-repository';
+import { findOrderRow, findOrderRowById, withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
 import {
@@ -103,11 +103,15 @@ export async function applyRefundEvent(ctx: AppContext, trx: Executor, refund: G
   return true;
 }
 
-/** An admin retries a FAILED refund: the same row, asked again, if the amount still fits what is left. */
-export async function retryRefund(ctx: AppContext, actorUserId: number, refundId: string): Promise<void> {
+/**
+ * An admin retries a FAILED refund of the order at its address: the same row, asked again, if the amount still
+ * fits what is left. A refund of another order is not found there.
+ */
+export async function retryRefund(ctx: AppContext, actorUserId: number, orderid: string, refundId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findRefund(trx, refundId);
-    if (!row) throw new HttpError(404, 'NOT_FOUND', 'There is no such refund. Reload the order.');
+    const order = row ? await findOrderRowById(trx, row.order_id) : undefined;
+    if (!row || order?.orderid !== orderid) throw new HttpError(404, 'NOT_FOUND', 'This order has no such refund. Reload the order.');
     if (!(await reopenFailedRefund(trx, refundId))) throw new HttpError(409, 'CONFLICT', 'Only a failed refund can be retried; this one is not failed.');
     if (!(await reserveRefund(trx, row.order_id, row.amount))) {
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
