@@ -87,6 +87,11 @@ describeEachDatabase('cancelling an order cancels its courier booking (a fake Sh
     expect(more).toEqual([]);
     expect(failed).toMatchObject({ awb, definite: true, courierSaid: expect.stringContaining('Cancellation is not allowed for this shipment right now') });
 
+    // The customer's list, read now, shows the booking still standing.
+    const listed = async () =>
+      ((await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; shipment: { status: string } | null }[]).find((o) => o.orderid === orderid);
+    expect((await listed())?.shipment).toMatchObject({ awb, status: 'BOOKED' });
+
     // Refused again by the poll: not written twice. Then the courier agrees.
     await pollQuietShipments(shop.app.ctx, Date.now() + 120_000);
     expect(await auditOf(orderid, 'order.ship.cancel.failed')).toHaveLength(1);
@@ -98,6 +103,8 @@ describeEachDatabase('cancelling an order cancels its courier booking (a fake Sh
     expect(fake.cancelledAwbs).toContain(awb);
     expect(await shipmentOf(orderid)).toMatchObject({ status: 'CANCELLED', orderStatus: 'CANCELLED' });
     expect(await auditOf(orderid, 'order.ship.cancel')).toEqual([{ awb, by: 'order.cancel' }]);
+    // And the list read before no longer shows a booking the courier has cancelled.
+    expect((await listed())?.shipment?.status ?? null).not.toBe('BOOKED');
   });
 
   it('the courier unreachable: the order is still cancelled, the failure recorded, and the owner cancels the shipment later', async () => {

@@ -88,10 +88,16 @@ export async function setPickup(executor: Executor, shipmentId: number, pickupDa
   await executor.updateTable('shipments').set({ pickup_scheduled_at: pickupDate, updated_at: nowIso() }).where('id', '=', shipmentId).execute();
 }
 
-/** Cancels a booked shipment not yet picked up; false when a scan or another cancel came first. */
+/**
+ * Cancels a booked shipment not yet picked up, and shows it so in the customer's order list (see showShipmentNews);
+ * false when a scan or another cancel came first.
+ */
 export async function cancelBookedShipment(executor: Executor, shipmentId: number): Promise<boolean> {
   const result = await executor.updateTable('shipments').set({ status: 'CANCELLED', updated_at: nowIso() }).where('id', '=', shipmentId).where('status', '=', 'BOOKED').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  const shipment = await executor.selectFrom('shipments').select('order_id').where('id', '=', shipmentId).executeTakeFirst();
+  if (shipment) await showShipmentNews(executor, shipment.order_id);
+  return true;
 }
 
 /** Keeps a scan once: false when the shipment already has it (a webhook or a poll repeating itself). */
