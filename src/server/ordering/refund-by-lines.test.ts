@@ -2,7 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { pdfText } from '../../../tests/support/pdf-text';
+import type { PaymentGateway } from '../payments/gateway';
+import { gatewayFor } from '../payments/gateway-registry';
 import { setStock } from '../stock/stock-repository';
+import { applyRefundEvent } from './refund-service';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { orderBody, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 
@@ -106,6 +109,32 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     expect(note.lines.reduce((sum, l) => sum + l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise, 0)).toBe(amount * 100);
     const text = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: admin.auth })).rawPayload);
     expect(text).toContain('Coupon discount');
+  });
+
+  it('a failed refund of a bottle refunded again since cannot be retried: no bottle is refunded twice', async () => {
+    const orderid = await deliveredOrder();
+    const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken' };
+    // The sandbox's own outcome webhooks are held back: this test says how each refund ends.
+    const sandbox = gatewayFor(shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
+    const onRefund = sandbox.onRefund;
+    sandbox.onRefund = undefined;
+    try {
+      const first = (await refund(orderid, body)).json().refunds[0].refundId as string;
+      const asked = await shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
+      // The gateway refused it: its bottle may be refunded again.
+      const failed = { id: asked.gateway_refund_id ?? '', paymentId: '', amount: asked.amount * 100, status: 'failed' as const, notes: { shop_refund_id: first } };
+      expect(await shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(shop.app.ctx, trx, failed))).toBe(true);
+      expect((await refund(orderid, body)).statusCode).toBe(200);
+      const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/retry`, headers: admin.auth });
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().message).toMatch(/refunded again after it failed/);
+      const refunds = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json().refunds as { refundId: string; status: string }[];
+      expect(refunds.find((r) => r.refundId === first)?.status).toBe('FAILED');
+      const row = await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+      expect(row.refunded_amount).toBe(999);
+    } finally {
+      sandbox.onRefund = onRefund;
+    }
   });
 
   it('two refunds of the same bottle at once: one wins', async () => {

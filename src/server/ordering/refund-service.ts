@@ -20,6 +20,7 @@ import {
   findRefund,
   findRefundByGatewayId,
   insertRefund,
+  linesWithRefunded,
   markRefundRequested,
   noteRefundError,
   refundState,
@@ -115,6 +116,10 @@ export async function retryRefund(ctx: AppContext, actorUserId: number, orderid:
     if (!(await reopenFailedRefund(trx, refundId))) throw new HttpError(409, 'CONFLICT', 'Only a failed refund can be retried; this one is not failed.');
     if (!(await reserveRefund(trx, row.order_id, row.amount))) {
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
+    }
+    // Counted again now that it is live: its bottles may have been refunded by another refund after it failed.
+    if ((await linesWithRefunded(trx, row.order_id)).some((line) => line.refunded > line.item_qty)) {
+      throw new HttpError(409, 'REFUND_TOO_LARGE', 'Bottles of this refund were refunded again after it failed, so it cannot be retried. Reload the order and refund what is left.');
     }
     await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
     // Its first credit note was voided when it failed: the retry is a refund again, so it gets a note of its own.
