@@ -4,6 +4,7 @@ import {
   displayOrderId,
   displayPaymentId,
   formatRupees,
+  formatShopDateTime,
   formatSize,
   orderDate,
   orderLabel,
@@ -131,5 +132,13 @@ describe('formatRupees', () => {
 describe('formatSize', () => {
   it('appends ml', () => {
     expect(formatSize(250)).toBe('250 ml');
+  });
+});
+
+describe('formatShopDateTime', () => {
+  it('reads an instant in India time, whatever zone it was written in', () => {
+    expect(formatShopDateTime('2026-11-28T15:37:00.000Z')).toBe('28 Nov 2026, 21:07 IST');
+    expect(formatShopDateTime('2026-11-28T21:07:00.000+05:30')).toBe('28 Nov 2026, 21:07 IST');
+    expect(formatShopDateTime('2026-11-28')).toBe('');
   });
 });

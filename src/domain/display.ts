@@ -99,6 +99,22 @@ export function orderTime(createdAt: string): string {
   return date ? shopTime.format(date) : '';
 }
 
+const shopDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "28 Nov 2026, 21:07 IST": an instant as a customer in India reads it; '' when it is not an ISO date-time. */
+export function formatShopDateTime(iso: string): string {
+  const date = parseDateTime(iso);
+  return date ? `${shopDateTime.format(date)} IST` : '';
+}
+
 /**
  * First 80 characters, then '...'. Short text is shown whole without the dots, so a one-line
  * description does not look cut. Counts code points so an emoji is never split in half.

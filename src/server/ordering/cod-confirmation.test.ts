@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { formatShopDateTime } from '../../domain/display';
 import { NOT_CONFIRMED_REASON } from '../../domain/messages-and-confirmation';
 import type { CreateOrderBody } from '../../domain/schemas/order';
 import { messaging } from '../messages/index';
@@ -81,6 +82,10 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect((await messagesOf(order.orderid))[0]).toMatchObject({ status: 'SENT', template: 'cod_confirmation' });
 
     const token = await mailedToken(order.orderid);
+    // The deadline in the mail is the customer's clock (India), not UTC.
+    const placedMail = await shop.app.ctx.db.selectFrom('mail_outbox').select('text_body').where('kind', '=', 'order-placed').where('text_body', 'like', `%/confirm/${order.orderid}?t=%`).executeTakeFirstOrThrow();
+    expect(placedMail.text_body).toContain(`Without an answer it is cancelled on ${formatShopDateTime(row.confirm_by as string)}.`);
+    expect(placedMail.text_body).not.toContain('UTC');
     // Another order's token, a made-up one, or none from a customer: refused.
     const other = await placeCod();
     expect((await answer(order.orderid, { answer: 'CONFIRM', token: await mailedToken(other.orderid) })).statusCode).toBe(403);

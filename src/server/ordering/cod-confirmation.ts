@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatShopDateTime } from '../../domain/display';
 import type { Order } from '../../domain/schemas/order';
 import type { Settings } from '../../domain/schemas/settings';
 import type { NewOrder } from '../db/schema';
@@ -67,7 +68,7 @@ export function withConfirmLink(
   if (!links || order.confirmation !== 'PENDING' || !order.confirmBy) return mails;
   const link = confirmLink(links, order.orderid, order.confirmBy);
   const words = 'Please confirm your cash on delivery order, or cancel it if you no longer want it:';
-  const note = `${words} ${link}\nWe pack it once you confirm. Without an answer it is cancelled on ${order.confirmBy.slice(0, 16).replace('T', ' ')} UTC.`;
+  const note = `${words} ${link}\nWe pack it once you confirm. Without an answer it is cancelled on ${formatShopDateTime(order.confirmBy)}.`;
   return mails.map((mail) => ({
     ...mail,
     text: `${note}\n\n${mail.text}`,
