@@ -63,6 +63,10 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   const page = await context.newPage();
   await loginThroughUi(page, customer.email, customer.password);
   await openProduct(page, 'A2 Desi Cow Ghee');
+  // A pincode no post office has is not promised a delivery.
+  await page.getByLabel('Check delivery to your pincode', { exact: true }).fill('111111');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByTestId('pincode-result')).toHaveText('111111 is not a pincode India Post lists. Please check it.');
   await page.getByLabel('Check delivery to your pincode', { exact: true }).fill('560001');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByTestId('pincode-result')).toHaveText('Delivers to 560001 in 2–4 days · Cash on delivery available · Delivery Rs. 60, free from Rs. 1,900');

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { DeliveryCheck } from '../../../domain/schemas/delivery';
 import { formatRupees } from '../../../domain/display';
 import { PINCODE_PATTERN } from '../../../domain/pricing';
-import { describeDelivery, fetchDeliveryCheck, rememberedPincode, rememberPincode } from './delivery-api';
+import { describeDelivery, fetchDeliveryCheck, rememberedPincode, rememberPincode, unlistedPincode } from './delivery-api';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; pincode: string; check: DeliveryCheck } | { kind: 'error'; message: string };
 
@@ -72,7 +72,9 @@ export function PincodeCheck() {
         </button>
       </div>
       <p className="small mt-1 mb-0" role="status" data-testid="pincode-result">
-        {state.kind === 'done' ? describeDelivery(state.pincode, state.check, formatRupees) : null}
+        {state.kind === 'done' ? (
+          <span className={unlistedPincode(state.check) ? 'text-danger' : undefined}>{describeDelivery(state.pincode, state.check, formatRupees)}</span>
+        ) : null}
         {state.kind === 'error' ? <span className="text-danger">{state.message}</span> : null}
       </p>
     </form>
