@@ -93,6 +93,9 @@ export const TOASTS = {
   emailChanged: (address: string) => `Your email address is now ${address}.`,
   productsFailed: 'Failed to get the product list',
   addedToCart: (name: string) => `${name} has been added to cart successfully`,
+  cartSizeFull: (name: string, max: number) => `Your cart already holds ${max} bottles of ${name} in this size, the most one order takes.`,
+  addedUpToLimit: (name: string, added: number, max: number) =>
+    `${added} ${added === 1 ? 'bottle' : 'bottles'} of ${name} added: ${max} of a size is the most one order takes.`,
   cashSelected: 'Cash on Delivery selected. Please proceed.',
   paymentProcessing: 'Hold on a second, your payment is Processing',
   paymentJustASecond: 'Just a second',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addLine,
   applyPrices,
+  bottlesOf,
   decreaseLine,
   increaseLine,
   parseStoredLines,
@@ -99,5 +100,16 @@ describe('bottles of one product and size across cart lines (DESIGN.md §7.1)', 
     expect(setLineQty(lines, 'A2 Desi Cow Ghee', 250, 9).reduce((n, l) => n + l.itemQty, 0)).toBe(10);
     const stored = JSON.stringify(Array.from({ length: 5 }, () => ({ ...ghee(250, 552), itemQty: 10 })));
     expect(parseStoredLines(stored).map((l) => l.itemQty)).toEqual([10]);
+  });
+});
+
+describe('bottlesOf: what Add to Cart tells the customer went in', () => {
+  it('counts a size at every price, and shows that nothing goes in at the limit', () => {
+    const nine = addLine(addLine([], ghee(500, 1019, 4)), ghee(500, 999, 5));
+    expect(bottlesOf(nine, { name: 'A2 Desi Cow Ghee', quantity: 500 })).toBe(9);
+    expect(bottlesOf(nine, { name: 'A2 Desi Cow Ghee', quantity: 1000 })).toBe(0);
+    const ten = addLine(nine, ghee(500, 1019, 3));
+    expect(bottlesOf(ten, { name: 'A2 Desi Cow Ghee', quantity: 500 })).toBe(10);
+    expect(bottlesOf(addLine(ten, ghee(500, 1019, 1)), { name: 'A2 Desi Cow Ghee', quantity: 500 })).toBe(10);
   });
 });

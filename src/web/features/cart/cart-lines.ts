@@ -47,6 +47,11 @@ export function addLine(lines: readonly CartLine[], item: NewCartLine): CartLine
   return lines.map((l, i) => (i === index ? { ...l, itemQty: l.itemQty + adding } : l));
 }
 
+/** Bottles of the item's product and size in the cart, at any price (they share one limit). */
+export function bottlesOf(lines: readonly CartLine[], item: { name: string; quantity: number }): number {
+  return lines.reduce((n, l) => (sameLine(l, item) ? n + l.itemQty : n), 0);
+}
+
 /** Removes every line of that product and size. */
 export function removeLine(lines: readonly CartLine[], name: string, quantity: number): CartLine[] {
   return lines.filter((l) => !sameLine(l, { name, quantity }));

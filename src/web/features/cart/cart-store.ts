@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import {
   addLine,
   applyPrices,
+  bottlesOf,
   decreaseLine,
   increaseLine,
   parseStoredLines,
@@ -54,7 +55,12 @@ export function useCart(): CartLine[] {
 }
 
 export const cart = {
-  add: (item: NewCartLine) => commit(addLine(lines, item)),
+  /** Adds the item as far as the limit per size allows; answers how many bottles went in (0 at the limit). */
+  add: (item: NewCartLine): number => {
+    const before = bottlesOf(lines, item);
+    commit(addLine(lines, item));
+    return bottlesOf(lines, item) - before;
+  },
   remove: (name: string, quantity: number) => commit(removeLine(lines, name, quantity)),
   increase: (name: string, quantity: number) => commit(increaseLine(lines, name, quantity)),
   decrease: (name: string, quantity: number) => commit(decreaseLine(lines, name, quantity)),

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { descriptionPreview, formatSize } from '../../../domain/display';
-import { TOASTS } from '../../../domain/messages';
 import type { Product } from '../../../domain/schemas/product';
 import { sizeStock } from '../../../domain/stock';
 import { productPath } from '../../lib/format';
-import { cart } from '../cart/cart-store';
+import { addToCartWithNotice } from '../cart/add-to-cart';
 import { StarRating } from '../../components/star-rating';
 import { PriceTag } from './price-tag';
 import { cartLineFor, sizePrices } from './product-pricing';
@@ -23,8 +21,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const image = product.images[0];
 
   function addToCart() {
-    cart.add(cartLineFor(product, size));
-    toast.success(TOASTS.addedToCart(product.name));
+    addToCartWithNotice(cartLineFor(product, size), product.name);
   }
 
   return (

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { formatRupees, formatSize } from '../../../domain/display';
-import { TOASTS } from '../../../domain/messages';
 import { productDescription, productPagePath } from '../../../domain/page-meta';
 import { finalPriceFor } from '../../../domain/pricing';
 import type { Product } from '../../../domain/schemas/product';
@@ -12,7 +10,7 @@ import { sizeStock } from '../../../domain/stock';
 import { Spinner } from '../../components/spinner';
 import { StarRating } from '../../components/star-rating';
 import { usePageTitle } from '../../lib/use-page-title';
-import { cart } from '../cart/cart-store';
+import { addToCartWithNotice } from '../cart/add-to-cart';
 import { FoodLabel } from './food-label';
 import { LabelDeclarations } from './label-declarations';
 import { PriceTag } from './price-tag';
@@ -75,8 +73,7 @@ function ProductDetail({ product }: { product: Product }) {
   const { original, final } = sizePrices(product, size);
 
   function addToCart() {
-    cart.add(cartLineFor(product, size, qty));
-    toast.success(TOASTS.addedToCart(product.name));
+    addToCartWithNotice(cartLineFor(product, size, qty), product.name);
   }
 
   return (
@@ -126,7 +123,7 @@ function ProductDetail({ product }: { product: Product }) {
                   <label className="btn btn-outline-amber size-option-label" htmlFor={`size-${s}`}>
                     <span className="d-block fw-semibold">{formatSize(s)}</span>
                     <span className="d-block small">{formatRupees(finalPriceFor(product, s))}</span>
-                    {sizeStock(product, s).note ? <span className="d-block small text-danger">{sizeStock(product, s).note}</span> : null}
+                    {sizeStock(product, s).note ? <span className="d-block small text-danger size-stock-note">{sizeStock(product, s).note}</span> : null}
                   </label>
                 </div>
               ))}
