@@ -26,5 +26,7 @@ export function useQuote(request: QuoteRequest) {
     queryFn: () => api.post<Quote>('/api/checkout/quote', request),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // An empty cart (the order was just placed and the cart cleared) has nothing to price.
+    enabled: request.items.length > 0,
   });
 }
