@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MIN } from '../domain/constants';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -45,7 +46,7 @@ const configFields = z.object({
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   PUBLIC_URL: optionalString,
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@gheeshop.local')),
-  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6).optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(PASSWORD_MIN, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters, as every new password is`).optional()),
   SHOP_EMAIL: optionalString,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Ghee Shop <orders@gheeshop.local>')),
   SMTP_URL: optionalString,
