@@ -85,9 +85,15 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await expect(page.getByTestId('order-delivery-fee')).toHaveText('Free');
   await expect(page.getByTestId('order-total')).toHaveText('Rs. 1,954');
   await expect(page.getByTestId('free-delivery-hint')).toHaveCount(0);
+  // A mistyped code says why; correcting it brings Apply back and clears the old message.
+  await page.getByLabel('Discount code', { exact: true }).fill('NOPE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('coupon-result')).toHaveText('There is no code NOPE. Check the spelling.');
   await page.getByLabel('Discount code', { exact: true }).fill(code.toLowerCase());
+  await expect(page.getByTestId('coupon-result')).toHaveText('');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('coupon-result')).toHaveText(`${code} applied`);
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
   await expect(page.getByTestId('order-discount')).toHaveText('− Rs. 195');
   await expect(page.getByTestId('order-delivery-fee')).toHaveText('Rs. 60');
   await expect(page.getByTestId('free-delivery-hint')).toHaveText('Add Rs. 141 for free delivery');

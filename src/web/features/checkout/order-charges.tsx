@@ -69,6 +69,8 @@ export function CouponField({
 }) {
   const id = useId();
   const [code, setCode] = useState(applied ?? '');
+  // Once the customer edits the code, the field is about the new one: Apply again, and the old verdict goes.
+  const showingApplied = !!applied && code.trim().toUpperCase() === applied.trim().toUpperCase();
   return (
     <form
       className="mb-3"
@@ -82,7 +84,7 @@ export function CouponField({
       </label>
       <div className="input-group">
         <input id={id} className="form-control text-uppercase" value={code} maxLength={32} onChange={(e) => setCode(e.target.value)} />
-        {applied ? (
+        {showingApplied ? (
           <button
             type="button"
             className="btn btn-outline-secondary"
@@ -100,8 +102,8 @@ export function CouponField({
         )}
       </div>
       <p className="small mt-1 mb-0" role="status" data-testid="coupon-result">
-        {verdict?.applied ? <span className="text-success">{verdict.code} applied</span> : null}
-        {verdict && !verdict.applied ? <span className="text-danger">{verdict.reason}</span> : null}
+        {showingApplied && verdict?.applied ? <span className="text-success">{verdict.code} applied</span> : null}
+        {showingApplied && verdict && !verdict.applied ? <span className="text-danger">{verdict.reason}</span> : null}
       </p>
     </form>
   );
