@@ -85,6 +85,9 @@ test('the studio counts a size, the last bottle sells, the shop says Sold out an
     await openFreshProduct(later, name);
     await expect(later.getByRole('group', { name: 'Size' }).getByText('Only 2 left')).toBeVisible();
     await addFromDetail(later, name, 500, 2);
+    // On the chosen size the note is white on the amber fill, not red on it.
+    await expect(later.getByRole('group', { name: 'Size' }).getByText('Only 2 left')).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await screenshotAtWidths(later, 'stock-product-only-left');
 
     // The first customer buys the last two bottles, cash on delivery.
     const first = await registerCustomer(request);
