@@ -29,8 +29,12 @@ test('the owner refunds a delivered order by bottles, back in stock; the list sa
   await money.getByLabel('Reason', { exact: true }).fill('Jar arrived broken');
   await expectNoSeriousA11yViolations(page, { label: 'the refund by bottles form' });
   await screenshotAtWidths(page, 'refund-by-bottles-form');
+  // The form says what the customer gets before the money goes, and that is what is refunded.
+  const shown = /Rs\. [\d,]+/.exec((await money.getByTestId('bottle-refund-amount').textContent()) ?? '')?.[0] ?? 'no amount shown';
+  await expect(money.getByRole('button', { name: `Refund 1 bottle: ${shown}` })).toBeVisible();
   await money.getByRole('button', { name: 'Refund 1 bottle' }).click();
   await expect(money.getByTestId('refund-item')).toHaveCount(1);
+  await expect(money.getByTestId('refund-item')).toContainText(shown);
   await expect(panel.getByText(/Refunded|Part refunded/).first()).toBeVisible();
   await screenshotAtWidths(page, 'refund-by-bottles-done');
   expect(await hasHorizontalOverflow(page)).toBe(false);

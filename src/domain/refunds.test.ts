@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminCancellable, isRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
+import { bottleRefundAmount, isAdminCancellable, isRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
 
 const refund = (amount: number, status: RefundView['status']) => ({ amount, status });
 
@@ -31,5 +31,14 @@ describe('refunds', () => {
     expect(isAdminCancellable({ status: 'OUTFORDELIVERY' })).toBe(true);
     expect(isAdminCancellable({ status: 'DELIVERED' })).toBe(false);
     expect(isAdminCancellable({ status: 'CANCELLED' })).toBe(false);
+  });
+});
+
+describe('bottleRefundAmount', () => {
+  it('gives back what was paid for the bottles: their price less the coupon share, at least a rupee', () => {
+    expect(bottleRefundAmount({ subtotal: 3037, discount: 0 }, 999)).toBe(999);
+    expect(bottleRefundAmount({ subtotal: 2521, discount: 251 }, 552)).toBe(497);
+    expect(bottleRefundAmount({ subtotal: 500, discount: 500 }, 250)).toBe(1);
+    expect(bottleRefundAmount({ subtotal: 0, discount: 0 }, 0)).toBe(1);
   });
 });

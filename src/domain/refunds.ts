@@ -77,6 +77,15 @@ export interface RefundView {
 }
 
 /**
+ * What refunding bottles gives back: their price less the coupon's share (the coupon took the same share off every
+ * bottle), never the delivery or COD fee, and at least Rs. 1. The server refunds this; the admin's form shows it first.
+ */
+export function bottleRefundAmount(order: { subtotal: number; discount: number }, goods: number): number {
+  const paidShare = order.subtotal > 0 ? Math.max(0, order.subtotal - order.discount) / order.subtotal : 1;
+  return Math.max(1, Math.round(goods * paidShare));
+}
+
+/**
  * How a paid order's payment reads once money went back: "Refunded" when all of it did, "Part refunded" when some
  * did, null when nothing was refunded (then the payment status's own words apply).
  */

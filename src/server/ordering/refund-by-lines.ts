@@ -1,4 +1,4 @@
-import type { RefundLine } from '../../domain/refunds';
+import { bottleRefundAmount, type RefundLine } from '../../domain/refunds';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
@@ -37,9 +37,7 @@ export async function recordRefundOfLines(
   }
   const picked = [...chosen.values()];
   const goods = picked.reduce((sum, c) => sum + c.line.unit_price * c.qty, 0);
-  // The coupon took its share off every bottle; the refund gives back what was paid for these, no more.
-  const paidShare = order.subtotal > 0 ? Math.max(0, order.subtotal - order.discount) / order.subtotal : 1;
-  const amount = Math.max(1, Math.round(goods * paidShare));
+  const amount = bottleRefundAmount(order, goods);
   const refundId = await recordRefund(ctx, trx, order, {
     amount,
     reason: asked.reason,

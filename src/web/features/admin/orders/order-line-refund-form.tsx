@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees } from '../../../../domain/display';
-import { REASON_MAX_LENGTH, type RefundLine } from '../../../../domain/refunds';
+import { bottleRefundAmount, REASON_MAX_LENGTH, type RefundLine } from '../../../../domain/refunds';
 import type { OrderLine } from '../../../../domain/schemas/order';
 import { useRefundOrder } from '../api/refunds-api';
 
@@ -9,7 +9,18 @@ import { useRefundOrder } from '../api/refunds-api';
  * Refund by bottles: how many of each line, whether they go back on the shelf, and a reason. The server prices them
  * as they were paid for and refuses bottles already refunded; the credit note lists them with their quantities.
  */
-export function OrderLineRefundForm({ orderid, items, onDone }: { orderid: string; items: readonly OrderLine[]; onDone: () => void }) {
+export function OrderLineRefundForm({
+  orderid,
+  items,
+  charges,
+  onDone,
+}: {
+  orderid: string;
+  items: readonly OrderLine[];
+  /** The order's goods and coupon discount: the bottles are refunded at what was paid for them. */
+  charges: { subtotal: number; discount: number };
+  onDone: () => void;
+}) {
   const id = useId();
   const refund = useRefundOrder(orderid);
   const [counts, setCounts] = useState<number[]>(() => items.map(() => 0));
@@ -18,6 +29,9 @@ export function OrderLineRefundForm({ orderid, items, onDone }: { orderid: strin
   const [problem, setProblem] = useState<string | null>(null);
   const chosen: RefundLine[] = items.flatMap((item, i) => ((counts[i] ?? 0) > 0 ? [{ name: item.name, quantity: item.quantity, itemQty: counts[i] ?? 0 }] : []));
   const bottles = chosen.reduce((sum, l) => sum + l.itemQty, 0);
+  const goods = items.reduce((sum, item, i) => sum + item.finalPrice * (counts[i] ?? 0), 0);
+  const amount = bottles > 0 ? bottleRefundAmount(charges, goods) : 0;
+  const couponNote = charges.discount > 0 ? ' (less the coupon’s share)' : '';
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -38,7 +52,10 @@ export function OrderLineRefundForm({ orderid, items, onDone }: { orderid: strin
 
   return (
     <form onSubmit={submit} noValidate aria-describedby={`${id}-help`}>
-      <p id={`${id}-help`} className="small text-muted-strong mb-2">Choose the bottles to refund; each is refunded at what was paid for it.</p>
+      <p id={`${id}-help`} className="small text-muted-strong mb-2">
+        Choose the bottles to refund; each is refunded at what was paid for it{couponNote}.
+        {bottles > 0 ? <span data-testid="bottle-refund-amount"> The customer gets {formatRupees(amount)}.</span> : null}
+      </p>
       <fieldset className="mb-2">
         <legend className="visually-hidden">Bottles to refund</legend>
         {items.map((item, i) => (
@@ -83,7 +100,7 @@ export function OrderLineRefundForm({ orderid, items, onDone }: { orderid: strin
       </div>
       <div className="d-flex flex-wrap gap-2 mt-2">
         <button type="submit" className="btn btn-amber" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunding…' : bottles > 0 ? `Refund ${bottles} bottle${bottles === 1 ? '' : 's'}` : 'Refund'}
+          {refund.isPending ? 'Refunding…' : bottles > 0 ? `Refund ${bottles} bottle${bottles === 1 ? '' : 's'}: ${formatRupees(amount)}` : 'Refund'}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
           Close

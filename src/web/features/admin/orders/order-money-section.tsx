@@ -53,6 +53,7 @@ export function OrderMoneySection({ headingId, order, loadError, onRetry }: Orde
                   key={refundableLeft(order.totalAmount, order.refunds)}
                   orderid={order.orderid}
                   items={order.items}
+                  charges={order}
                   left={refundableLeft(order.totalAmount, order.refunds)}
                 />
               </div>

@@ -18,7 +18,17 @@ interface RefundFields {
  * "Refund" on a delivered order paid online: an amount in rupees (what is left unrefunded at first, never more;
  * the server checks that again) and a reason. The parent keys it by what is left, so a new default follows a refund.
  */
-export function OrderRefundForm({ orderid, items, left }: { orderid: string; items: readonly OrderLine[]; left: number }) {
+export function OrderRefundForm({
+  orderid,
+  items,
+  charges,
+  left,
+}: {
+  orderid: string;
+  items: readonly OrderLine[];
+  charges: { subtotal: number; discount: number };
+  left: number;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [byLines, setByLines] = useState(false);
@@ -63,7 +73,7 @@ export function OrderRefundForm({ orderid, items, left }: { orderid: string; ite
     return (
       <section className="order-action-form" aria-labelledby={`${id}-title`}>
         {heading}
-        <OrderLineRefundForm orderid={orderid} items={items} onDone={() => setOpen(false)} />
+        <OrderLineRefundForm orderid={orderid} items={items} charges={charges} onDone={() => setOpen(false)} />
       </section>
     );
   }
