@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem {
   id: string;
@@ -21,6 +21,25 @@ export const panelId = (id: string) => `admin-panel-${id}`;
  */
 export function TabList({ tabs, selected, onSelect, label }: TabListProps) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
+
+  // On a phone the strip scrolls: the selected tab (opened from a link, or by the arrow keys) is brought into it,
+  // clear of the faded edge, without scrolling the page.
+  useEffect(() => {
+    const reveal = () => {
+      const tab = refs.current.get(selected);
+      const strip = tab?.parentElement;
+      if (!tab || !strip || strip.scrollWidth <= strip.clientWidth) return;
+      const t = tab.getBoundingClientRect();
+      const s = strip.getBoundingClientRect();
+      const fade = 48;
+      if (t.left < s.left) strip.scrollLeft -= s.left - t.left;
+      else if (t.right > s.right - fade) strip.scrollLeft += t.right - (s.right - fade);
+    };
+    reveal();
+    // A window narrowed to a phone's width (or a phone turned) turns the rows into a strip.
+    window.addEventListener('resize', reveal);
+    return () => window.removeEventListener('resize', reveal);
+  }, [selected]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = tabs.length - 1;
