@@ -28,9 +28,13 @@ describe('refunds', () => {
     expect(isRefundable({ ...paid, status: 'DELIVERED' })).toBe(true);
     expect(isRefundable({ ...paid, status: 'READY' })).toBe(false);
     expect(isRefundable({ paymentmode: 'CASHONDELIVERY', paymentstatus: 'COD', status: 'DELIVERED' })).toBe(false);
-    expect(isAdminCancellable({ status: 'OUTFORDELIVERY' })).toBe(true);
-    expect(isAdminCancellable({ status: 'DELIVERED' })).toBe(false);
-    expect(isAdminCancellable({ status: 'CANCELLED' })).toBe(false);
+    const cod = { paymentmode: 'CASHONDELIVERY', paymentstatus: 'COD' } as const;
+    expect(isAdminCancellable({ ...cod, status: 'OUTFORDELIVERY' })).toBe(true);
+    expect(isAdminCancellable({ ...cod, status: 'DELIVERED' })).toBe(false);
+    expect(isAdminCancellable({ ...cod, status: 'CANCELLED' })).toBe(false);
+    // A parcel that came back: cancelled only to refund what was paid online.
+    expect(isAdminCancellable({ ...cod, status: 'RETURNED' })).toBe(false);
+    expect(isAdminCancellable({ ...paid, status: 'RETURNED' })).toBe(true);
   });
 });
 

@@ -122,7 +122,12 @@ export function isRefundable(order: Pick<Order, 'status' | 'paymentmode' | 'paym
   return order.status === 'DELIVERED' && order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
 }
 
-/** An admin may cancel any order not delivered and not already cancelled. */
-export function isAdminCancellable(order: Pick<Order, 'status'>): boolean {
+/**
+ * An admin may cancel any order not delivered and not already cancelled. A parcel the courier brought back is
+ * cancelled only when it was paid online, which refunds the payment: a returned order paid on delivery has its
+ * bottles back and its invoice credited already, and nothing is left to undo.
+ */
+export function isAdminCancellable(order: Pick<Order, 'status' | 'paymentmode' | 'paymentstatus'>): boolean {
+  if (order.status === 'RETURNED') return order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
   return order.status !== 'DELIVERED' && order.status !== 'CANCELLED';
 }

@@ -2,6 +2,7 @@
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import type { Order } from '../../domain/schemas/order';
 import { parcelAway } from '../../domain/shipping';
+import { isAdminCancellable } from '../../domain/refunds';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
@@ -51,6 +52,10 @@ export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
     throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');
   }
   if (row.status === 'DELIVERED') throw conflict('A delivered order cannot be cancelled; refund it instead.');
+  const asStored = { status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status } as Pick<Order, 'status' | 'paymentmode' | 'paymentstatus'>;
+  if (!isAdminCancellable(asStored)) {
+    throw conflict('This order came back from the courier and was not paid online: its bottles are back on the shelf and its invoice is credited, so there is nothing to cancel.');
+  }
 }
 
 /** Sets CANCELLED only if the status is still the one read, so a concurrent change wins or loses cleanly. */

@@ -172,6 +172,13 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     await setStock(shop.app.ctx.db, cowId, 500, null);
     const move = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
     expect(move.statusCode).toBe(409);
+    // Paid on delivery and back with us: nothing is left to cancel, and no "cancelled" mail follows "came back".
+    const mailsBefore = await mailsOf('status-mail');
+    const cancel = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Returned' } });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toMatch(/nothing to cancel/);
+    expect(await statusOf(orderid)).toBe('RETURNED');
+    expect(await mailsOf('status-mail')).toBe(mailsBefore);
   });
 
   it('an order cancelled in transit keeps its bottles off the shelf until the courier returns the parcel', async () => {

@@ -18,6 +18,7 @@ interface OrderMoneySectionProps {
 function noActionNote(order: OrderWithRefunds): string | null {
   if (order.status === 'CANCELLED') return 'This order is cancelled.';
   if (order.status === 'DELIVERED' && !isRefundable(order)) return 'This order was not paid online, so a refund is settled by hand.';
+  if (order.status === 'RETURNED' && !isAdminCancellable(order)) return 'This order came back to us: its bottles are back on the shelf and its invoice is credited.';
   return null;
 }
 
