@@ -22,7 +22,7 @@ export async function queueShippedMail(
     kind: SHIPPED_MAIL_KIND,
     to: order.emailaddress,
     subject: `Your order ${id} is on its way`,
-    text: `Namaste ${order.username},\n\nYour order ${id} has been handed to ${shipment.courier}.\n\nAWB (tracking number): ${shipment.awb}\n${link}We will write again when it is out for delivery.\n\nThe Ghee Shop family`,
+    text: `Namaste ${order.username},\n\nYour order ${id} is packed and booked with ${shipment.courier}.\n\nAWB (tracking number): ${shipment.awb}\n${link}We will write again when it is out for delivery.\n\nThe Ghee Shop family`,
   };
   await enqueueMails(trx, [mail]);
   return 1;

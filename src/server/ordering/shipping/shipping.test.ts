@@ -59,6 +59,9 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     const mail = await shop.app.ctx.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('kind', '=', 'order-shipped').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(order.shipment.awb);
     expect(mail.text_body).toContain(order.shipment.trackingUrl);
+    // Sent at booking, before the courier's pickup: it says booked, not handed over.
+    expect(mail.text_body).toMatch(/is packed and booked with \S/);
+    expect(mail.text_body).not.toContain('handed to');
     const row = await shop.app.ctx.db.selectFrom('shipments').selectAll().where('awb', '=', order.shipment.awb).executeTakeFirstOrThrow();
     expect(row.pickup_scheduled_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Two 500 ml bottles, each 455 g of ghee and 150 g of jar and box.
