@@ -92,6 +92,11 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect((await answer(order.orderid, { answer: 'CONFIRM', token: 'x'.repeat(43) })).statusCode).toBe(403);
     expect((await answer(order.orderid, { answer: 'CONFIRM' }, user.auth)).statusCode).toBe(401);
     expect((await answer(order.orderid, { answer: 'MAYBE', token })).statusCode).toBe(400);
+    // A link to no order says so without echoing the gateway-style id it carried.
+    const nowhere = await shop.app.inject({ url: `/api/order/order_NoSuchOrder123/confirm?token=${token}` });
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().message).toMatch(/^This link does not lead to an order/);
+    expect(nowhere.json().message).not.toContain('order_NoSuchOrder123');
 
     const preview = await shop.app.inject({ url: `/api/order/${order.orderid}/confirm?token=${token}` });
     expect(preview.json()).toMatchObject({ orderid: order.orderid, confirmation: 'PENDING', open: true, totalAmount: 2038 });

@@ -22,7 +22,8 @@ export type ConfirmAnswerKind = 'CONFIRM' | 'CANCEL';
 /** Who answers: the customer with the link's token or a WhatsApp button, or an admin (after a call). */
 export type Answerer = { kind: 'link'; token: string } | { kind: 'whatsapp' } | { kind: 'admin'; user: AuthUser };
 
-const missing = (orderid: string) => notFound(`There is no order ${orderid}. Check the link in your order mail.`);
+// The link's order id is the gateway's kind (order_…), which customers never see elsewhere: the message does not repeat it.
+const missing = () => notFound('This link does not lead to an order. Check the link in your order mail, or find the order under Your Orders.');
 const badLink = () =>
   forbidden('This confirmation link is not valid for that order. Open the link in your order mail again, or call us and we will confirm it for you.');
 const expired = () =>
@@ -31,7 +32,7 @@ const expired = () =>
 /** The order answered about, after checking who answers (a link's token must be the order's). */
 export async function orderToAnswer(ctx: AppContext, trx: Executor, orderid: string, who: Answerer): Promise<OrderRow> {
   const row = await findOrderRow(trx, orderid);
-  if (!row) throw missing(orderid);
+  if (!row) throw missing();
   checkAnswerer(ctx, row, who);
   return row;
 }
@@ -63,7 +64,7 @@ export async function auditAnswer(trx: Executor, orderid: string, answer: Confir
 
 export async function answeredOrder(ctx: AppContext, orderid: string): Promise<Order> {
   const order = await findOrderByOrderId(ctx.db, orderid);
-  if (!order) throw missing(orderid);
+  if (!order) throw missing();
   return order;
 }
 
@@ -130,10 +131,10 @@ export async function expireOne(ctx: AppContext, orderid: string): Promise<boole
 export async function confirmationPreview(ctx: AppContext, orderidInput: string, token: string) {
   const orderid = withOrderPrefix(orderidInput);
   const row = await findOrderRow(ctx.db, orderid);
-  if (!row) throw missing(orderid);
+  if (!row) throw missing();
   checkAnswerer(ctx, row, { kind: 'link', token });
   const order = await findOrderByOrderId(ctx.db, orderid);
-  if (!order) throw missing(orderid);
+  if (!order) throw missing();
   const open = row.confirmation === 'PENDING' && row.status !== 'CANCELLED' && !!row.confirm_by && row.confirm_by > new Date().toISOString();
   return {
     orderid: order.orderid,
