@@ -4,7 +4,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag } from './support/admin-seed';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
+import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog, SAMPLE_BILLING } from './support/storefront';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -120,6 +120,10 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await expect(card.getByTestId('order-charges')).toContainText('Delivery - Rs. 60');
   await expect(card.getByTestId('order-charges')).toContainText(`Discount (${code}) - minus Rs. 195`);
   await expect(card).toContainText('Rs. 1,819');
+
+  // The account was made without an address: its first checkout's is now the profile's.
+  await page.goto('/account');
+  await expect(page.getByText(SAMPLE_BILLING.address)).toBeVisible();
 
   // The admin sees the code's use.
   await admin.reload();

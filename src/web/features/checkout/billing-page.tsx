@@ -14,7 +14,7 @@ import { showServerFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
-import { useSession } from '../session/session-store';
+import { updateSessionUser, useSession } from '../session/session-store';
 import { onlyStateOf, pincodeStateMessage } from '../delivery/pincode-state';
 import { getBilling, getBusinessBuyer, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
@@ -47,6 +47,24 @@ function prefill(user: PublicUser | undefined): BillingPageForm {
     gstin: business?.gstin ?? '',
     businessName: business?.businessName ?? '',
   };
+}
+
+async function rememberAddress(user: PublicUser, billing: BillingForm): Promise<void> {
+  try {
+    const answer = await accountsApi.updateProfile({
+      username: user.username || billing.name,
+      // The account's own address: a billing e-mail that differs is not an e-mail change.
+      emailaddress: user.emailaddress,
+      mobilenumber: user.mobilenumber || billing.mobilenumber,
+      address: billing.address,
+      pincode: billing.pincode,
+      state: billing.state,
+      district: billing.district,
+    });
+    updateSessionUser(answer.user);
+  } catch {
+    // The profile stays as it was; the customer can fill it in under Account.
+  }
 }
 
 export function BillingPage() {
@@ -95,6 +113,9 @@ export function BillingPage() {
         return;
       }
     }
+    // A signed-up account starts without an address: its first checkout's becomes the profile's, so the next checkout
+    // is filled in. A convenience only: if it fails, the order goes on all the same.
+    if (session && !session.user.address) void rememberAddress(session.user, billing);
     saveBilling(billing, wantsGstin ? { gstin, businessName } : null);
     navigate('/checkoutorder');
   });
