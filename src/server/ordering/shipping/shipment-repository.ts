@@ -93,10 +93,15 @@ export async function setPickup(executor: Executor, shipmentId: number, pickupDa
  * false when a scan or another cancel came first.
  */
 export async function cancelBookedShipment(executor: Executor, shipmentId: number): Promise<boolean> {
-  const result = await executor.updateTable('shipments').set({ status: 'CANCELLED', updated_at: nowIso() }).where('id', '=', shipmentId).where('status', '=', 'BOOKED').executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  const shipment = await executor.selectFrom('shipments').select('order_id').where('id', '=', shipmentId).executeTakeFirst();
-  if (shipment) await showShipmentNews(executor, shipment.order_id);
+  const cancelled = await executor
+    .updateTable('shipments')
+    .set({ status: 'CANCELLED', updated_at: nowIso() })
+    .where('id', '=', shipmentId)
+    .where('status', '=', 'BOOKED')
+    .returning('order_id')
+    .executeTakeFirst();
+  if (!cancelled) return false;
+  await showShipmentNews(executor, cancelled.order_id);
   return true;
 }
 
