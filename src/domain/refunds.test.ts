@@ -12,6 +12,12 @@ describe('refunds', () => {
     expect(refundableLeft(400, [refund(400, 'PROCESSED')])).toBe(0);
   });
 
+  it('leaves out an extra payment given back: it was never part of the order', () => {
+    const refunds = [refund(300, 'PROCESSED'), { amount: 1019, status: 'PENDING' as const, strayPayment: true as const }];
+    expect(refundedSoFar(refunds)).toBe(300);
+    expect(refundableLeft(1019, refunds)).toBe(719);
+  });
+
   it("the admin's refund form takes whole rupees from 1 up to what is left, with a reason", () => {
     const schema = refundFormSchema(519);
     expect(schema.safeParse({ amount: 519, reason: 'Broken bottle' }).success).toBe(true);

@@ -74,6 +74,8 @@ export interface RefundView {
   reason: string;
   createdAt: string;
   error?: string | null;
+  /** It gave back a payment that paid nothing (a second payment, or one after a switch to cash on delivery). */
+  strayPayment?: true;
 }
 
 /**
@@ -107,13 +109,16 @@ export interface CreditNoteView {
 /** The order with its refunds and credit notes, as the cancel, refund and retry calls answer. */
 export type OrderWithRefunds = Order & { refunds: RefundView[]; creditNotes?: CreditNoteView[] };
 
-/** Rupees refunded or on their way: a failed refund gives its amount back until it is retried. */
-export function refundedSoFar(refunds: readonly Pick<RefundView, 'amount' | 'status'>[]): number {
-  return refunds.reduce((sum, r) => (r.status === 'FAILED' ? sum : sum + r.amount), 0);
+/**
+ * Rupees refunded of the order or on their way: a failed refund gives its amount back until it is retried, and a
+ * payment that paid nothing, given back, was never part of the order's total.
+ */
+export function refundedSoFar(refunds: readonly Pick<RefundView, 'amount' | 'status' | 'strayPayment'>[]): number {
+  return refunds.reduce((sum, r) => (r.status === 'FAILED' || r.strayPayment ? sum : sum + r.amount), 0);
 }
 
 /** What may still be refunded of an order: its total less what is refunded or on its way, never below 0. */
-export function refundableLeft(totalAmount: number, refunds: readonly Pick<RefundView, 'amount' | 'status'>[]): number {
+export function refundableLeft(totalAmount: number, refunds: readonly Pick<RefundView, 'amount' | 'status' | 'strayPayment'>[]): number {
   return Math.max(0, totalAmount - refundedSoFar(refunds));
 }
 

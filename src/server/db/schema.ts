@@ -284,6 +284,8 @@ export interface RefundsTable {
   actor_user_id: number | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** 1 when it gives back a payment that paid nothing (migration 0034): not part of the order's refunded_amount. */
+  stray_payment: Generated<Flag>;
 }
 
 export interface PasswordResetTokensTable {

@@ -9,13 +9,14 @@ import { findPayment, recordPayment, type PaymentSource } from '../payments/paym
 import { retakeStockAfterLatePayment } from '../stock/stock-holds';
 import { queueOrderPlacedMails } from './order-placed-mail';
 import { kickMessages, queueOrderMessage } from '../messages/index';
-import { reclaimCouponOrRefund, refundPaymentOfCancelledOrder } from './late-payment';
+import { reclaimCouponOrRefund, refundPaymentOfCancelledOrder, refundStrayPayment } from './late-payment';
 import { createdRefundIds } from './refund-repository';
 import { sendRefund } from './refund-service';
 
 /**
  * 'refunded': the money arrived for an order cancelled meanwhile, or for one whose single-use code was taken while
- * the payment was late (then cancelled now); the payment was recorded and a full refund queued.
+ * the payment was late (then cancelled now); the payment was recorded and a full refund queued. Also a payment that
+ * paid nothing (the order is cash on delivery now, or another payment paid it): that payment alone is given back.
  */
 export type SettleOutcome = 'paid' | 'already-paid' | 'amount-mismatch' | 'refunded';
 
@@ -53,6 +54,9 @@ export async function settleCapturedPayment(
     amount: amount ?? expected,
     source: payment.source,
   });
+  // Checked before the amount: an order switched to cash on delivery carries its fee, so the payment it no longer
+  // needs never matches its total. Without a known amount there is nothing safe to give back yet (the webhook has it).
+  if (!won && amount !== undefined && (await refundStrayPayment(ctx, trx, order.id, { id: payment.paymentId, paise: amount }))) return 'refunded';
   if (!amountMatches) return 'amount-mismatch';
   if (!won) return 'already-paid';
   // The customer (or the shop) cancelled while the payment was on its way: the money goes back in full, the order

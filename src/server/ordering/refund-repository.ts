@@ -23,12 +23,16 @@ export async function releaseRefund(trx: Executor, orderRowId: number, amount: n
   await trx.updateTable('orders').set({ refunded_amount: sql<number>`refunded_amount - ${amount}` }).where('id', '=', orderRowId).execute();
 }
 
+/**
+ * Writes a CREATED refund; answers false when a row of that id exists already (a payment that paid nothing has one
+ * refund of a fixed id, however many paths report it).
+ */
 export async function insertRefund(
   trx: Executor,
-  row: { id: string; orderRowId: number; paymentId: string; amount: number; reason: string; actorUserId: number | null },
-): Promise<void> {
+  row: { id: string; orderRowId: number; paymentId: string; amount: number; reason: string; actorUserId: number | null; strayPayment?: boolean },
+): Promise<boolean> {
   const now = nowIso();
-  await trx
+  const result = await trx
     .insertInto('refunds')
     .values({
       id: row.id,
@@ -42,8 +46,11 @@ export async function insertRefund(
       actor_user_id: row.actorUserId,
       created_at: now,
       updated_at: now,
+      stray_payment: row.strayPayment ? 1 : 0,
     })
-    .execute();
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function findRefund(db: Executor, id: string) {
@@ -54,12 +61,6 @@ export async function findRefundByGatewayId(db: Executor, gatewayRefundId: strin
   return db.selectFrom('refunds').selectAll().where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst();
 }
 
-export async function refundsOfOrders(db: Executor, orderRowIds: readonly number[]) {
-  if (orderRowIds.length === 0) return [];
-  return db.selectFrom('refunds').selectAll().where('order_id', 'in', orderRowIds).orderBy('created_at').execute();
-}
-
-/** The gateway took the request: its refund id is stored and the row leaves CREATED (once). */
 /** Holds the order's row for the rest of the transaction (a write that changes nothing), so refunds of it queue. */
 export async function lockOrderForRefund(trx: Executor, orderRowId: number): Promise<void> {
   await trx.updateTable('orders').set({ updated_at: sql`updated_at` }).where('id', '=', orderRowId).execute();
@@ -94,6 +95,7 @@ export async function createdRefundIds(db: Executor, orderRowId: number): Promis
   return rows.map((r) => r.id);
 }
 
+/** The gateway took the request: its refund id is stored and the row leaves CREATED (once). */
 export async function markRefundRequested(trx: Executor, id: string, gatewayRefundId: string, status: RefundState): Promise<boolean> {
   const result = await trx
     .updateTable('refunds')

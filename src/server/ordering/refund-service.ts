@@ -75,7 +75,8 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (!(await settleRefund(trx, refundId, state, state === 'FAILED' ? 'The gateway could not refund this payment.' : null))) return;
   // A failed refund gives its amount back to what may still be refunded, so it can be retried, and voids its credit
   // note, so the invoice may be credited that amount again.
-  if (state === 'FAILED') {
+  // A payment that paid nothing was never part of the order's refunds, and has no note.
+  if (state === 'FAILED' && !row.stray_payment) {
     await releaseRefund(trx, row.order_id, row.amount);
     await refundFailedHook(trx, refundId);
   } else await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
@@ -114,6 +115,9 @@ export async function retryRefund(ctx: AppContext, actorUserId: number, orderid:
     const order = row ? await findOrderRowById(trx, row.order_id) : undefined;
     if (!row || order?.orderid !== orderid) throw new HttpError(404, 'NOT_FOUND', 'This order has no such refund. Reload the order.');
     if (!(await reopenFailedRefund(trx, refundId))) throw new HttpError(409, 'CONFLICT', 'Only a failed refund can be retried; this one is not failed.');
+    await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
+    // A payment that paid nothing is given back whole again: nothing of the order's is reserved or credited.
+    if (row.stray_payment) return;
     if (!(await reserveRefund(trx, row.order_id, row.amount))) {
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
     }
@@ -121,7 +125,6 @@ export async function retryRefund(ctx: AppContext, actorUserId: number, orderid:
     if ((await linesWithRefunded(trx, row.order_id)).some((line) => line.refunded > line.item_qty)) {
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'Bottles of this refund were refunded again after it failed, so it cannot be retried. Reload the order and refund what is left.');
     }
-    await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
     // Its first credit note was voided when it failed: the retry is a refund again, so it gets a note of its own.
     await creditNoteHook(trx, { orderRowId: row.order_id, amount: row.amount, reason: row.reason, refundId });
   });
@@ -194,6 +197,8 @@ export async function refundsView(ctx: AppContext, orderRowId: number) {
     reason: r.reason,
     error: r.error,
     createdAt: r.created_at,
+    // It gave back a payment that paid nothing, so it is not part of what was refunded of the order.
+    ...(r.stray_payment ? { strayPayment: true as const } : {}),
   }));
 }
 

@@ -27,7 +27,10 @@ export function OrderRefundList({ orderid, refunds }: { orderid: string; refunds
                 {orderDate(r.createdAt)} {orderTime(r.createdAt)}
               </span>
             </div>
-            <p className="small mb-0 refund-reason">{r.reason}</p>
+            <p className="small mb-0 refund-reason">
+              {r.strayPayment && <span className="fw-semibold">Extra payment returned, not counted against the order: </span>}
+              {r.reason}
+            </p>
             {r.status === 'FAILED' && (
               <div className="mt-1">
                 {r.error && <p className="small text-danger mb-1">{r.error}</p>}

@@ -1,0 +1,169 @@
+// A captured payment that paid nothing: its order became cash on delivery while the payment was on its way, or
+// another payment had paid it. The shop gives that payment back whole, once, without touching the order's refunds.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderNumber } from '../../domain/display';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { newGatewayId } from '../payments/gateway-ids';
+import { gatewayFor } from '../payments/gateway-registry';
+import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
+import { sandboxRefundEventBody } from '../payments/sandbox/sandbox-refunds';
+import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
+import { webhookSignature } from '../payments/signatures';
+import { codOrder, createOrder, orderBody, orderRow, placePaidOnlineOrder, sandboxPay } from '../../../tests/support/test-orders';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { strayRefundId } from './late-payment';
+
+describeEachDatabase('a payment that paid nothing', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let customer: TestUser;
+  let secret: string;
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect, { logger: { level: 'fatal' } });
+    admin = await adminOf(shop);
+    customer = await createTestUser(shop);
+    secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
+    // A registered shop invoices a paid order at once, so a credit note would show if one were wrongly issued.
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+  });
+  afterAll(async () => shop.close());
+
+  const db = () => shop.app.ctx.db;
+  const refundRows = async (orderid: string) => {
+    const { id } = await orderRow(shop, orderid);
+    return db().selectFrom('refunds').selectAll().where('order_id', '=', id).orderBy('created_at').execute();
+  };
+  const strayMails = (orderid: string) =>
+    db().selectFrom('mail_outbox').select(['subject', 'text_body']).where('subject', 'like', '%extra payment%').where('text_body', 'like', `%order ${orderNumbers.get(orderid) ?? '?'},%`).execute();
+  const orderNumbers = new Map<string, string>();
+  const remember = async (orderid: string) => {
+    orderNumbers.set(orderid, orderNumber((await orderRow(shop, orderid)).id));
+    return orderid;
+  };
+  async function place(body = orderBody()) {
+    const placed = await createOrder(shop, customer, body);
+    expect(placed.statusCode, placed.body).toBe(200);
+    return remember(placed.json<{ orderid: string }>().orderid);
+  }
+  async function webhook(type: string, payment: { id: string; order_id: string; amount: number }, eventId = newGatewayId('evt_')) {
+    const body = JSON.stringify({ entity: 'event', event: type, contains: ['payment'], payload: { payment: { entity: { ...payment, status: 'captured' } } }, created_at: 1 });
+    return shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': eventId },
+      payload: body,
+    });
+  }
+  /** A second capture at the gateway for an order it already saw paid (a late UPI approval); card 4444's refunds fail. */
+  async function capturedAgain(orderid: string, paise: number, last4 = '1111') {
+    const id = newGatewayId('pay_');
+    await db().insertInto('sandbox_payments').values({ id, order_id: orderid, amount: paise, status: 'captured', error_description: null, created_at: new Date().toISOString(), card_last4: last4 }).execute();
+    return { id, order_id: orderid, amount: paise };
+  }
+  const refundsAnswer = async (orderid: string) => (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+
+  it('a payment captured after the order became cash on delivery is given back whole, with no credit note', async () => {
+    // A COD fee makes the switched order's total differ from what the dialog charged: it must not hide the payment.
+    const delivery = (await shop.app.inject({ url: '/api/settings/delivery', headers: admin.auth })).json();
+    const saved = await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: { ...delivery, codFee: 40 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const body = orderBody();
+      const orderid = await place(body);
+      const onlineTotal = (await orderRow(shop, orderid)).total_amount;
+      const switched = await codOrder(shop, customer, { ...body, paymentmode: 'CASHONDELIVERY' });
+      expect(switched.statusCode, switched.body).toBe(200);
+      expect(switched.json()).toMatchObject({ orderid, paymentmode: 'CASHONDELIVERY' });
+
+      // The customer's UPI approval lands late: the dialog's order is still open at the gateway.
+      const paid = await sandboxPay(shop, orderid);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const paymentId = paid.json<{ razorpay_payment_id: string }>().razorpay_payment_id;
+      await sandboxWebhooksSettled(shop.app.ctx);
+
+      const order = await orderRow(shop, orderid);
+      expect(order).toMatchObject({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', refunded_amount: 0, total_amount: onlineTotal + 40 });
+      const [refund, ...more] = await refundRows(orderid);
+      expect(more).toHaveLength(0);
+      expect(refund).toMatchObject({ id: strayRefundId(paymentId), payment_id: paymentId, amount: onlineTotal, stray_payment: 1 });
+      // It went to the gateway at once, for exactly what was captured.
+      expect(refund?.status).not.toBe('CREATED');
+      const atGateway = await gatewayFor(shop.app.ctx).fetchRefunds(paymentId);
+      expect(atGateway.map((r) => r.amount)).toEqual([onlineTotal * 100]);
+
+      const answer = await refundsAnswer(orderid);
+      expect(answer.refunds).toMatchObject([{ refundId: strayRefundId(paymentId), amount: onlineTotal, strayPayment: true }]);
+      expect(answer.creditNotes).toEqual([]);
+      const mails = await strayMails(orderid);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text_body).toContain('cash on delivery');
+    } finally {
+      await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: delivery });
+    }
+  });
+
+  it('a second payment of a paid order is given back, reported by two webhooks at once, exactly once', async () => {
+    const orderid = await remember(await placePaidOnlineOrder(shop, customer));
+    const first = await orderRow(shop, orderid);
+    const second = await capturedAgain(orderid, first.total_amount * 100);
+    // Razorpay sends payment.captured and order.paid for the same payment, with their own event ids.
+    const answers = await Promise.all([webhook('payment.captured', second), webhook('order.paid', second), webhook('payment.captured', second)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+
+    const after = await orderRow(shop, orderid);
+    expect(after).toMatchObject({ payment_status: 'PAID', paymentid: first.paymentid, refunded_amount: 0 });
+    const rows = await refundRows(orderid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ payment_id: second.id, amount: first.total_amount, stray_payment: 1 });
+    expect(rows[0]?.gateway_refund_id).toBeTruthy();
+    expect(await strayMails(orderid)).toHaveLength(1);
+    // The order's own payment reported again is no stray.
+    expect((await webhook('payment.captured', { id: String(first.paymentid), order_id: orderid, amount: first.total_amount * 100 })).statusCode).toBe(200);
+    expect(await refundRows(orderid)).toHaveLength(1);
+    // What may still be refunded of the order is untouched.
+    expect((await refundsAnswer(orderid)).refunds).toMatchObject([{ strayPayment: true }]);
+  });
+
+  it('two payments of one unpaid order captured at once: one pays it, the other is given back', async () => {
+    const orderid = await place();
+    const total = (await orderRow(shop, orderid)).total_amount;
+    const [a, b] = [await capturedAgain(orderid, total * 100), await capturedAgain(orderid, total * 100)];
+    const answers = await Promise.all([webhook('payment.captured', a), webhook('payment.captured', b)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const order = await orderRow(shop, orderid);
+    expect(order.payment_status).toBe('PAID');
+    expect([a.id, b.id]).toContain(order.paymentid);
+    const other = order.paymentid === a.id ? b.id : a.id;
+    expect(await refundRows(orderid)).toMatchObject([{ payment_id: other, amount: total, stray_payment: 1 }]);
+    expect(order.refunded_amount).toBe(0);
+  });
+
+  it("a failed refund of a stray payment gives nothing back to the order's refunds, and its retry takes nothing from them", async () => {
+    const orderid = await placePaidOnlineOrder(shop, customer);
+    const paidRow = await orderRow(shop, orderid);
+    expect(paidRow.invoice_number).toBeTruthy();
+    const stray = await capturedAgain(orderid, paidRow.total_amount * 100, '4444');
+    expect((await webhook('payment.captured', stray)).statusCode).toBe(200);
+    const [row] = await refundRows(orderid);
+    expect(row?.gateway_refund_id).toBeTruthy();
+
+    const failed = sandboxRefundEventBody({ id: row?.gateway_refund_id ?? '', paymentId: stray.id, amount: stray.amount, status: 'failed', notes: { shop_refund_id: row?.id ?? '' } });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(failed, secret), 'x-razorpay-event-id': newGatewayId('evt_') },
+      payload: failed,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundRows(orderid)).toMatchObject([{ status: 'FAILED' }]);
+    // Not "minus the stray amount": the order's refunds never counted it.
+    expect((await orderRow(shop, orderid)).refunded_amount).toBe(0);
+
+    const retried = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${row?.id}/retry`, headers: admin.auth });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await refundRows(orderid))[0]?.status).not.toBe('FAILED');
+    expect((await orderRow(shop, orderid)).refunded_amount).toBe(0);
+    expect((await refundsAnswer(orderid)).creditNotes).toEqual([]);
+  });
+});
