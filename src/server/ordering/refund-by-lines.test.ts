@@ -137,6 +137,28 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     }
   });
 
+  it('a bottle a failed refund put back on the shelf is not put back again by a fresh refund of it', async () => {
+    const orderid = await deliveredOrder();
+    const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken', restock: true };
+    const sandbox = gatewayFor(shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
+    const onRefund = sandbox.onRefund;
+    sandbox.onRefund = undefined;
+    try {
+      const before = await buffaloStock();
+      const first = (await refund(orderid, body)).json().refunds[0].refundId as string;
+      expect(await buffaloStock()).toBe(before + 1);
+      const asked = await shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
+      const failed = { id: asked.gateway_refund_id ?? '', paymentId: '', amount: asked.amount * 100, status: 'failed' as const, notes: { shop_refund_id: first } };
+      expect(await shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(shop.app.ctx, trx, failed))).toBe(true);
+      // The jar is on the shelf already: refunding it again, box ticked again, pays the customer and adds nothing.
+      const fresh = await refund(orderid, body);
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(await buffaloStock()).toBe(before + 1);
+    } finally {
+      sandbox.onRefund = onRefund;
+    }
+  });
+
   it('two refunds of the same bottle at once: one wins', async () => {
     const orderid = await deliveredOrder();
     const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken' };

@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { addStock } from '../stock/stock-repository';
-import { insertRefundLines, linesWithRefunded, lockOrderForRefund } from './refund-repository';
+import { insertRefundLines, linesWithRefunded, lockOrderForRefund, restockedPerLine } from './refund-repository';
 import { recordRefund } from './refund-service';
 
 /**
@@ -44,8 +44,25 @@ export async function recordRefundOfLines(
     actorUserId: asked.actorUserId,
     goods: picked.map((c) => ({ description: `${c.line.name} (${c.line.size_ml} ml)`, quantity: c.qty })),
   });
-  const restock = asked.restock ? picked.filter((c) => c.line.stock_taken === 1 && c.line.product_id !== null) : [];
-  await insertRefundLines(trx, refundId, picked.map((c) => ({ orderLineId: c.line.id, qty: c.qty, restocked: restock.includes(c) })));
+  const restock = asked.restock ? await bottlesToPutBack(trx, order.id, picked) : [];
+  await insertRefundLines(trx, refundId, picked.map((c) => ({ orderLineId: c.line.id, qty: c.qty, restocked: restock.some((r) => r.line.id === c.line.id) })));
   if (restock.length) await addStock(trx, restock.map((c) => ({ productId: c.line.product_id as number, size: c.line.size_ml, qty: c.qty })));
   return { refundId, restocked: restock.length > 0 };
+}
+
+/**
+ * How many of the chosen bottles go back on the shelf: never more of a line than it had, counting those an earlier
+ * refund put back. A refund that failed leaves its bottles on the shelf, so refunding the same bottles afresh does
+ * not add them twice. Which bottles came back is the owner's word; the count is the rule.
+ */
+async function bottlesToPutBack<C extends { line: { id: number; item_qty: number; stock_taken: number; product_id: number | null }; qty: number }>(
+  trx: Executor,
+  orderRowId: number,
+  picked: readonly C[],
+): Promise<C[]> {
+  const back = await restockedPerLine(trx, orderRowId);
+  return picked
+    .filter((c) => c.line.stock_taken === 1 && c.line.product_id !== null)
+    .map((c) => ({ ...c, qty: Math.min(c.qty, c.line.item_qty - (back.get(c.line.id) ?? 0)) }))
+    .filter((c) => c.qty > 0);
 }

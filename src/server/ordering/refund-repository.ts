@@ -81,6 +81,22 @@ export async function linesWithRefunded(db: Executor, orderRowId: number) {
   return lines.map((line) => ({ ...line, refunded: refunded.get(line.id) ?? 0 }));
 }
 
+/**
+ * Bottles of each of the order's lines that refunds put back on the shelf, whatever became of those refunds: a
+ * failed refund's bottles stay on the shelf.
+ */
+export async function restockedPerLine(db: Executor, orderRowId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('refund_lines as rl')
+    .innerJoin('refunds as r', 'r.id', 'rl.refund_id')
+    .select(['rl.order_line_id', (eb) => eb.fn.sum<number | string>('rl.qty').as('qty')])
+    .where('r.order_id', '=', orderRowId)
+    .where('rl.restocked', '=', 1)
+    .groupBy('rl.order_line_id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_line_id, Number(r.qty)]));
+}
+
 export async function insertRefundLines(trx: Executor, refundId: string, lines: readonly { orderLineId: number; qty: number; restocked: boolean }[]): Promise<void> {
   if (lines.length === 0) return;
   await trx
