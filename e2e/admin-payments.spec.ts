@@ -1,7 +1,8 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { displayOrderId, displayPaymentId } from '../src/domain/display';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
-import { paidSandboxOrder } from './support/admin-seed';
+import { adminToken, paidSandboxOrder, runTag, switchedToCodThenPaid } from './support/admin-seed';
+import { screenshotAtWidths } from './support/screenshots';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -39,6 +40,23 @@ test('verifies a sandbox payment (green) and a wrong one (red); the verdict goes
   await panel.getByLabel('Order ID').fill('');
   await panel.getByRole('button', { name: 'Verify' }).click();
   await expect(panel.getByText('Order id is required')).toBeVisible();
+});
+
+test('a payment captured after a switch to cash on delivery is refunded by itself, and the order says so', async ({ page, request }) => {
+  const tag = runTag();
+  const customer = await registerCustomer(request, { name: `Ritu ${tag}` });
+  const orderid = await switchedToCodThenPaid(request, customer, await adminToken(request));
+  const panel = await openTab(page, 'orders', 'Your Orders');
+  await panel.getByLabel('Search').fill(tag);
+  await panel.locator(`[data-view-order="${orderid}"]`).click();
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  const item = money.getByTestId('refund-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Extra payment returned, not counted against the order');
+  await expect(item).toContainText('Paid online after the order was changed to cash on delivery');
+  // Still a cash-on-delivery order: nothing of it counts as refunded.
+  await expect(panel.getByText(/Part refunded|^Refunded/)).toHaveCount(0);
+  await screenshotAtWidths(page, 'stray-payment-refund');
 });
 
 test('the Products tab opens the product studio in a new tab', async ({ page, context }) => {

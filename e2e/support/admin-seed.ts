@@ -125,3 +125,25 @@ export async function paidSandboxOrder(request: APIRequestContext, customer: Cus
   expect(confirmed.status(), `updateorder: ${await confirmed.text()}`).toBe(200);
   return { orderid: success.razorpay_order_id, paymentid: success.razorpay_payment_id };
 }
+
+/**
+ * An online checkout the customer switched to cash on delivery (the same receipt sent again as COD), whose payment
+ * the gateway captured afterwards, as a late UPI approval does: the shop refunds that payment by itself. Answers
+ * the order's id once its refund is recorded.
+ */
+export async function switchedToCodThenPaid(request: APIRequestContext, customer: Customer, token: string): Promise<string> {
+  const product = await firstProduct(request);
+  const auth = { authorization: `Bearer ${customer.token}` };
+  const body = { ...orderBody(customer, product, 1, ''), paymentmode: 'ONLINE' };
+  const created = await request.post('/api/checkout/createorder', { headers: auth, data: body });
+  expect(created.status(), `createorder: ${await created.text()}`).toBe(200);
+  const { orderid, keyid } = (await created.json()) as { orderid: string; keyid: string };
+  const switched = await request.post('/api/checkout/codorder', { headers: auth, data: { ...body, paymentmode: 'CASHONDELIVERY' } });
+  expect(switched.status(), `codorder: ${await switched.text()}`).toBe(200);
+  const paid = await request.post('/sandbox/pay', { data: { order_id: orderid, key_id: keyid, card: { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' } } });
+  expect(paid.status(), `sandbox pay: ${await paid.text()}`).toBe(200);
+  await expect
+    .poll(async () => ((await (await request.get(`/api/order/${orderid}/refunds`, { headers: { authorization: `Bearer ${token}` } })).json()) as { refunds: unknown[] }).refunds.length)
+    .toBe(1);
+  return orderid;
+}
