@@ -89,6 +89,26 @@ export async function markOrderVerified(executor: Executor, orderRowId: number):
 }
 
 /** Online orders still unpaid that were created inside the window, newest first (orders_payment_created_idx). */
+/**
+ * Orders switched to cash on delivery after their payment dialog opened, in the window, whose gateway order may
+ * still take a payment, and whose such payment was not given back yet (decision 081).
+ */
+export async function listSwitchedToCodOrders(executor: Executor, window: { createdAfter: string; createdBefore: string; limit: number }) {
+  return executor
+    .selectFrom('orders')
+    .select(['id', 'orderid', 'gateway_order_id', 'total_amount', 'payment_status'])
+    .where('paymentmode', '=', 'CASHONDELIVERY')
+    .where('gateway_order_id', 'is not', null)
+    .where('created_at', '>', window.createdAfter)
+    .where('created_at', '<=', window.createdBefore)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('refunds').select('refunds.id').whereRef('refunds.order_id', '=', 'orders.id').where('refunds.stray_payment', '=', 1))),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(window.limit)
+    .execute();
+}
+
 export async function listUnpaidOnlineOrders(
   executor: Executor,
   window: { createdAfter: string; createdBefore: string; limit: number },

@@ -3,7 +3,7 @@ import { shopTimestamp } from '../../domain/display';
 import type { AppContext } from '../context';
 import { COUPON_HOLD_MS, releaseAbandonedCouponUses } from '../coupons/coupon-service';
 import { scheduleJob } from '../jobs/schedule-job';
-import { listUnpaidOnlineOrders } from './order-write-repository';
+import { listSwitchedToCodOrders, listUnpaidOnlineOrders } from './order-write-repository';
 import { gatewayFor } from '../payments/gateway-registry';
 import { reconcileRefunds } from './refund-service';
 import { expireUnconfirmedOrders } from './workflows/confirm-cod-order';
@@ -37,11 +37,13 @@ export async function reconcilePendingPayments(
   options: { now?: Date; minAgeMs?: number; maxAgeMs?: number; limit?: number; log?: FastifyInstance['log'] } = {},
 ): Promise<ReconcileResult> {
   const now = (options.now ?? new Date()).getTime();
-  const orders = await listUnpaidOnlineOrders(ctx.db, {
+  const window = {
     createdAfter: shopTimestamp(new Date(now - (options.maxAgeMs ?? RECONCILE_MAX_AGE_MS))),
     createdBefore: shopTimestamp(new Date(now - (options.minAgeMs ?? RECONCILE_MIN_AGE_MS))),
     limit: options.limit ?? RECONCILE_BATCH,
-  });
+  };
+  // A checkout switched to cash on delivery may still be paid at the gateway; settling such a payment gives it back.
+  const orders = [...(await listUnpaidOnlineOrders(ctx.db, window)), ...(await listSwitchedToCodOrders(ctx.db, window))];
   const gateway = gatewayFor(ctx);
   const result: ReconcileResult = { checked: 0, paid: 0, failed: 0, errors: 0 };
   for (const order of orders) {

@@ -12,6 +12,8 @@ import { webhookSignature } from '../payments/signatures';
 import { codOrder, createOrder, orderBody, orderRow, placePaidOnlineOrder, sandboxPay } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { strayRefundId } from './late-payment';
+import { listSwitchedToCodOrders } from './order-write-repository';
+import { reconcilePendingPayments } from './reconciliation';
 
 describeEachDatabase('a payment that paid nothing', (dialect) => {
   let shop: TestShop;
@@ -123,6 +125,24 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
     expect(await refundRows(orderid)).toHaveLength(1);
     // What may still be refunded of the order is untouched.
     expect((await refundsAnswer(orderid)).refunds).toMatchObject([{ strayPayment: true }]);
+  });
+
+  it('without a webhook, reconciliation finds the late payment of a switched checkout and gives it back, once', async () => {
+    const body = orderBody();
+    const orderid = await place(body);
+    expect((await codOrder(shop, customer, { ...body, paymentmode: 'CASHONDELIVERY' })).statusCode).toBe(200);
+    const total = (await orderRow(shop, orderid)).total_amount;
+    // Captured at the gateway, with no webhook to tell the shop.
+    const late = await capturedAgain(orderid, total * 100);
+    const later = { now: new Date(Date.now() + 3 * 60_000) };
+    expect((await reconcilePendingPayments(shop.app.ctx, later)).errors).toBe(0);
+    expect(await refundRows(orderid)).toMatchObject([{ payment_id: late.id, amount: total, stray_payment: 1 }]);
+    expect((await orderRow(shop, orderid)).paymentmode).toBe('CASHONDELIVERY');
+    // Once given back, the order is not asked about again.
+    const window = { createdAfter: '2000-01-01', createdBefore: '2999-01-01', limit: 1000 };
+    expect((await listSwitchedToCodOrders(db(), window)).map((o) => o.orderid)).not.toContain(orderid);
+    expect((await reconcilePendingPayments(shop.app.ctx, later)).errors).toBe(0);
+    expect(await refundRows(orderid)).toHaveLength(1);
   });
 
   it('two payments of one unpaid order captured at once: one pays it, the other is given back', async () => {
