@@ -145,6 +145,34 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
     expect(await refundRows(orderid)).toHaveLength(1);
   });
 
+  it('a switch to cash on delivery racing the payment: paid online, or cash on delivery with the payment given back', async () => {
+    const outcomes = new Set<string>();
+    // The capture starts later each round, so the two land in both orders across the rounds.
+    for (const delayMs of [0, 2, 5, 10, 20, 40]) {
+      const body = orderBody();
+      const orderid = await place(body);
+      const total = (await orderRow(shop, orderid)).total_amount;
+      const payment = await capturedAgain(orderid, total * 100);
+      const [switched, captured] = await Promise.all([
+        codOrder(shop, customer, { ...body, paymentmode: 'CASHONDELIVERY' }),
+        new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => webhook('payment.captured', payment)),
+      ]);
+      expect(switched.statusCode, switched.body).toBe(200);
+      expect(captured.statusCode, captured.body).toBe(200);
+      const order = await orderRow(shop, orderid);
+      const refunds = await refundRows(orderid);
+      outcomes.add(order.paymentmode);
+      if (order.paymentmode === 'ONLINE') {
+        expect(order).toMatchObject({ payment_status: 'PAID', paymentid: payment.id });
+        expect(refunds).toHaveLength(0);
+        expect(switched.json()).toMatchObject({ paymentmode: 'ONLINE' });
+      } else {
+        expect(order).toMatchObject({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD' });
+        expect(refunds).toMatchObject([{ payment_id: payment.id, amount: total, stray_payment: 1 }]);
+      }
+    }
+  });
+
   it('two payments of one unpaid order captured at once: one pays it, the other is given back', async () => {
     const orderid = await place();
     const total = (await orderRow(shop, orderid)).total_amount;
