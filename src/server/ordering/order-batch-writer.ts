@@ -3,17 +3,14 @@ import type { Order } from '../../domain/schemas/order';
 import { claimCouponUse, claimCouponUses } from '../coupons/coupon-repository';
 import type { DB, Executor } from '../db/database';
 import type { NewOrder } from '../db/schema';
-import { enqueueMails } from '../mail/outbox';
-import { queueOrderMessages } from '../messages/outbox';
 import { toOrderView } from '../orders/order-repository';
 import { insertOrder, type NewOrderLine } from './order-write-repository';
 import { isUniqueViolation, ORDER_RECEIPT_UNIQUE } from './unique-violation';
 import { getSettings } from '../settings/settings-repository';
 import { addStock, takeStock, takeStockTogether, type ShortSize, type StockAfter, type StockTake } from '../stock/stock-repository';
 import { queueLowStockMails, storefrontStockChanged } from '../stock/stock-service';
-import { orderPlacedMails } from './order-placed-mail';
-import { confirmationColumns, withConfirmLink, type ConfirmLinks } from './cod-confirmation';
-import { placedMessages } from './placed-messages';
+import { queuePlacedMailsAndMessages } from './order-placed-mail';
+import { confirmationColumns, type ConfirmLinks } from './cod-confirmation';
 
 export interface NewPlacement {
   order: NewOrder;
@@ -201,12 +198,7 @@ async function writeGroup(db: DB, placements: NewPlacement[], { shopEmail, confi
         const row = written[i];
         return result.kind === 'created' && row && placements[i]?.queueMail ? [{ order: result.order, confirmBy: row.confirm_by }] : [];
       });
-      await enqueueMails(
-        trx,
-        placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail), { ...order, confirmBy }, confirmLinks)),
-      );
-      // One INSERT for the group's opted-in orders; nothing at all when none opted in.
-      await queueOrderMessages(trx, placedMessages(placed.map((p) => p.order)));
+      await queuePlacedMailsAndMessages(trx, settings, placed, shopEmail, confirmLinks);
     }
     return results;
   });
@@ -226,11 +218,7 @@ async function writeSingle(db: DB, placement: NewPlacement, { shopEmail, confirm
       const created = await insertOrder(trx, { ...placement.order, ...columns }, placement.lines);
       await claimFor(trx, placement, created.id);
       await queueLowStockMails(trx, sizes, shopEmail);
-      if (settings) {
-        const mails = orderPlacedMails(settings, created, shopEmail);
-        await enqueueMails(trx, withConfirmLink(mails, { ...created, confirmBy: columns.confirm_by ?? null }, confirmLinks));
-        await queueOrderMessages(trx, placedMessages([created]));
-      }
+      if (settings) await queuePlacedMailsAndMessages(trx, settings, [{ order: created, confirmBy: columns.confirm_by ?? null }], shopEmail, confirmLinks);
       return { kind: 'created', order: created, stockShown: storefrontStockChanged(sizes) };
     });
   } catch (error) {

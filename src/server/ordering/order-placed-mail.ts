@@ -3,8 +3,11 @@ import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox';
 import { renderMail } from '../mail/render';
+import { queueOrderMessages } from '../messages/outbox';
 import type { Settings } from '../../domain/schemas/settings';
 import { getSettings } from '../settings/settings-repository';
+import { withConfirmLink, type ConfirmLinks } from './cod-confirmation';
+import { placedMessages } from './placed-messages';
 
 export const ORDER_PLACED_MAIL_KIND = 'order-placed';
 
@@ -29,4 +32,30 @@ export function orderPlacedMails(settings: Settings, order: Order, shopEmail: st
   if (recipients.size === 0) return [];
   const mail = renderMail({ subject: settings.intialsubject, body: settings.intialbody }, placeholderValuesForOrder(order));
   return [...recipients].map((to) => ({ kind: ORDER_PLACED_MAIL_KIND, to, ...mail }));
+}
+
+/** A COD order just written, with the end of its confirmation window (null when it waits for none). */
+export interface PlacedCodOrder {
+  order: Order;
+  confirmBy: string | null;
+}
+
+/**
+ * What a COD order sends when it is placed, queued in the transaction that places it: the order-placed mails, with
+ * the confirmation link while the order waits for one, and the opted-in orders' first WhatsApp message. An order
+ * placed directly (order-batch-writer.ts) and an unpaid online order switched to COD (place-steps.ts) send the same.
+ * One INSERT per outbox for all of `placed`, so a group commit queues its whole group at once.
+ */
+export async function queuePlacedMailsAndMessages(
+  executor: Executor,
+  settings: Settings,
+  placed: readonly PlacedCodOrder[],
+  shopEmail: string,
+  links: ConfirmLinks | undefined,
+): Promise<void> {
+  await enqueueMails(
+    executor,
+    placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail), { ...order, confirmBy }, links)),
+  );
+  await queueOrderMessages(executor, placedMessages(placed.map((p) => p.order)));
 }

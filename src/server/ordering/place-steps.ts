@@ -13,12 +13,10 @@ import { switchUnpaidOrderToCod } from './order-write-repository';
 import { deliveryRules } from '../delivery/delivery-service';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { outOfStockError, shortAtPricing } from '../stock/stock-service';
-import { orderPlacedMails } from './order-placed-mail';
-import { kickMessages, queueOrderMessages } from '../messages/index';
-import { enqueueMails } from '../mail/outbox';
+import { queuePlacedMailsAndMessages } from './order-placed-mail';
+import { kickMessages } from '../messages/index';
 import { getSettings } from '../settings/settings-repository';
-import { confirmationColumns, withConfirmLink } from './cod-confirmation';
-import { placedMessages } from './placed-messages';
+import { confirmationColumns } from './cod-confirmation';
 import type { PricedLine } from './order-pricing';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
@@ -100,9 +98,7 @@ export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMo
     const order = await findOrderByOrderId(trx, existing.orderid);
     if (order) {
       const links = { publicUrl: ctx.config.PUBLIC_URL, secret: ctx.config.JWT_SECRET };
-      const mails = orderPlacedMails(settings, order, ctx.config.SHOP_EMAIL);
-      await enqueueMails(trx, withConfirmLink(mails, { ...order, confirmBy: confirmation.confirm_by ?? null }, links));
-      await queueOrderMessages(trx, placedMessages([order]));
+      await queuePlacedMailsAndMessages(trx, settings, [{ order, confirmBy: confirmation.confirm_by ?? null }], ctx.config.SHOP_EMAIL, links);
     }
     return order;
   });
