@@ -105,8 +105,8 @@ export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMo
   if (switched) {
     ctx.outbox.kick();
     kickMessages(ctx);
+    return switched;
   }
-  if (switched) return switched;
   // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
   const now = (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
   if (now.status === 'CANCELLED') throw cancelledMeanwhile(shortId);
