@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
@@ -81,6 +81,17 @@ export async function switchUnpaidOrderToCod(
     .where('status', '<>', 'CANCELLED')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A write to the order's row that changes none of its fields, for the two things any write to it does. It holds the
+ * row's lock until the transaction ends, so two refunds by lines of one order take turns at counting the bottles
+ * left (refund-by-lines.ts). And it moves the account's orders_version (a trigger, migration 0009), which is what
+ * makes the customer's kept order list be built again: news kept in other tables, a shipment and its scans, shows
+ * there only after it.
+ */
+export async function lockOrderAndRefreshCustomerList(executor: Executor, orderRowId: number): Promise<void> {
+  await executor.updateTable('orders').set({ updated_at: sql`updated_at` }).where('id', '=', orderRowId).execute();
 }
 
 export async function markOrderVerified(executor: Executor, orderRowId: number): Promise<void> {

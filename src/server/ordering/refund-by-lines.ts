@@ -4,7 +4,8 @@ import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { addStock } from '../stock/stock-repository';
-import { insertRefundLines, linesWithRefunded, lockOrderForRefund, restockedPerLine } from './refund-repository';
+import { lockOrderAndRefreshCustomerList } from './order-write-repository';
+import { insertRefundLines, linesWithRefunded, restockedPerLine } from './refund-repository';
 import { recordRefund } from './refund-service';
 
 /**
@@ -19,7 +20,7 @@ export async function recordRefundOfLines(
   order: OrderRow,
   asked: { lines: readonly RefundLine[]; reason: string; restock: boolean; actorUserId: number },
 ): Promise<{ refundId: string; restocked: boolean }> {
-  await lockOrderForRefund(trx, order.id);
+  await lockOrderAndRefreshCustomerList(trx, order.id);
   const lines = await linesWithRefunded(trx, order.id);
   const chosen = new Map<number, { line: (typeof lines)[number]; qty: number }>();
   for (const wanted of asked.lines) {

@@ -61,11 +61,6 @@ export async function findRefundByGatewayId(db: Executor, gatewayRefundId: strin
   return db.selectFrom('refunds').selectAll().where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst();
 }
 
-/** Holds the order's row for the rest of the transaction (a write that changes nothing), so refunds of it queue. */
-export async function lockOrderForRefund(trx: Executor, orderRowId: number): Promise<void> {
-  await trx.updateTable('orders').set({ updated_at: sql`updated_at` }).where('id', '=', orderRowId).execute();
-}
-
 /** The order's lines with how many of each were refunded by lines already (refunds that did not fail). */
 export async function linesWithRefunded(db: Executor, orderRowId: number) {
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderRowId).orderBy('position').execute();

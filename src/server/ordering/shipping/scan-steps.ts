@@ -9,7 +9,8 @@ import type { CourierScan } from '../../shipping/courier';
 import type { Executor } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { ORDER_MOVES, type MoveOutcome } from './order-moves';
-import { advanceShipment, findShipmentByAwb, insertScan, showShipmentNews, touchShipment, type ShipmentRow } from './shipment-repository';
+import { lockOrderAndRefreshCustomerList } from '../order-write-repository';
+import { advanceShipment, findShipmentByAwb, insertScan, touchShipment, type ShipmentRow } from './shipment-repository';
 
 export interface ScanResult {
   /** The order the scan belongs to; null for an AWB the shop does not know. */
@@ -41,12 +42,12 @@ export async function advanceShipmentForward(trx: Executor, shipment: ShipmentRo
   for (;;) {
     if (isFinalShipmentStatus(current) || SCAN_RANK[scan.status] <= SCAN_RANK[current]) {
       await touchShipment(trx, shipment.id);
-      await showShipmentNews(trx, shipment.order_id);
+      await lockOrderAndRefreshCustomerList(trx, shipment.order_id);
       return false;
     }
     if (await advanceShipment(trx, shipment.id, current, scan.status)) {
       // The order's status may stay as it is (a pickup or transit scan): its customer's list must still change.
-      await showShipmentNews(trx, shipment.order_id);
+      await lockOrderAndRefreshCustomerList(trx, shipment.order_id);
       return true;
     }
     current = (await findShipmentByAwb(trx, scan.awb))!.status as ShipmentStatus;

@@ -3,7 +3,8 @@ import { nowIso, type Executor } from '../../db/database';
 import type { ShipmentsTable } from '../../db/schema';
 import { packedWeightFromSize } from '../../../domain/shipping';
 import type { Booking } from '../../shipping/courier';
-import { sql, type Selectable } from 'kysely';
+import { lockOrderAndRefreshCustomerList } from '../order-write-repository';
+import type { Selectable } from 'kysely';
 
 export type ShipmentRow = Selectable<ShipmentsTable>;
 
@@ -89,8 +90,8 @@ export async function setPickup(executor: Executor, shipmentId: number, pickupDa
 }
 
 /**
- * Cancels a booked shipment not yet picked up, and shows it so in the customer's order list (see showShipmentNews);
- * false when a scan or another cancel came first.
+ * Cancels a booked shipment not yet picked up, and shows it so in the customer's order list (see
+ * lockOrderAndRefreshCustomerList); false when a scan or another cancel came first.
  */
 export async function cancelBookedShipment(executor: Executor, shipmentId: number): Promise<boolean> {
   const cancelled = await executor
@@ -101,7 +102,7 @@ export async function cancelBookedShipment(executor: Executor, shipmentId: numbe
     .returning('order_id')
     .executeTakeFirst();
   if (!cancelled) return false;
-  await showShipmentNews(executor, cancelled.order_id);
+  await lockOrderAndRefreshCustomerList(executor, cancelled.order_id);
   return true;
 }
 
@@ -120,14 +121,6 @@ export async function advanceShipment(executor: Executor, shipmentId: number, fr
   const now = nowIso();
   const result = await executor.updateTable('shipments').set({ status, last_news_at: now, updated_at: now }).where('id', '=', shipmentId).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * A write to the order's row that changes none of its fields: the customer's order list shows the shipment and its
- * scans, and is kept by the account's orders_version, which only a write to one of its orders moves (migration 0009).
- */
-export async function showShipmentNews(executor: Executor, orderRowId: number): Promise<void> {
-  await executor.updateTable('orders').set({ updated_at: sql`updated_at` }).where('id', '=', orderRowId).execute();
 }
 
 export async function touchShipment(executor: Executor, shipmentId: number): Promise<void> {
