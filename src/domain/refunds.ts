@@ -130,9 +130,10 @@ export function isRefundable(order: Pick<Order, 'status' | 'paymentmode' | 'paym
 /**
  * An admin may cancel any order not delivered and not already cancelled. A parcel the courier brought back is
  * cancelled only when it was paid online, which refunds the payment: a returned order paid on delivery has its
- * bottles back and its invoice credited already, and nothing is left to undo.
+ * bottles back and its invoice credited already, and nothing is left to undo. It takes the three fields as plain
+ * strings: the server asks it of the stored row, whose columns are typed as any string, the browser of its order view.
  */
-export function isAdminCancellable(order: Pick<Order, 'status' | 'paymentmode' | 'paymentstatus'>): boolean {
+export function isAdminCancellable(order: { status: string; paymentmode: string; paymentstatus: string }): boolean {
   if (order.status === 'RETURNED') return order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
   return order.status !== 'DELIVERED' && order.status !== 'CANCELLED';
 }

@@ -52,8 +52,7 @@ export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
     throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');
   }
   if (row.status === 'DELIVERED') throw conflict('A delivered order cannot be cancelled; refund it instead.');
-  const asStored = { status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status } as Pick<Order, 'status' | 'paymentmode' | 'paymentstatus'>;
-  if (!isAdminCancellable(asStored)) {
+  if (!isAdminCancellable({ status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status })) {
     throw conflict('This order came back from the courier and was not paid online: its bottles are back on the shelf and its invoice is credited, so there is nothing to cancel.');
   }
 }
