@@ -99,15 +99,15 @@ export async function markOrderVerified(executor: Executor, orderRowId: number):
   await executor.updateTable('orders').set({ verified_at: now, updated_at: now }).where('id', '=', orderRowId).execute();
 }
 
-/** Online orders still unpaid that were created inside the window, newest first (orders_payment_created_idx). */
 /**
  * Orders switched to cash on delivery after their payment dialog opened, in the window, whose gateway order may
- * still take a payment, and whose such payment was not given back yet (decision 081).
+ * still take a payment, and whose such payment was not given back yet (decision 081; orders_payment_created_idx).
  */
 export async function listSwitchedToCodOrders(executor: Executor, window: { createdAfter: string; createdBefore: string; limit: number }) {
   return executor
     .selectFrom('orders')
     .select(['id', 'orderid', 'gateway_order_id', 'total_amount', 'payment_status'])
+    .where('payment_status', '=', 'COD')
     .where('paymentmode', '=', 'CASHONDELIVERY')
     .where('gateway_order_id', 'is not', null)
     .where('created_at', '>', window.createdAfter)
@@ -120,6 +120,7 @@ export async function listSwitchedToCodOrders(executor: Executor, window: { crea
     .execute();
 }
 
+/** Online orders still unpaid that were created inside the window, newest first (orders_payment_created_idx). */
 export async function listUnpaidOnlineOrders(
   executor: Executor,
   window: { createdAfter: string; createdBefore: string; limit: number },
