@@ -195,6 +195,8 @@ export const orderSchema = z.object({
   businessName: z.string().optional(),
   /** Rupees refunded or on their way (failed refunds not counted). The admin list and Your Orders carry it; other answers leave it out. */
   refundedAmount: z.number().optional(),
+  /** Rupees of refundedAmount the gateway has processed; the rest is on its way. Carried wherever refundedAmount is. */
+  refundProcessedAmount: z.number().optional(),
   /** The courier shipment with its scans (DESIGN.md §8.7); null before the order ships. Optional for callers that build orders. */
   shipment: shipmentViewSchema.nullable().optional(),
   /** COD confirmation (DESIGN.md §8.6): PENDING or CONFIRMED, null for orders that need none. Optional for callers that build orders. */

@@ -32,6 +32,7 @@ import { messagesMigration } from './migrations/0031-messages';
 import { voidedCreditNotesMigration } from './migrations/0032-voided-credit-notes-and-gst-slabs';
 import { orderNumbersMigration } from './migrations/0033-order-numbers';
 import { strayPaymentRefundsMigration } from './migrations/0034-stray-payment-refunds';
+import { processedRefundsMigration } from './migrations/0035-processed-refunds';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -69,6 +70,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0032-voided-credit-notes-and-gst-slabs': voidedCreditNotesMigration(handle.dialect),
     '0033-order-numbers': orderNumbersMigration(),
     '0034-stray-payment-refunds': strayPaymentRefundsMigration(),
+    '0035-processed-refunds': processedRefundsMigration(),
   };
 }
 

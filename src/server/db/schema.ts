@@ -164,6 +164,8 @@ export interface OrdersTable {
   cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Rupees refunded or on their way (migration 0020-refunds); never above total_amount. */
   refunded_amount: Generated<number>;
+  /** Rupees of refunded_amount the gateway has processed (migration 0035); the rest is on its way. */
+  refund_processed_amount: Generated<number>;
   /** A business buyer's GSTIN and name (migration 0027), '' for a consumer; printed on the invoice as the recipient's. */
   gstin: Generated<string>;
   business_name: Generated<string>;

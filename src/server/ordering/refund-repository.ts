@@ -23,6 +23,11 @@ export async function releaseRefund(trx: Executor, orderRowId: number, amount: n
   await trx.updateTable('orders').set({ refunded_amount: sql<number>`refunded_amount - ${amount}` }).where('id', '=', orderRowId).execute();
 }
 
+/** The gateway gave `amount` of the order's refunds back: from now on the order reads refunded by that much. */
+export async function countProcessedRefund(trx: Executor, orderRowId: number, amount: number): Promise<void> {
+  await trx.updateTable('orders').set({ refund_processed_amount: sql<number>`refund_processed_amount + ${amount}` }).where('id', '=', orderRowId).execute();
+}
+
 /**
  * Writes a CREATED refund; answers false when a row of that id exists already (a payment that paid nothing has one
  * refund of a fixed id, however many paths report it).

@@ -17,6 +17,7 @@ import { findOrderRow, findOrderRowById, withLinesForAdmin } from '../orders/ord
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
 import {
+  countProcessedRefund,
   findRefund,
   findRefundByGatewayId,
   insertRefund,
@@ -79,7 +80,11 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (state === 'FAILED' && !row.stray_payment) {
     await releaseRefund(trx, row.order_id, row.amount);
     await refundFailedHook(trx, refundId);
-  } else await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
+  } else {
+    // Only now has the money gone back, so only now may the order read "Refunded" (it was on its way until here).
+    if (state === 'PROCESSED' && !row.stray_payment) await countProcessedRefund(trx, row.order_id, row.amount);
+    await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
+  }
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }
 

@@ -185,6 +185,35 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
     expect(order.refunded_amount).toBe(0);
   });
 
+  /** The gateway's signed refund.processed or refund.failed for a refund the shop asked for. */
+  async function refundEvent(row: { id: string; gateway_refund_id: string | null; amount: number }, paymentId: string, status: 'processed' | 'failed') {
+    const body = sandboxRefundEventBody({ id: row.gateway_refund_id ?? '', paymentId, amount: row.amount * 100, status, notes: { shop_refund_id: row.id } });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': newGatewayId('evt_') },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const refundMessages = async (orderid: string) =>
+    db().selectFrom('message_outbox').select('params').where('orderid', '=', orderid).where('kind', '=', 'REFUND_PROCESSED').execute();
+
+  it("a stray payment's refund, once processed, is no part of what the order has had back", async () => {
+    const orderid = await placePaidOnlineOrder(shop, customer, orderBody({ whatsappOptIn: true }));
+    const paidRow = await orderRow(shop, orderid);
+    const stray = await capturedAgain(orderid, paidRow.total_amount * 100);
+    expect((await webhook('payment.captured', stray)).statusCode).toBe(200);
+    const [row] = await refundRows(orderid);
+    if (!row) throw new Error('no refund of the stray payment');
+    await refundEvent(row, stray.id, 'processed');
+    expect(await refundRows(orderid)).toMatchObject([{ status: 'PROCESSED', stray_payment: 1 }]);
+    expect(await orderRow(shop, orderid)).toMatchObject({ refunded_amount: 0, refund_processed_amount: 0 });
+    expect((await refundsAnswer(orderid)).refundProcessedAmount).toBe(0);
+    // The customer is told that payment came back: it did.
+    expect(await refundMessages(orderid)).toHaveLength(1);
+  });
+
   it("a failed refund of a stray payment gives nothing back to the order's refunds, and its retry takes nothing from them", async () => {
     const orderid = await placePaidOnlineOrder(shop, customer);
     const paidRow = await orderRow(shop, orderid);

@@ -67,12 +67,13 @@ export async function withLines(executor: Executor, rows: OrderRow[]): Promise<O
 }
 
 /**
- * Orders as the admin list and Your Orders show them: with lines, and what was refunded of each (DESIGN.md §7.3),
- * so a refunded order reads "Refunded" or "Part refunded" rather than "Paid".
+ * Orders as the admin list and Your Orders show them: with lines, what was refunded of each or is on its way
+ * (DESIGN.md §7.3), and how much of that the gateway has processed, so an order reads "Refunded" or "Part refunded"
+ * only for money that went back.
  */
 export async function withLinesForAdmin(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
   const orders = await withLines(executor, rows);
-  return orders.map((order, i) => ({ ...order, refundedAmount: rows[i]?.refunded_amount ?? 0 }));
+  return orders.map((order, i) => ({ ...order, refundedAmount: rows[i]?.refunded_amount ?? 0, refundProcessedAmount: rows[i]?.refund_processed_amount ?? 0 }));
 }
 
 export async function findOrderByOrderId(executor: Executor, orderid: string): Promise<Order | null> {

@@ -1,0 +1,110 @@
+// An order reads "Refunded" only for money the gateway has given back. Every answer that carries what is refunded of
+// an order or on its way (refundedAmount) carries beside it what the gateway has processed (refundProcessedAmount):
+// the admin list, the order with its refunds, and the customer's own list, kept or not.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { displayOrderId } from '../../domain/display';
+import { newGatewayId } from '../payments/gateway-ids';
+import { gatewayFor } from '../payments/gateway-registry';
+import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
+import { sandboxRefundEventBody } from '../payments/sandbox/sandbox-refunds';
+import { webhookSignature } from '../payments/signatures';
+import { orderRow, placePaidOnlineOrder } from '../../../tests/support/test-orders';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { recordRefund } from './refund-service';
+
+interface Refunded {
+  orderid: string;
+  refundedAmount?: number;
+  refundProcessedAmount?: number;
+}
+
+describeEachDatabase('refunds processed and refunds on their way', (dialect) => {
+  let shop: TestShop;
+  let customer: TestUser;
+  let admin: TestUser;
+  let secret: string;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    customer = await createTestUser(shop);
+    admin = await adminOf(shop);
+    secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
+  });
+  afterAll(async () => shop.close());
+
+  async function deliveredPaidOrder(): Promise<string> {
+    const orderid = await placePaidOnlineOrder(shop, customer);
+    await shop.app.ctx.db.updateTable('orders').set({ status: 'DELIVERED' }).where('orderid', '=', orderid).execute();
+    return orderid;
+  }
+
+  /** A refund written and committed but not yet asked of the gateway: on its way, as it is until the gateway answers. */
+  async function refundOnItsWay(orderid: string, amount: number): Promise<string> {
+    const row = await orderRow(shop, orderid);
+    return shop.app.ctx.db.transaction().execute((trx) => recordRefund(shop.app.ctx, trx, row, { amount, reason: 'One bottle arrived dented', actorUserId: admin.id }));
+  }
+
+  /** The gateway's signed refund.processed or refund.failed for the shop's refund, as Razorpay posts it. */
+  async function gatewaySays(orderid: string, refundId: string, amount: number, status: 'processed' | 'failed') {
+    const { paymentid } = await orderRow(shop, orderid);
+    const body = sandboxRefundEventBody({ id: newGatewayId('rfnd_'), paymentId: paymentid, amount: amount * 100, status, notes: { shop_refund_id: refundId } });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': newGatewayId('evt_') },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  const adminListed = async (orderid: string) =>
+    ((await shop.app.inject({ url: `/api/order/admin?q=${displayOrderId(orderid)}`, headers: admin.auth })).json() as Refunded[]).find((o) => o.orderid === orderid);
+  const withRefunds = async (orderid: string, who: TestUser) => (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: who.auth })).json() as Refunded;
+  const ownList = (etag?: string) => shop.app.inject({ url: '/api/order', headers: { ...customer.auth, ...(etag ? { 'if-none-match': etag } : {}) } });
+  const ownListed = async (orderid: string) => ((await ownList()).json() as Refunded[]).find((o) => o.orderid === orderid);
+
+  it('a refund on its way is not processed until the gateway says so; then every answer says it, once', async () => {
+    const orderid = await deliveredPaidOrder();
+    const refundId = await refundOnItsWay(orderid, 1000);
+    const onItsWay = { orderid, refundedAmount: 1000, refundProcessedAmount: 0 };
+    expect(await adminListed(orderid)).toMatchObject(onItsWay);
+    expect(await withRefunds(orderid, customer)).toMatchObject({ ...onItsWay, refunds: [{ refundId, amount: 1000, status: 'PENDING' }] });
+    const kept = await ownList();
+    expect((kept.json() as Refunded[]).find((o) => o.orderid === orderid)).toMatchObject(onItsWay);
+
+    await gatewaySays(orderid, refundId, 1000, 'processed');
+    const processed = { orderid, refundedAmount: 1000, refundProcessedAmount: 1000 };
+    expect(await adminListed(orderid)).toMatchObject(processed);
+    expect(await withRefunds(orderid, admin)).toMatchObject({ ...processed, refunds: [{ refundId, status: 'PROCESSED' }] });
+    // The customer's kept list is not answered from before the refund went through.
+    const fresh = await ownList(String(kept.headers.etag));
+    expect(fresh.statusCode).toBe(200);
+    expect((fresh.json() as Refunded[]).find((o) => o.orderid === orderid)).toMatchObject(processed);
+
+    // Razorpay may report the same refund again: it is counted once.
+    await gatewaySays(orderid, refundId, 1000, 'processed');
+    expect((await orderRow(shop, orderid)).refund_processed_amount).toBe(1000);
+  });
+
+  it('a second refund on its way beside a processed one is counted apart, and the whole order is processed at the end', async () => {
+    const orderid = await deliveredPaidOrder();
+    const { total_amount: total } = await orderRow(shop, orderid);
+    const first = await refundOnItsWay(orderid, 1000);
+    await gatewaySays(orderid, first, 1000, 'processed');
+    const rest = await refundOnItsWay(orderid, total - 1000);
+    expect(await ownListed(orderid)).toMatchObject({ refundedAmount: total, refundProcessedAmount: 1000 });
+    await gatewaySays(orderid, rest, total - 1000, 'processed');
+    expect(await ownListed(orderid)).toMatchObject({ refundedAmount: total, refundProcessedAmount: total });
+  });
+
+  it('a failed refund is neither processed nor on its way, and once retried it is on its way again', async () => {
+    const orderid = await deliveredPaidOrder();
+    const refundId = await refundOnItsWay(orderid, 500);
+    await gatewaySays(orderid, refundId, 500, 'failed');
+    expect(await adminListed(orderid)).toMatchObject({ refundedAmount: 0, refundProcessedAmount: 0 });
+    expect(await ownListed(orderid)).toMatchObject({ refundedAmount: 0, refundProcessedAmount: 0 });
+
+    const retried = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${refundId}/retry`, headers: admin.auth });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ refundedAmount: 500, refundProcessedAmount: 0, refunds: [{ refundId, status: 'PENDING' }] });
+  });
+});
