@@ -74,16 +74,16 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (refund.status === 'pending') return;
   const state = refundState(refund.status) as 'PROCESSED' | 'FAILED';
   if (!(await settleRefund(trx, refundId, state, state === 'FAILED' ? 'The gateway could not refund this payment.' : null))) return;
-  // A failed refund gives its amount back to what may still be refunded, so it can be retried, and voids its credit
-  // note, so the invoice may be credited that amount again.
   // A payment that paid nothing was never part of the order's refunds, and has no note.
-  if (state === 'FAILED' && !row.stray_payment) {
+  if (state === 'PROCESSED') {
+    // Only now has the money gone back, so only now may the order read "Refunded" (it was on its way until here).
+    if (!row.stray_payment) await countProcessedRefund(trx, row.order_id, row.amount);
+    await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
+  } else if (!row.stray_payment) {
+    // A failed refund gives its amount back to what may still be refunded, so it can be retried, and voids its
+    // credit note, so the invoice may be credited that amount again. No message says it was processed.
     await releaseRefund(trx, row.order_id, row.amount);
     await refundFailedHook(trx, refundId);
-  } else {
-    // Only now has the money gone back, so only now may the order read "Refunded" (it was on its way until here).
-    if (state === 'PROCESSED' && !row.stray_payment) await countProcessedRefund(trx, row.order_id, row.amount);
-    await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
   }
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }

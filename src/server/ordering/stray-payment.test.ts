@@ -214,6 +214,17 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
     expect(await refundMessages(orderid)).toHaveLength(1);
   });
 
+  it("a stray payment's refund that failed sends no message saying it was processed", async () => {
+    const orderid = await placePaidOnlineOrder(shop, customer, orderBody({ whatsappOptIn: true }));
+    const stray = await capturedAgain(orderid, (await orderRow(shop, orderid)).total_amount * 100, '4444');
+    expect((await webhook('payment.captured', stray)).statusCode).toBe(200);
+    const [row] = await refundRows(orderid);
+    if (!row) throw new Error('no refund of the stray payment');
+    await refundEvent(row, stray.id, 'failed');
+    expect(await refundRows(orderid)).toMatchObject([{ status: 'FAILED' }]);
+    expect(await refundMessages(orderid)).toEqual([]);
+  });
+
   it("a failed refund of a stray payment gives nothing back to the order's refunds, and its retry takes nothing from them", async () => {
     const orderid = await placePaidOnlineOrder(shop, customer);
     const paidRow = await orderRow(shop, orderid);
