@@ -56,7 +56,7 @@ async function customerOrders(browser: Browser, customer: Customer) {
   return { page, close: () => context.close() };
 }
 
-test('a customer pays online, cancels in Your Orders and sees the refund initiated, then processed', async ({ page }) => {
+test('a customer pays online, cancels in Your Orders and sees the refund on its way, then refunded', async ({ page }) => {
   const customer = await registerCustomer(page.request, { name: 'Leela Menon' });
   const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
   const product = products.find((p) => p.name === PRODUCT);
@@ -83,15 +83,22 @@ test('a customer pays online, cancels in Your Orders and sees the refund initiat
   await expect(card).toContainText(`The full ${total} goes back to how you paid.`);
   await card.getByRole('button', { name: 'Yes, cancel the order' }).click();
 
-  // Cancelled at once, no tracker; the full refund is initiated, and the sandbox processes it a moment later.
+  // Cancelled at once, no tracker; the full refund is on its way, and the sandbox processes it a moment later. Till
+  // then the payment reads paid, never refunded.
   await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(card.getByTestId('order-cancelled')).toHaveText('This order was cancelled.');
   await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   const refunds = card.getByRole('list', { name: 'Refunds' });
-  await expect(refunds).toContainText(`Refund of ${total} initiated`);
-  await shoot(page, 'cancel-refund-customer-initiated');
+  const onItsWay = card.getByTestId('refund-on-its-way');
+  await expect(refunds).toContainText(`Refund of ${total} on its way`);
+  await expect(onItsWay).toHaveText(`Refund of ${total} on its way`);
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(card.getByText('Refunded', { exact: true })).toHaveCount(0);
+  await shoot(page, 'cancel-refund-customer-on-its-way');
   await expect(refunds).toHaveText(`Refund of ${total} processed`);
+  await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(onItsWay).toHaveCount(0);
   await shoot(page, 'cancel-refund-customer-processed');
   await expectNoSeriousA11yViolations(page, { label: 'Your Orders with a cancelled, refunded order' });
   await fitsPhone(page, 'Your Orders with a cancelled order');
@@ -129,8 +136,12 @@ test('an admin delivers a paid online order, refunds part of it, and the custome
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Rs. 100');
   await expect(item).toContainText('One bottle arrived dented');
+  // Paid, with the refund on its way, until the gateway gives the money back; then part refunded.
   await expect(item.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Paid · Refund of Rs. 100 on its way', { exact: true })).toBeVisible();
   await expect(item.getByText('Processed', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Part refunded', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/on its way/)).toHaveCount(0);
   // What is left to refund went down by the refund.
   await money.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(money.getByLabel('Amount (Rs.)')).toHaveValue(String(total - 100));
@@ -140,7 +151,8 @@ test('an admin delivers a paid online order, refunds part of it, and the custome
 
   await panel.getByRole('button', { name: 'Back to Orders' }).click();
   const listed = panel.getByRole('listitem').filter({ hasText: `Order # ${shown(orderid)}` });
-  await expect(listed).toContainText('Refunded Rs. 100');
+  await expect(listed).toContainText('Part refunded · Refunded Rs. 100');
+  await expect(listed).not.toContainText('on its way');
   await expect(listed).toContainText('Closed');
   await shoot(page, 'cancel-refund-admin-list');
   await fitsPhone(page, 'the admin order list with a refunded order');
@@ -148,13 +160,14 @@ test('an admin delivers a paid online order, refunds part of it, and the custome
   const mine = await customerOrders(browser, customer);
   try {
     await expect(mine.page.getByRole('list', { name: 'Refunds' })).toHaveText('Refund of Rs. 100 processed');
+    await expect(mine.page.getByText('Part refunded', { exact: true })).toBeVisible();
     await shoot(mine.page, 'cancel-refund-customer-partial');
   } finally {
     await mine.close();
   }
 });
 
-test('a refund that fails is shown failed and can be retried', async ({ page, request }) => {
+test('a refund that fails is shown failed to the owner, who may retry it, and not at all to the customer', async ({ page, browser, request }) => {
   const tag = runTag();
   const customer = await registerCustomer(request, { name: `Sunita ${tag}` });
   // The sandbox fails every refund of a payment made with this test card.
@@ -171,7 +184,20 @@ test('a refund that fails is shown failed and can be retried', async ({ page, re
 
   const item = money.getByTestId('refund-item');
   await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/on its way/)).toHaveCount(0);
   await shoot(page, 'cancel-refund-admin-failed');
+  // No money is coming, so the customer's order reads paid, with no refund.
+  const mine = await customerOrders(browser, customer);
+  try {
+    const card = mine.page.getByRole('article');
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Refunds' })).toHaveCount(0);
+    await expect(card.getByTestId('refund-on-its-way')).toHaveCount(0);
+    await expect(card).not.toContainText(/Refunded|Part refunded|on its way/);
+    await shoot(mine.page, 'cancel-refund-customer-failed');
+  } finally {
+    await mine.close();
+  }
   await item.getByRole('button', { name: 'Retry the refund of Rs. 50' }).click();
   await expect(item.getByText('Pending', { exact: true })).toBeVisible();
   // Still the same refund row: a retry never adds a second refund.

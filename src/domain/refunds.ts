@@ -61,8 +61,8 @@ export function refundFormSchema(left: number) {
 export const REFUND_STATUSES = ['PENDING', 'PROCESSED', 'FAILED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** Customer wording: "Refund of Rs. X initiated". */
-export const REFUND_STATUS_WORDS = { PENDING: 'initiated', PROCESSED: 'processed', FAILED: 'failed' } as const satisfies Record<RefundStatus, string>;
+/** Customer wording: "Refund of Rs. X on its way", then "… processed". A failed refund is not shown to the customer. */
+export const REFUND_STATUS_WORDS = { PENDING: 'on its way', PROCESSED: 'processed', FAILED: 'failed' } as const satisfies Record<RefundStatus, string>;
 /** Admin wording, one per state. */
 export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = { PENDING: 'Pending', PROCESSED: 'Processed', FAILED: 'Failed' };
 
@@ -87,14 +87,36 @@ export function bottleRefundAmount(order: { subtotal: number; discount: number }
   return Math.max(1, Math.round(goods * paidShare));
 }
 
+/** Where an order's refunds stand: rupees the gateway has given back, and rupees asked for and not given back yet. */
+export interface RefundProgress {
+  processed: number;
+  onItsWay: number;
+}
+
+/**
+ * Where a paid order's refunds stand, read from the order alone: `refundedAmount` counts every refund that did not
+ * fail (it is the cap on refunds), `refundProcessedAmount` what the gateway has given back of it; the rest is on its
+ * way. An answer without `refundProcessedAmount` claims nothing came back.
+ */
+export function refundProgress(order: Pick<Order, 'paymentstatus' | 'refundedAmount' | 'refundProcessedAmount'>): RefundProgress {
+  if (order.paymentstatus !== 'PAID') return { processed: 0, onItsWay: 0 };
+  const processed = order.refundProcessedAmount ?? 0;
+  return { processed, onItsWay: Math.max(0, (order.refundedAmount ?? 0) - processed) };
+}
+
 /**
  * How a paid order's payment reads once money went back: "Refunded" when all of it did, "Part refunded" when some
- * did, null when nothing was refunded (then the payment status's own words apply).
+ * did, null while none did (then the payment status's own words apply, and a refund asked for is on its way).
  */
-export function refundedWords(order: Pick<Order, 'paymentstatus' | 'totalAmount' | 'refundedAmount'>): 'Refunded' | 'Part refunded' | null {
-  const refunded = order.refundedAmount ?? 0;
-  if (order.paymentstatus !== 'PAID' || refunded <= 0) return null;
-  return refunded >= order.totalAmount ? 'Refunded' : 'Part refunded';
+export function refundedWords(order: Pick<Order, 'paymentstatus' | 'totalAmount' | 'refundedAmount' | 'refundProcessedAmount'>): 'Refunded' | 'Part refunded' | null {
+  const { processed } = refundProgress(order);
+  if (processed <= 0) return null;
+  return processed >= order.totalAmount ? 'Refunded' : 'Part refunded';
+}
+
+/** Money asked back from the gateway and not given back yet, in the words every screen uses. */
+export function refundOnItsWayWords(amount: number): string {
+  return `Refund of ${formatRupees(amount)} on its way`;
 }
 
 /** A credit note against the order's invoice (DESIGN.md §8.7): its number, date of issue and rupees credited. */

@@ -63,7 +63,7 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     expect(cow.statusCode, cow.body).toBe(200);
     expect(cow.json().refunds.map((r: { amount: number }) => r.amount).sort()).toEqual([2038, 999]);
     expect(await buffaloStock()).toBe((before ?? 0) + 1);
-    // Your Orders carries what was refunded, so the card reads "Part refunded" rather than "Paid".
+    // Your Orders carries what was refunded or is on its way (and, beside it, how much the gateway processed).
     const mine = (await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; refundedAmount: number }[];
     expect(mine.find((o) => o.orderid === orderid)).toMatchObject({ refundedAmount: 3037 });
   });

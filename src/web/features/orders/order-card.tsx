@@ -2,11 +2,11 @@ import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constan
 import { displayPaymentId, orderNumber, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
 import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
-import { refundedWords } from '../../../domain/refunds';
+import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
 import { OrderCancel } from './order-cancel';
-import { OrderRefunds } from './order-refunds';
+import { OrderRefunds, useOrderRefunds } from './order-refunds';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
 import { OrderReviewLinks } from '../reviews/order-review-links';
@@ -21,7 +21,10 @@ const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
 };
 
 export function OrderCard({ order }: { order: Order }) {
-  const refunded = refundedWords(order);
+  // The refunds' own answer is asked again while money is on its way, so it knows first when the money went back.
+  const money = useOrderRefunds(order).data ?? order;
+  const refunded = refundedWords(money);
+  const { onItsWay } = refundProgress(money);
   const payment = refunded ? { label: refunded, tone: 'text-bg-info' } : (PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING);
   const orderId = orderNumber(order.id);
   // Unpaid online orders are not being prepared: no tracker, and the way to pay instead. Nothing is delivered
@@ -51,6 +54,14 @@ export function OrderCard({ order }: { order: Order }) {
             <dt>Payment mode</dt>
             <dd>
               {PAYMENT_MODE_LABELS[order.paymentmode]} <span className={`badge ${payment.tone}`}>{payment.label}</span>
+              {onItsWay > 0 ? (
+                <>
+                  {' '}
+                  <span className="badge text-bg-light border text-wrap" data-testid="refund-on-its-way">
+                    {refundOnItsWayWords(onItsWay)}
+                  </span>
+                </>
+              ) : null}
             </dd>
           </div>
         </dl>

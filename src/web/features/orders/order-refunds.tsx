@@ -11,25 +11,37 @@ export const orderRefundsKey = (orderid: string) => ['order-refunds', orderid] a
 /** A pending refund moves within seconds (sandbox) to days; look again now and then while the page is open. */
 const PENDING_POLL_MS = 3000;
 
-/**
- * "Refund of Rs. X initiated / processed" for an order that was paid online and cancelled or refunded, and the credit
- * notes issued against its invoice, each with its PDF.
- */
-export function OrderRefunds({ order }: { order: Order }) {
-  // Only a cancelled or delivered order that was paid online, or invoiced, can have refunds or credit notes.
+// Only a cancelled or delivered order that was paid online, or invoiced, can have refunds or credit notes.
+function mayHaveRefunds(order: Order): boolean {
   const settled = order.status === 'CANCELLED' || order.status === 'DELIVERED' || (order.status as string) === 'RETURNED';
-  const relevant = settled && ((order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID') || !!order.invoiceNumber);
-  const refunds = useQuery({
+  return settled && ((order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID') || !!order.invoiceNumber);
+}
+
+/**
+ * The order with its refunds and credit notes, asked for only when it may have some, and again every few seconds
+ * while a refund is on its way: the freshest word on where the money is (the order list is read once).
+ */
+export function useOrderRefunds(order: Order) {
+  return useQuery({
     queryKey: orderRefundsKey(order.orderid),
     queryFn: () => api.get<OrderWithRefunds>(`/api/order/${encodeURIComponent(order.orderid)}/refunds`),
-    enabled: relevant,
+    enabled: mayHaveRefunds(order),
     // What cancelling filled in is fresh: the next look is the poll's, not one at once.
     staleTime: PENDING_POLL_MS,
     refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'PENDING') ? PENDING_POLL_MS : false),
   });
-  const list = refunds.data?.refunds ?? [];
+}
+
+/**
+ * "Refund of Rs. X on its way / processed" for an order that was paid online and cancelled or refunded, and the
+ * credit notes issued against its invoice, each with its PDF. A failed refund is the shop's to retry: the customer is
+ * shown no money coming that is not.
+ */
+export function OrderRefunds({ order }: { order: Order }) {
+  const refunds = useOrderRefunds(order);
+  const list = (refunds.data?.refunds ?? []).filter((r) => r.status !== 'FAILED');
   const notes = refunds.data?.creditNotes ?? [];
-  if (!relevant || (list.length === 0 && notes.length === 0)) return null;
+  if (!mayHaveRefunds(order) || (list.length === 0 && notes.length === 0)) return null;
   return (
     <>
       <RefundLines list={list} />
@@ -43,10 +55,9 @@ function RefundLines({ list }: { list: OrderWithRefunds['refunds'] }) {
   return (
     <ul className="list-unstyled small mb-2" data-testid="order-refunds" aria-label="Refunds">
       {list.map((r) => (
-        <li key={r.refundId} className={r.status === 'FAILED' ? 'text-danger-emphasis' : 'text-success-emphasis'}>
+        <li key={r.refundId} className="text-success-emphasis">
           Refund of {formatRupees(r.amount)} {REFUND_STATUS_WORDS[r.status]}
           {r.status === 'PENDING' ? ' (banks take 5-7 working days to show it)' : ''}
-          {r.status === 'FAILED' ? ': we will try again; contact us if it has not arrived in a week.' : ''}
         </li>
       ))}
     </ul>

@@ -11,13 +11,29 @@ const orderPath = (orderid: string) => `/api/order/${encodeURIComponent(orderid)
 /** While a refund is pending, the gateway moves it within seconds (sandbox) or days; look again now and then. */
 const PENDING_POLL_MS = 3000;
 
-/** One order with its refunds (GET /api/order/{orderid}/refunds), fresh from the server. */
+/**
+ * One order with its refunds (GET /api/order/{orderid}/refunds), fresh from the server. When a look finds a refund
+ * gone through or failed since the last one, the list pages are refreshed too, so their card does not go on saying
+ * the money is on its way.
+ */
 export function useAdminOrder(orderid: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: adminOrderKey(orderid),
-    queryFn: () => api.get<OrderWithRefunds>(`${orderPath(orderid)}/refunds`),
+    queryFn: async () => {
+      const before = client.getQueryData<OrderWithRefunds>(adminOrderKey(orderid));
+      const answer = await api.get<OrderWithRefunds>(`${orderPath(orderid)}/refunds`);
+      if (before && (before.refundedAmount !== answer.refundedAmount || before.refundProcessedAmount !== answer.refundProcessedAmount)) refreshLists(client);
+      return answer;
+    },
     refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'PENDING') ? PENDING_POLL_MS : false),
   });
+}
+
+/** The list pages and the overview, not the open orders (each has its answer already). */
+function refreshLists(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: adminOrdersKey, predicate: (q) => q.queryKey[adminOrdersKey.length] !== 'order' });
+  void client.invalidateQueries({ queryKey: ['admin', 'overview'] });
 }
 
 /**
@@ -26,8 +42,7 @@ export function useAdminOrder(orderid: string) {
  */
 function settle(client: QueryClient, answer: OrderWithRefunds) {
   client.setQueryData(adminOrderKey(answer.orderid), answer);
-  void client.invalidateQueries({ queryKey: adminOrdersKey, predicate: (q) => q.queryKey[adminOrdersKey.length] !== 'order' });
-  void client.invalidateQueries({ queryKey: ['admin', 'overview'] });
+  refreshLists(client);
   void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
 }
 

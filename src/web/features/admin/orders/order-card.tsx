@@ -1,13 +1,14 @@
 import { PAYMENT_MODE_LABELS } from '../../../../domain/constants';
 import { formatRupees, orderNumber, orderDate, orderTime } from '../../../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
-import { refundedWords } from '../../../../domain/refunds';
+import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { Order } from '../../../../domain/schemas/order';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 
 /** One order in the admin list: name in capitals, Order # without its prefix, date, time, how it is paid, View. */
 export function OrderCard({ order, onView, picked }: { order: Order; onView: (order: Order) => void; picked?: { checked: boolean; onToggle: () => void } }) {
   const shortId = orderNumber(order.id);
+  const { processed, onItsWay } = refundProgress(order);
   return (
     <li className="admin-order-card card">
       <div className="card-body">
@@ -24,7 +25,8 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
           </p>
           <p className="admin-order-card-payment small mb-0" data-testid="order-payment">
             {PAYMENT_MODE_LABELS[order.paymentmode]} · {refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus]}
-            {order.refundedAmount ? <span className="admin-order-card-refund"> · Refunded {formatRupees(order.refundedAmount)}</span> : null}
+            {processed ? <span className="admin-order-card-refund"> · Refunded {formatRupees(processed)}</span> : null}
+            {onItsWay ? <span className="admin-order-card-refund"> · {refundOnItsWayWords(onItsWay)}</span> : null}
           </p>
         </div>
         <div className="admin-order-card-side">

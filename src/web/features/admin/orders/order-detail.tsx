@@ -6,7 +6,7 @@ import { displayOrderId, displayPaymentId, orderNumber, formatRupees, orderDate,
 import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
-import { refundedWords } from '../../../../domain/refunds';
+import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { OrderWithRefunds } from '../../../../domain/refunds';
 import { ApiError } from '../../../lib/api-client';
 import { InvoiceButton } from '../../../components/invoice-button';
@@ -25,6 +25,13 @@ const UNCONFIRMED_QUESTION =
 interface OrderDetailProps {
   order: Order;
   onBack: () => void;
+}
+
+/** "Paid", "Part refunded", "Refunded", with what is still on its way back: only money that went back reads refunded. */
+function paymentStatusWords(order: Order): string {
+  const words = refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus];
+  const { onItsWay } = refundProgress(order);
+  return onItsWay > 0 ? `${words} · ${refundOnItsWayWords(onItsWay)}` : words;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -134,7 +141,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
               <Field label="Gateway order ID" value={displayOrderId(order.orderid)} />
               <Field label="Payment ID" value={displayPaymentId(order.paymentid)} />
               <Field label="Payment mode" value={PAYMENT_MODE_LABELS[order.paymentmode]} />
-              <Field label="Payment status" value={refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus]} />
+              <Field label="Payment status" value={paymentStatusWords(order)} />
               <Field label="Receipt" value={order.receipt} />
             </dl>
             <h5 className="detail-subheading">Items</h5>
