@@ -20,12 +20,14 @@ export async function statusTemplate(executor: Executor, status: OrderStatus) {
 }
 
 // The shipped cancellation copy speaks of paying online to every customer; each mail says what is true of its order.
+// Shops keep the copy they were seeded with, so this stays the text to find, word for word.
 const IF_PAID_ONLINE = 'If you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.';
 
 function paymentSentence(order: Order): string {
   if (order.paymentmode !== 'ONLINE') return 'It was to be paid in cash on delivery, so there is nothing to pay and nothing to refund.';
   if (order.paymentstatus !== 'PAID') return 'No payment was taken for it, so there is nothing to refund.';
-  return 'The full {{totalAmount}} you paid online is refunded to your card or account; banks take 5-7 working days to show it.';
+  // The refund is only asked of the gateway as this mail is written: the money is not back yet.
+  return 'The full {{totalAmount}} you paid online is on its way back to your card or account; banks take 5-7 working days to show it.';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { codOrder, createOrder, mailsAboutOrder } from '../../../tests/support/test-orders';
+import { codOrder, createOrder, mailsAboutOrder, placePaidOnlineOrder } from '../../../tests/support/test-orders';
 
 // The cancellation mail speaks of the order's own payment mode, and the shop's copy says who cancelled and why.
 describeEachDatabase('cancellation mails', (dialect) => {
@@ -34,5 +34,11 @@ describeEachDatabase('cancellation mails', (dialect) => {
   it('an unpaid online order: no payment was taken', async () => {
     const { toCustomer } = await cancelledMails((await createOrder(shop, customer)).json().orderid as string);
     expect(toCustomer?.text).toMatch(/No payment was taken/);
+  });
+
+  it('a paid online order: the refund is on its way, not done, when the mail is written', async () => {
+    const { toCustomer } = await cancelledMails(await placePaidOnlineOrder(shop, customer));
+    expect(toCustomer?.text).toMatch(/The full Rs\. 3,037 you paid online is on its way back to your card or account; banks take 5-7 working days to show it\./);
+    expect(toCustomer?.text).not.toMatch(/is refunded/);
   });
 });
