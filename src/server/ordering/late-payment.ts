@@ -53,7 +53,8 @@ export const strayRefundId = (paymentId: string) => `refund_of_${paymentId}`;
  */
 export async function refundStrayPayment(ctx: AppContext, trx: Executor, orderRowId: number, payment: { id: string; paise: number }): Promise<boolean> {
   const order = await findOrderRowById(trx, orderRowId);
-  if (!order || payment.paise <= 0) return false;
+  // Money here is whole rupees (a gateway order is made for whole rupees); any other capture is the owner's to look at.
+  if (!order || payment.paise <= 0 || payment.paise % 100 !== 0) return false;
   const cod = order.paymentmode !== 'ONLINE';
   if (!cod && !(order.payment_status === 'PAID' && order.paymentid !== payment.id)) return false;
   const amount = payment.paise / 100;
