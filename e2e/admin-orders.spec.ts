@@ -173,6 +173,7 @@ test('exports the filtered orders as a CSV file', async ({ page }) => {
   const text = (await import('node:fs')).readFileSync(path, 'utf8');
   const rows = text.replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(rows[0]).toMatch(/^Order ID,Date,Time,Customer,/);
+  expect(rows[0]).toMatch(/,Order number,Refunded \(Rs\.\)$/);
   expect(rows.slice(1).map((r) => r.split(',')[3])).toEqual([`Tara ${tag} 07`, `Tara ${tag} 03`]);
 });
 

@@ -64,6 +64,13 @@ describe('order rows', () => {
     expect(cells[13]).toBe('PQRSTUVWXYZ123');
     expect(cells[15]).toBe('Classic Cow Ghee - 500 ml - 2 qty; A2 Desi Ghee - 250 ml - 1 qty');
     expect(cells.slice(16, 22)).toEqual([1650, 60, 0, 60, 'WELCOME', 1650]);
-    expect(cells.at(-1)).toBe(`GS-${1000 + order.id}`);
+    expect(cells[ORDER_CSV_HEADER.indexOf('Order number')]).toBe(`GS-${1000 + order.id}`);
+  });
+
+  it('ends with the refunded rupees, 0 when nothing was refunded', () => {
+    expect(ORDER_CSV_HEADER.slice(-2)).toEqual(['Order number', 'Refunded (Rs.)']);
+    expect(orderCsvCells({ ...order, refundedAmount: 550 }).at(-1)).toBe(550);
+    expect(orderCsvCells({ ...order, refundedAmount: 0 }).at(-1)).toBe(0);
+    expect(orderCsvCells(order).at(-1)).toBe(0);
   });
 });

@@ -42,11 +42,16 @@ export const ORDER_CSV_HEADER = [
   'Coupon',
   'Total (Rs.)',
   'Note',
-  // Last, so spreadsheets and scripts built on the earlier columns keep reading them where they were.
+  // Columns are only ever appended, so spreadsheets and scripts built on the earlier ones keep reading them where
+  // they were.
   'Order number',
+  'Refunded (Rs.)',
 ] as const;
 
-/** An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). */
+/**
+ * An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). The refunded rupees come
+ * with the admin's reads of an order (0 when nothing was refunded).
+ */
 export function orderCsvCells(order: Order): (string | number)[] {
   return [
     displayOrderId(order.orderid),
@@ -73,5 +78,6 @@ export function orderCsvCells(order: Order): (string | number)[] {
     order.totalAmount,
     order.note,
     orderLabel(order),
+    order.refundedAmount ?? 0,
   ];
 }

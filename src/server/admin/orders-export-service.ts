@@ -1,5 +1,5 @@
 import type { Dialect, Executor } from '../db/database';
-import { withLines } from '../orders/order-repository';
+import { withLinesForAdmin } from '../orders/order-repository';
 import { exportBatch, type ExportCursor, type OrderExportFilters } from './orders-export-repository';
 import { ORDER_CSV_HEADER, csvRow, orderCsvCells } from './orders-csv';
 
@@ -20,7 +20,7 @@ export async function* ordersCsv(
   for (;;) {
     const rows = await exportBatch(db, dialect, filters, cursor, batchSize);
     if (rows.length === 0) return;
-    const orders = await withLines(db, rows);
+    const orders = await withLinesForAdmin(db, rows);
     yield orders.map((o) => csvRow(orderCsvCells(o))).join('');
     const last = rows[rows.length - 1];
     if (!last || rows.length < batchSize) return;

@@ -140,7 +140,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       const u = customer.id;
       await insertOrder(db, { userId: u, createdAt: at(1), username: 'Asha Verma', orderid: 'order_AAAA0000000001' });
       await insertOrder(db, { userId: u, createdAt: at(2), username: '=HYPERLINK("http://x","y")', address: '1, "Main" Rd\nFlat 2' });
-      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE' });
+      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE', refunded: 300 });
       await insertOrder(db, { userId: u, createdAt: at(4), username: 'Unpaid Uma', paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
       await insertOrder(db, { userId: u, createdAt: at(5), username: 'Meera 50%_off', note: '@admin please call' });
     });
@@ -167,9 +167,22 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       expect(asha[0]).toBe('AAAA0000000001');
       expect(asha[1]).toBe(shopTimestamp(new Date(base + HOUR)).slice(0, 10));
       expect(asha[15]).toBe('Classic Cow Ghee - 500 ml - 1 qty');
-      expect(asha.at(-1)).toMatch(/^GS-\d{4,}$/);
+      const header = rows[0] ?? [];
+      expect(asha[header.indexOf('Order number')]).toMatch(/^GS-\d{4,}$/);
       expect(rows[3]?.[6]).toBe('1, "Main" Rd\nFlat 2');
       expect(rows[1]?.[(rows[0] ?? []).indexOf('Note')]).toBe("'@admin please call");
+    });
+
+    it('ends each row with what was refunded of the order, after the order number', async () => {
+      const { rows } = await csv('');
+      expect(rows[0]?.slice(-2)).toEqual(['Order number', 'Refunded (Rs.)']);
+      expect(rows.slice(1).map((r) => [r[3], r.at(-1)])).toEqual([
+        ['Meera 50%_off', '0'],
+        ['Ravi Kumar', '300'],
+        ['\'=HYPERLINK("http://x","y")', '0'],
+        ['Asha Verma', '0'],
+      ]);
+      expect(rows.every((r) => r.length === rows[0]?.length)).toBe(true);
     });
 
     it('applies the filters of the orders list', async () => {
