@@ -31,6 +31,11 @@ const turnConfirmationOn = (page: Page) => setConfirmation(page, true);
 // The suite shares one shop: the specs after this one place COD orders that need no confirmation.
 test.afterEach(async ({ page }) => setConfirmation(page, false));
 
+/** How many times the page's main part says `words` (a global pattern). */
+async function timesSaid(page: Page, words: RegExp): Promise<number> {
+  return ((await page.locator('main').innerText()).match(words) ?? []).length;
+}
+
 async function fitsPhone(page: Page, what: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await hasHorizontalOverflow(page), `${what} overflows at 390 px`).toBe(false);
@@ -122,10 +127,74 @@ test('the customer confirms another COD order by the link in the order mail, wit
   await fitsPhone(visitor, 'the confirmation page');
   await expectNoSeriousA11yViolations(visitor);
   await visitor.getByRole('button', { name: 'Confirm my order' }).click();
+  // The page reads the order again after the answer; once the buttons are gone that read is on screen too.
+  await expect(visitor.getByRole('button', { name: 'Confirm my order' })).toHaveCount(0);
   await expect(visitor.getByTestId('confirm-result')).toHaveText('Thank you! Your order is confirmed and we are packing it.');
-  await expect(visitor.getByTestId('confirm-state')).toHaveText('This order is confirmed. Thank you!');
+  expect(await timesSaid(visitor, /thank you/gi)).toBe(1);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber(placed.id)}`);
+  await expect(visitor.getByText(/^Cash on delivery: Rs\. /)).toBeVisible();
+  await screenshotAtWidths(visitor, 'confirm-page-confirmed');
+  await fitsPhone(visitor, 'the confirmed order');
+
+  // The link opened again later.
+  await visitor.reload();
+  await expect(visitor.getByTestId('confirm-result')).toHaveText('This order is already confirmed and we are packing it.');
+  expect(await timesSaid(visitor, /confirmed/gi)).toBe(1);
+  await screenshotAtWidths(visitor, 'confirm-page-already-confirmed');
   await context.close();
 
   const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
   expect(mine.find((o: { orderid: string }) => o.orderid === placed.orderid)).toMatchObject({ confirmation: 'CONFIRMED' });
+});
+
+test('the confirmation page says once how a cancelled, a mistyped and a timed-out link end', async ({ page, browser }) => {
+  await turnConfirmationOn(page);
+  const customer = await registerCustomer(page.request, { name: 'Ila Sen' });
+  const links: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const placed = await placeCodOrderViaApi(page.request, customer.token, customer, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1 }]);
+    const mail = await waitForMailTo(customer.email, new RegExp(`/confirm/${placed.orderid}`));
+    const link = /https?:\/\/[^/\s]+\/confirm\/\S+/.exec(mail.text)?.[0];
+    if (!link) throw new Error('the order mail has no confirmation link');
+    links.push(link);
+  }
+  const [toCancel = '', other = ''] = links;
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+
+  await visitor.goto(toCancel);
+  await visitor.getByRole('button', { name: 'Cancel it' }).click();
+  await expect(visitor.getByRole('button', { name: 'Cancel it' })).toHaveCount(0);
+  await expect(visitor.getByTestId('confirm-result')).toHaveText('Your order is cancelled. Nothing is due.');
+  expect(await timesSaid(visitor, /cancel/gi)).toBe(1);
+  // Nothing is to be paid at the door any more.
+  await expect(visitor.getByText(/^Cash on delivery/)).toHaveCount(0);
+  await screenshotAtWidths(visitor, 'confirm-page-cancelled');
+  await fitsPhone(visitor, 'the cancelled order');
+  await visitor.reload();
+  await expect(visitor.getByTestId('confirm-result')).toHaveText('You cancelled this order when asked to confirm it. Nothing is due.');
+  expect(await timesSaid(visitor, /cancel/gi)).toBe(1);
+
+  // A link whose key was cut or changed.
+  await visitor.goto(other.replace(/t=[^&\s]+/, 't=not-the-key'));
+  await expect(visitor.getByRole('alert')).toHaveText(/^This confirmation link is not valid for that order\./);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Confirm your order');
+  await screenshotAtWidths(visitor, 'confirm-page-bad-link');
+  await fitsPhone(visitor, 'a bad link');
+
+  // The window to answer has ended but the expiry job has not run yet: the server's own preview, told it is closed
+  // (waiting out the real hours is no test).
+  await visitor.route('**/api/order/*/confirm?token=*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), open: false } });
+  });
+  await visitor.goto(other);
+  await expect(visitor.getByTestId('confirm-result')).toHaveText(
+    'The time to confirm this order has ended, so it is being cancelled and nothing is due. You are welcome to order again.',
+  );
+  await expect(visitor.getByRole('button', { name: 'Confirm my order' })).toHaveCount(0);
+  await expect(visitor.getByText(/^Cash on delivery/)).toHaveCount(0);
+  await screenshotAtWidths(visitor, 'confirm-page-expired');
+  await fitsPhone(visitor, 'a closed confirmation');
+  await context.close();
 });

@@ -7,17 +7,14 @@ import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { api, ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { confirmOutcome, type ConfirmPreview } from './confirm-outcome';
 
-interface Preview {
+interface Preview extends ConfirmPreview {
   orderid: string;
   orderNumber: string;
-  status: string;
-  confirmation: 'PENDING' | 'CONFIRMED' | null;
-  cancelReason: string | null;
   totalAmount: number;
   items: Order['items'];
   confirmBy: string | null;
-  open: boolean;
 }
 
 const orderPath = (orderid: string) => `/api/order/${encodeURIComponent(orderid)}/confirm`;
@@ -48,6 +45,11 @@ export function ConfirmOrderPage() {
     if (answer.isSuccess || answer.isError) resultRef.current?.focus();
   }, [answer.isSuccess, answer.isError]);
 
+  const outcome = preview.data ? confirmOutcome(preview.data, answer.data ?? null) : null;
+  // One place says where the order stands: a refused answer in the server's words, else the order's state.
+  const said = answer.isError
+    ? { tone: 'danger', text: answer.error.message }
+    : outcome?.message;
   let body;
   if (!token) body = <div className="alert alert-warning" role="alert">This link is missing its key. Open the link in your order mail again.</div>;
   else if (preview.isPending) body = <Spinner label="Loading your order…" />;
@@ -58,18 +60,19 @@ export function ConfirmOrderPage() {
       ) : (
         <LoadError onRetry={() => void preview.refetch()}>We could not load your order just now: {preview.error.message}</LoadError>
       );
-  else body = <ConfirmBody preview={preview.data} busy={answer.isPending} onAnswer={(c) => answer.mutate(c)} />;
+  else if (outcome) body = <OrderCard preview={preview.data} asking={outcome.asking} payable={outcome.payable} busy={answer.isPending} onAnswer={(c) => answer.mutate(c)} />;
 
   return (
     <section className="container py-4 py-md-5 page-narrow" aria-labelledby="confirm-title">
-      <h1 id="confirm-title" className="h2 mb-3">{preview.data ? `Confirm order ${preview.data.orderNumber}` : 'Confirm your order'}</h1>
+      <h1 id="confirm-title" className="h2 mb-3">
+        {preview.data ? `${outcome?.asking ? 'Confirm order' : 'Order'} ${preview.data.orderNumber}` : 'Confirm your order'}
+      </h1>
       <div ref={resultRef} tabIndex={-1} aria-live="polite">
-        {answer.isError && <div className="alert alert-danger" role="alert">{answer.error.message}</div>}
-        {answer.isSuccess && (
-          <div className="alert alert-success" role="status" data-testid="confirm-result">
-            {answer.data.status === 'CANCELLED' ? 'Your order is cancelled. Nothing is due.' : 'Thank you! Your order is confirmed and we are packing it.'}
+        {said ? (
+          <div className={`alert alert-${said.tone}`} role={answer.isError ? 'alert' : 'status'} data-testid="confirm-result">
+            {said.text}
           </div>
-        )}
+        ) : null}
       </div>
       {body}
       <Link to="/products" className="btn btn-link px-0 mt-3">Continue shopping</Link>
@@ -77,25 +80,35 @@ export function ConfirmOrderPage() {
   );
 }
 
-function ConfirmBody({ preview, busy, onAnswer }: { preview: Preview; busy: boolean; onAnswer: (choice: 'CONFIRM' | 'CANCEL') => void }) {
+interface OrderCardProps {
+  preview: Preview;
+  /** The order still waits for the customer: the question and its buttons show. */
+  asking: boolean;
+  /** Cash is still to be paid at the door: the amount shows. */
+  payable: boolean;
+  busy: boolean;
+  onAnswer: (choice: 'CONFIRM' | 'CANCEL') => void;
+}
+
+function OrderCard({ preview, asking, payable, busy, onAnswer }: OrderCardProps) {
   return (
     <div className="card shadow-sm border-0 bg-cream">
       <div className="card-body p-4">
-        <ul className="mb-2">
+        <ul className={payable ? 'mb-2' : 'mb-0'}>
           {preview.items.map((item, i) => (
             <li key={i}>
               {item.name} {formatSize(item.quantity)} × {item.itemQty}
             </li>
           ))}
         </ul>
-        <p className="mb-3">
-          Cash on delivery: <strong>{formatRupees(preview.totalAmount)}</strong>
-        </p>
-        {preview.confirmation === 'CONFIRMED' && <p className="mb-0" data-testid="confirm-state">This order is confirmed. Thank you!</p>}
-        {preview.status === 'CANCELLED' && <p className="mb-0" data-testid="confirm-state">This order is cancelled{preview.cancelReason ? ` (${preview.cancelReason})` : ''}.</p>}
-        {preview.open && (
+        {payable ? (
+          <p className={asking ? 'mb-3' : 'mb-0'}>
+            Cash on delivery: <strong>{formatRupees(preview.totalAmount)}</strong>
+          </p>
+        ) : null}
+        {asking ? (
           <>
-            <p>Will you be there to pay {formatRupees(preview.totalAmount)} when it arrives? Please confirm so we can pack it.</p>
+            <p>Will you be there to pay when it arrives? Please confirm so we can pack it.</p>
             <div className="d-flex flex-wrap gap-2">
               <button type="button" className="btn btn-amber" disabled={busy} onClick={() => onAnswer('CONFIRM')}>
                 Confirm my order
@@ -105,10 +118,7 @@ function ConfirmBody({ preview, busy, onAnswer }: { preview: Preview; busy: bool
               </button>
             </div>
           </>
-        )}
-        {!preview.open && preview.confirmation === 'PENDING' && preview.status !== 'CANCELLED' && (
-          <p className="mb-0">The time to confirm this order has ended.</p>
-        )}
+        ) : null}
       </div>
     </div>
   );
