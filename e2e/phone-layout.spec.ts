@@ -2,10 +2,11 @@
 // scrolling), the order summary's Total stays on screen with the contact button clear of it, and the profile
 // menu opens inside the window at 1280 px; toasts stack at most two deep, below the header, at every width.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { APP_ROUTES, CRAWLABLE_ROUTES, OLD_PRODUCT_ROUTE } from '../src/domain/app-routes';
 import { ADMIN, loginThroughUi, openProfileMenu } from './support/accounts';
-import { hasHorizontalOverflow } from './support/screenshots';
+import { adminToken } from './support/admin-seed';
+import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
 import { SAMPLE_BILLING, seedCart } from './support/storefront';
 
 test.describe.configure({ timeout: 240_000 });
@@ -139,5 +140,80 @@ test('toasts stack at most two deep and open below the header, on a phone and a 
     expect(await desktop.locator('.Toastify__toast').count()).toBeLessThanOrEqual(2);
   } finally {
     await desktop.close();
+  }
+});
+
+/** A thumb's target (WCAG 2.5.5): 44 × 44 CSS px. */
+const THUMB = 44;
+
+/** Every shown match of `targets` smaller than a thumb either way, as "name: width×height" for the failure message. */
+async function underThumb(targets: Locator): Promise<string[]> {
+  const small: string[] = [];
+  for (const target of await targets.all()) {
+    if (!(await target.isVisible())) continue;
+    const box = await target.boundingBox();
+    if (box && box.width >= THUMB && box.height >= THUMB) continue;
+    const name = (await target.innerText()).trim() || (await target.getAttribute('aria-label')) || (await target.evaluate((e) => e.outerHTML.slice(0, 60)));
+    small.push(`${name}: ${Math.round(box?.width ?? 0)}×${Math.round(box?.height ?? 0)}`);
+  }
+  return small;
+}
+
+/** The checkboxes and radios in `scope` whose label, the tappable area, does not reach over the box itself. */
+async function boxesOutsideTheirLabel(scope: Locator): Promise<string[]> {
+  const outside: string[] = [];
+  for (const check of await scope.locator('.form-check').all()) {
+    const box = await check.locator('.form-check-input').boundingBox();
+    const label = await check.locator('.form-check-label').boundingBox();
+    if (!box || !label) continue;
+    const inside = box.x >= label.x && box.y >= label.y && box.x + box.width <= label.x + label.width && box.y + box.height <= label.y + label.height;
+    if (!inside) outside.push((await check.innerText()).trim().slice(0, 40));
+  }
+  return outside;
+}
+
+async function setShopContacts(page: Page, contacts: { whatsappNumber: string; instagramUrl: string }): Promise<void> {
+  const headers = { Authorization: `Bearer ${await adminToken(page.request)}` };
+  const profile = (await (await page.request.get('/api/settings/profile', { headers })).json()) as Record<string, unknown>;
+  const res = await page.request.put('/api/settings/profile', { headers, data: { ...profile, ...contacts } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('what a thumb taps on a phone is at least 44 × 44 px: footer links, sizes, payment mode and ticks', async ({ page }) => {
+  // The social links show only once the shop names its contacts; put back after, the suite shares one shop.
+  await setShopContacts(page, { whatsappNumber: '9876543210', instagramUrl: 'https://www.instagram.com/gheeshop' });
+  try {
+    await signedInWithCartAndBilling(page);
+    await page.goto('/products/a2-desi-cow-ghee');
+    const footerTargets = page.locator('footer').locator('nav a, nav button, a.social-link');
+    await expect(footerTargets.first()).toBeVisible();
+    expect(await footerTargets.count()).toBeGreaterThanOrEqual(10);
+    expect(await underThumb(footerTargets), 'footer links').toEqual([]);
+    expect(await underThumb(page.getByRole('group', { name: 'Size' }).locator('label')), 'sizes').toEqual([]);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await screenshotAtWidths(page, 'tap-targets-footer');
+
+    await page.goto('/checkoutbilling');
+    const business = page.locator('label[for="field-businessInvoice"]');
+    await expect(business).toBeVisible();
+    expect(await underThumb(business), 'the business invoice tick').toEqual([]);
+    expect(await boxesOutsideTheirLabel(page.locator('main'))).toEqual([]);
+
+    await page.goto('/checkoutorder');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+    const ticks = page.locator('main .form-check-label');
+    await expect(ticks.first()).toBeVisible();
+    expect(await underThumb(page.getByLabel('Payment mode')), 'payment mode').toEqual([]);
+    expect(await underThumb(ticks), 'ticks on the order summary').toEqual([]);
+    expect(await boxesOutsideTheirLabel(page.locator('main'))).toEqual([]);
+    await page.getByLabel('Payment mode').scrollIntoViewIfNeeded();
+    await screenshotAtWidths(page, 'tap-targets-order-summary');
+
+    // A mouse keeps the desktop's tighter footer.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const home = page.locator('footer').getByRole('link', { name: 'Home', exact: true });
+    expect((await home.boundingBox())?.height ?? 0).toBeLessThan(THUMB);
+  } finally {
+    await setShopContacts(page, { whatsappNumber: '', instagramUrl: '' });
   }
 });

@@ -1,6 +1,7 @@
 import './zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/theme.css';
+import './styles/tap-targets.css';
 import { startApp } from './app/start-app';
 
 const root = document.getElementById('root');
