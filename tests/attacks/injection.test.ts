@@ -136,6 +136,7 @@ describeEachDatabase('attack: SQL injection', (dialect) => {
       expect(status.statusCode).toBe(404);
       await send({ method: 'GET', url: `/api/email/outbox?status=${enc(p)}&limit=${enc(p)}`, headers: admin.auth }, `outbox ${p}`);
       await send({ method: 'POST', url: `/api/email/outbox/${enc(p)}/retry`, headers: admin.auth }, `retry ${p}`);
+      await send({ method: 'GET', url: `/api/email/outbox/${enc(p)}`, headers: admin.auth }, `mail ${p}`);
       const settings = await send(
         { method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { emailsetting: true, customeremail: true, intialsubject: p, intialbody: p } },
         `settings ${p}`,

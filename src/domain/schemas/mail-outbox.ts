@@ -56,6 +56,9 @@ export const mailHealthSchema = z.object({
 });
 export type MailHealth = z.infer<typeof mailHealthSchema>;
 
-/** PUT /api/email/admin/email answers at once; `queued` is 0, 1 or 2 mails. */
-export const statusMailAnswerSchema = z.object({ message: z.string(), queued: z.number().int() });
+/**
+ * PUT /api/email/admin/email answers at once; `queued` is 0, 1 or 2 mails, `mailIds` their outbox ids, so the
+ * dashboard can say when they are delivered (GET /api/email/outbox/{id}).
+ */
+export const statusMailAnswerSchema = z.object({ message: z.string(), queued: z.number().int(), mailIds: z.array(z.number().int()) });
 export type StatusMailAnswer = z.infer<typeof statusMailAnswerSchema>;

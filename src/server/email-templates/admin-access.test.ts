@@ -12,6 +12,7 @@ const CALLS: { method: Method; url: string; payload?: object }[] = [
   { method: 'POST', url: '/api/email/preview', payload: { subject: 'S', body: 'B' } },
   { method: 'PUT', url: '/api/email/admin/email', payload: { orderid: 'order_X', status: 'READY' } },
   { method: 'GET', url: '/api/email/outbox' },
+  { method: 'GET', url: '/api/email/outbox/1' },
   { method: 'POST', url: '/api/email/outbox/1/retry' },
   { method: 'GET', url: '/api/settings' },
   { method: 'PUT', url: '/api/settings', payload: { emailsetting: false, customeremail: false, intialsubject: '', intialbody: '' } },

@@ -86,6 +86,31 @@ describeEachDatabase('mail outbox for admins', (dialect) => {
     }
   });
 
+  it('follows the mails of a status change by their ids, from queued to delivered; 404 for unknown ids, 400 for bad ones', async () => {
+    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
+    const changed = await call('PUT', '/api/email/admin/email', { orderid: order.orderid, status: 'OUTFORDELIVERY' });
+    expect(changed.statusCode).toBe(200);
+    const { queued, mailIds } = changed.json() as { queued: number; mailIds: number[] };
+    expect(mailIds).toHaveLength(queued);
+    const mail = async (id: number) => {
+      const res = await call('GET', `/api/email/outbox/${id}`);
+      expect(res.statusCode).toBe(200);
+      return outboxMailSchema.parse(res.json());
+    };
+    const before = await Promise.all(mailIds.map(mail));
+    expect(before.map((m) => [m.to, m.status])).toEqual([
+      [order.emailaddress, 'pending'],
+      ['owner@gheeshop.test', 'pending'],
+    ]);
+    await drainDue();
+    expect((await Promise.all(mailIds.map(mail))).map((m) => m.status)).toEqual(['sent', 'sent']);
+
+    const unknown = await call('GET', '/api/email/outbox/999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toContain('There is no mail with id 999999');
+    for (const id of ['abc', '0', '-1', '99999999999']) expect((await call('GET', `/api/email/outbox/${id}`)).statusCode, id).toBe(400);
+  });
+
   it('limits the list and refuses limits out of range', async () => {
     expect(await outbox('?limit=1')).toHaveLength(1);
     expect((await call('GET', '/api/email/outbox?limit=0')).statusCode).toBe(400);

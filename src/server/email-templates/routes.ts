@@ -9,7 +9,7 @@ import {
 } from '../../domain/schemas/email-template';
 import { outboxIdParamsSchema, outboxQuerySchema } from '../../domain/schemas/mail-outbox';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { outboxPage, retryFailedMail } from '../mail/outbox-admin-service';
+import { outboxMail, outboxPage, retryFailedMail } from '../mail/outbox-admin-service';
 import { previewTemplate } from './template-preview';
 import { addTemplate, changeTemplate, removeTemplate, templates } from './template-service';
 
@@ -47,6 +47,9 @@ export async function emailTemplatesRoutes(fastify: FastifyInstance): Promise<vo
     reply.header('X-Total-Count', String(total));
     return mails;
   });
+
+  // The dashboard follows the mails of a status change here until they are delivered.
+  app.get('/api/email/outbox/:id', { schema: { params: outboxIdParamsSchema } }, async (request) => outboxMail(db, request.params.id));
 
   app.post('/api/email/outbox/:id/retry', { schema: { params: outboxIdParamsSchema } }, async (request) => {
     const mail = await retryFailedMail(db, request.params.id, currentUser(request).id);

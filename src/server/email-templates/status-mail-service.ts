@@ -31,15 +31,16 @@ function paymentSentence(order: Order): string {
 }
 
 /**
- * The status mail of the order's status, to the customer and the shop as Settings ask; answers how many. `shopNote`
- * (a cancellation's reason and who gave it) goes on the shop's copy only.
+ * The status mail of the order's status, to the customer and the shop as Settings ask; answers their outbox ids (none,
+ * one or two), by which the owner's screen follows them out. `shopNote` (a cancellation's reason and who gave it) goes
+ * on the shop's copy only.
  */
 export async function queueStatusMails(
   trx: Executor,
   order: Order,
   shopEmail: string,
   options: { shopNote?: string; creditNote?: Pick<CreditNoteDocument, 'number' | 'invoiceNumber'> | null } = {},
-): Promise<number> {
+): Promise<number[]> {
   const settings = await getSettings(trx);
   const note = options.creditNote ?? null;
   // The delivered mail carries the tax invoice (issued by now, unless the business details are still unset); a
@@ -57,10 +58,11 @@ export async function queueStatusMails(
     ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress, mail }] : []),
     ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: shopEmail, mail: shopMail }] : []),
   ];
-  for (const recipient of recipients) await queue(trx, recipient, recipient.mail);
-  return recipients.length;
+  const ids: number[] = [];
+  for (const recipient of recipients) ids.push(await queue(trx, recipient, recipient.mail));
+  return ids;
 }
 
-async function queue(trx: Executor, recipient: { kind: string; to: string }, mail: RenderedMail & Pick<OutgoingMail, 'attachments'>) {
-  await enqueueMail(trx, { kind: recipient.kind, to: recipient.to, ...mail });
+function queue(trx: Executor, recipient: { kind: string; to: string }, mail: RenderedMail & Pick<OutgoingMail, 'attachments'>): Promise<number> {
+  return enqueueMail(trx, { kind: recipient.kind, to: recipient.to, ...mail });
 }

@@ -80,7 +80,7 @@ describeEachDatabase('status mail', (dialect) => {
 
     const res = await changeStatus(order.orderid, 'READY');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: expect.stringContaining('Ready'), queued: 2 });
+    expect(res.json()).toEqual({ message: expect.stringContaining('Ready'), queued: 2, mailIds: [expect.any(Number), expect.any(Number)] });
     expect(await orderStatus(order)).toBe('READY');
 
     expect(await shop.app.ctx.outbox.drain()).toBe(2);

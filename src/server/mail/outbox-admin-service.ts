@@ -9,6 +9,13 @@ export function outboxPage(db: DB, query: OutboxQuery): Promise<{ mails: OutboxM
   return listOutbox(db, query);
 }
 
+/** One mail of the outbox and how its delivery stands. */
+export async function outboxMail(db: DB, id: number): Promise<OutboxMail> {
+  const mail = await findOutboxMail(db, id);
+  if (!mail) throw notFound(`There is no mail with id ${id} in the outbox. Reload the list and try again.`);
+  return mail;
+}
+
 /** Queues a failed mail again; the caller kicks the worker after this commits. */
 export async function retryFailedMail(db: DB, id: number, actorUserId: number): Promise<OutboxMail> {
   return db.transaction().execute(async (trx) => {

@@ -21,6 +21,6 @@ export async function statusRoutes(fastify: FastifyInstance): Promise<void> {
     // After the commit, so the worker finds the rows; delivery never holds up the answer.
     app.ctx.outbox.kick();
     kickMessages(app.ctx);
-    return { message: statusChangeMessage(result), queued: result.queued };
+    return { message: statusChangeMessage(result), queued: result.mailIds.length, mailIds: result.mailIds };
   });
 }

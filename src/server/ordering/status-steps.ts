@@ -21,8 +21,8 @@ export interface StatusChange {
 
 export interface StatusChangeResult {
   order: Order;
-  /** How many mails were queued: 0, 1 or 2 depending on the two settings. */
-  queued: number;
+  /** The outbox ids of the status mails queued: none, one or two depending on the two settings. */
+  mailIds: number[];
 }
 
 export async function orderToChange(trx: Executor, orderid: string): Promise<Order> {
@@ -82,10 +82,11 @@ export async function confirmAndInvoice(trx: Executor, before: Order, status: Or
 }
 
 /** The status mail (to the customer, the shop, both or neither, as Settings say) and, on delivery, the WhatsApp message. */
-export async function queueStatusNews(trx: Executor, order: Order, shopEmail: string): Promise<number> {
-  const queued = await queueStatusMails(trx, order, shopEmail);
+/** The status mails and, for a delivered order, its WhatsApp message; answers the mails' outbox ids. */
+export async function queueStatusNews(trx: Executor, order: Order, shopEmail: string): Promise<number[]> {
+  const mailIds = await queueStatusMails(trx, order, shopEmail);
   if (order.status === 'DELIVERED') await queueOrderMessage(trx, order, 'DELIVERED');
-  return queued;
+  return mailIds;
 }
 
 export async function auditStatusChange(trx: Executor, change: StatusChange, from: OrderStatus, queued: number): Promise<void> {
@@ -100,7 +101,7 @@ export async function auditStatusChange(trx: Executor, change: StatusChange, fro
 /** What the admin reads after a change: the spec's screen shows its own toasts, this says what happened. */
 export function statusChangeMessage(result: StatusChangeResult): string {
   const label = ORDER_STATUS_LABELS[result.order.status];
-  if (result.queued === 0) {
+  if (result.mailIds.length === 0) {
     return `Order status set to ${label}. No mail was sent: status mails are turned off in Settings.`;
   }
   return `Order status set to ${label}. The status mail is queued and will be delivered in a minute or two.`;

@@ -25,8 +25,8 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
     refuseStatusChange(before, change.status);
     await setStatusUnlessCancelled(trx, orderid, change.status);
     const order = await confirmAndInvoice(trx, before, change.status);
-    const queued = await queueStatusNews(trx, order, change.shopEmail);
-    await auditStatusChange(trx, change, before.status, queued);
-    return { order, queued };
+    const mailIds = await queueStatusNews(trx, order, change.shopEmail);
+    await auditStatusChange(trx, change, before.status, mailIds.length);
+    return { order, mailIds };
   });
 }
