@@ -3,6 +3,7 @@ import { displayOrderId, orderNumber } from '../src/domain/display';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, runTag, seedCodOrders, setOrderStatus, signInWithSession, type SeededOrder } from './support/admin-seed';
 import { waitForMailTo } from './support/mailbox';
+import { screenshotAtWidths } from './support/screenshots';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -144,9 +145,26 @@ test('Send Mail and Update Status changes the status and mails the customer, pla
   await panel.getByRole('button', { name: `View order ${shortId}` }).click();
 
   await panel.getByLabel('Order status').selectOption({ label: 'Out for Delivery' });
+  // The screen asks the outbox how its mails stand; those answers wait until the test has seen what shows before.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const oneMail = /\/api\/email\/outbox\/\d+$/;
+  await page.route(oneMail, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const followed = page.waitForRequest(oneMail, { timeout: 20_000 });
   await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
-  await expect(page.getByText('Your Email Request has processed, will take 1-2 minutes')).toBeVisible();
-  await expect(page.getByText('Email delivered successfully')).toBeVisible();
+  await followed;
+  // Queued, not yet delivered: one toast says so, and none claims a delivery.
+  const mailToasts = page.locator('.Toastify__toast').filter({ hasText: /email/i });
+  await expect(mailToasts).toHaveText(['Your Email Request has processed, will take 1-2 minutes']);
+  await screenshotAtWidths(page, 'admin-status-mail-queued', { fullPage: false, animations: 'allow' });
+  release();
+  // The outbox has sent it: the toast says delivered.
+  await expect(mailToasts).toHaveText(['Email delivered successfully']);
+  await screenshotAtWidths(page, 'admin-status-mail-delivered', { fullPage: false, animations: 'allow' });
+  await page.unroute(oneMail);
 
   const mail = await waitForMailTo(target.customer.email, /out for delivery/);
   expect(mail.subject).toBe(`Your order ${shortId} is out for delivery`);

@@ -1,6 +1,6 @@
 // Full-page screenshots at the two widths every screen is checked at (desktop 1280, phone 390).
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, PageScreenshotOptions } from '@playwright/test';
 
 export const SCREEN_WIDTHS = [1280, 390] as const;
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
@@ -10,9 +10,14 @@ const TAKE_PICTURES = process.env.SCREENSHOTS === '1' || !process.env.CI;
 
 /**
  * Saves `<name>-<width>.png` under .tmp/screenshots for each width (not in CI unless SCREENSHOTS=1), then restores
- * the viewport.
+ * the viewport. For a toast: `fullPage: false` keeps to the window, where it is drawn, and `animations: 'allow'`
+ * keeps it up (its timer is a CSS animation, which 'disabled' runs to its end).
  */
-export async function screenshotAtWidths(page: Page, name: string): Promise<string[]> {
+export async function screenshotAtWidths(
+  page: Page,
+  name: string,
+  { fullPage = true, animations = 'disabled' }: Pick<PageScreenshotOptions, 'fullPage' | 'animations'> = {},
+): Promise<string[]> {
   const original = page.viewportSize();
   const files: string[] = [];
   for (const width of SCREEN_WIDTHS) {
@@ -21,7 +26,7 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<stri
     await page.waitForTimeout(400);
     if (!TAKE_PICTURES) continue;
     const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: file, fullPage, animations });
     files.push(file);
   }
   if (original) await page.setViewportSize(original);

@@ -20,6 +20,11 @@ export function useOutbox(enabled: boolean, status: OutboxStatus | '', page: num
   });
 }
 
+/** One mail of the outbox, read afresh: how its delivery stands now. */
+export function fetchOutboxMail(id: number): Promise<OutboxMail> {
+  return api.get<OutboxMail>(`/api/email/outbox/${id}`);
+}
+
 export function useRetryMail() {
   const client = useQueryClient();
   return useMutation({

@@ -14,6 +14,7 @@ import { useStatusMail } from '../api/orders-api';
 import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
 import { OrderMoneySection } from './order-money-section';
 import { OrderShippingSection } from './order-shipping-section';
+import { toastStatusMails } from './status-mail-toasts';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
 import { OrderConfirmationSection } from './order-confirmation';
@@ -76,15 +77,13 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
 
   function sendMail() {
     setAskUnconfirmed(false);
-    toast.info(TOASTS.statusMailProcessing);
     statusMail.mutate(
       { orderid: order.orderid, status },
       {
         onSuccess: (answer) => {
           queryClient.setQueryData<OrderWithRefunds>(adminOrderKey(order.orderid), (old) => (old ? { ...old, status } : old));
-          // With both mail switches off in Settings nothing was sent; say so rather than claim a delivery.
-          if (answer?.queued === 0) toast.info(answer.message);
-          else toast.success(TOASTS.statusMailSent);
+          // The mails are only queued now: the toast says so, and says delivered once the outbox has sent them.
+          if (answer) void toastStatusMails(answer);
         },
         // A refusal the owner can act on (an unpaid online order, a cancelled one) is shown in the server's words.
         onError: (err) => toast.error(err instanceof ApiError && err.status === 409 ? err.message : TOASTS.statusMailFailed),
