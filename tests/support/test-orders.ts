@@ -158,6 +158,8 @@ export interface TestOrder {
   paymentStatus?: PaymentStatus;
   /** Rupees refunded so far. */
   refunded?: number;
+  /** Rupees of `refunded` the gateway has processed; none unless given. */
+  refundProcessed?: number;
   couponCode?: string;
   discount?: number;
   /** A business buyer. */
@@ -212,6 +214,7 @@ export function orderValues(o: TestOrder & { orderid: string; total: number; ema
     paid_at: paymentStatus === 'PAID' ? stamp : null,
     client_created_at: null,
     refunded_amount: o.refunded ?? 0,
+    refund_processed_amount: o.refundProcessed ?? 0,
     coupon_code: o.couponCode ?? null,
     discount: o.discount ?? 0,
     gstin: o.gstin ?? '',

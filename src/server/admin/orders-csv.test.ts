@@ -67,10 +67,11 @@ describe('order rows', () => {
     expect(cells[ORDER_CSV_HEADER.indexOf('Order number')]).toBe(`GS-${1000 + order.id}`);
   });
 
-  it('ends with the refunded rupees, 0 when nothing was refunded', () => {
+  it('ends with the refunded rupees: money that went back, not a refund still on its way', () => {
     expect(ORDER_CSV_HEADER.slice(-2)).toEqual(['Order number', 'Refunded (Rs.)']);
-    expect(orderCsvCells({ ...order, refundedAmount: 550 }).at(-1)).toBe(550);
-    expect(orderCsvCells({ ...order, refundedAmount: 0 }).at(-1)).toBe(0);
+    expect(orderCsvCells({ ...order, refundedAmount: 550, refundProcessedAmount: 550 }).at(-1)).toBe(550);
+    expect(orderCsvCells({ ...order, refundedAmount: 550, refundProcessedAmount: 200 }).at(-1)).toBe(200);
+    expect(orderCsvCells({ ...order, refundedAmount: 550, refundProcessedAmount: 0 }).at(-1)).toBe(0);
     expect(orderCsvCells(order).at(-1)).toBe(0);
   });
 });

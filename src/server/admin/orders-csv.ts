@@ -1,6 +1,7 @@
 import { PAYMENT_MODE_LABELS } from '../../domain/constants';
 import { displayOrderId, displayPaymentId, orderDate, orderLabel, orderTime } from '../../domain/display';
 import { ORDER_STATUS_LABELS } from '../../domain/order-status';
+import { refundProgress } from '../../domain/refunds';
 import type { Order } from '../../domain/schemas/order';
 
 // Spreadsheet apps run a cell that starts with one of these as a formula (OWASP "CSV injection");
@@ -49,8 +50,8 @@ export const ORDER_CSV_HEADER = [
 ] as const;
 
 /**
- * An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). The refunded rupees come
- * with the admin's reads of an order (0 when nothing was refunded).
+ * An order as one spreadsheet row; ids and dates as the dashboard shows them (shop time). "Refunded" is money that
+ * went back, as on every screen (decision 082): a refund still on its way is not in it.
  */
 export function orderCsvCells(order: Order): (string | number)[] {
   return [
@@ -78,6 +79,6 @@ export function orderCsvCells(order: Order): (string | number)[] {
     order.totalAmount,
     order.note,
     orderLabel(order),
-    order.refundedAmount ?? 0,
+    refundProgress(order).processed,
   ];
 }

@@ -140,7 +140,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       const u = customer.id;
       await insertOrder(db, { userId: u, createdAt: at(1), username: 'Asha Verma', orderid: 'order_AAAA0000000001' });
       await insertOrder(db, { userId: u, createdAt: at(2), username: '=HYPERLINK("http://x","y")', address: '1, "Main" Rd\nFlat 2' });
-      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE', refunded: 300 });
+      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE', refunded: 500, refundProcessed: 300 });
       await insertOrder(db, { userId: u, createdAt: at(4), username: 'Unpaid Uma', paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
       await insertOrder(db, { userId: u, createdAt: at(5), username: 'Meera 50%_off', note: '@admin please call' });
     });
@@ -173,9 +173,10 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       expect(rows[1]?.[(rows[0] ?? []).indexOf('Note')]).toBe("'@admin please call");
     });
 
-    it('ends each row with what was refunded of the order, after the order number', async () => {
+    it('ends each row with the money of the order that went back, after the order number', async () => {
       const { rows } = await csv('');
       expect(rows[0]?.slice(-2)).toEqual(['Order number', 'Refunded (Rs.)']);
+      // Of Ravi's Rs. 500 asked back, Rs. 300 was processed; the rest is on its way and not refunded yet.
       expect(rows.slice(1).map((r) => [r[3], r.at(-1)])).toEqual([
         ['Meera 50%_off', '0'],
         ['Ravi Kumar', '300'],
