@@ -4,18 +4,13 @@ import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icon
 import { POLICY_KEYS, POLICY_ROUTES, POLICY_TITLES } from '../../../domain/policies';
 import { usePublicBusiness } from '../../lib/public-business';
 import { useContactLinks, useShopProfile, FALLBACK_SHOP_NAME } from '../../lib/shop-profile';
+import { FOOTER_TOPIC_KEYS, FOOTER_TOPIC_TITLES, type FooterTopic } from './footer-topics';
 
-// The modal and its text load when About is opened, not with every page.
-const AboutDialog = lazy(async () => ({ default: (await import('./about-dialog')).AboutDialog }));
+// The modal, its text and the Markdown renderer load when a topic is opened, not with every page.
+const FooterTopicDialog = lazy(async () => ({ default: (await import('./footer-topic-dialog')).FooterTopicDialog }));
 
-const ABOUT = 'About';
-
-/**
- * The shop's footer: each place once, named for what it is. Terms and Privacy are policy pages like the others,
- * listed with them; About is the one text of the footer's own, in a modal (SPEC.md §2).
- */
 export function SiteFooter() {
-  const [aboutOpen, setAboutOpen] = useState(false);
+  const [topic, setTopic] = useState<FooterTopic | null>(null);
   const { whatsappUrl, instagramUrl, facebookUrl } = useContactLinks();
   const { data: profile } = useShopProfile();
   const shopName = profile?.shopName || FALLBACK_SHOP_NAME;
@@ -55,14 +50,14 @@ export function SiteFooter() {
               </ul>
             ) : null}
           </div>
-          <nav className="col-6 col-md-4 col-lg-3 offset-lg-1" aria-label="Shop">
+          <nav className="col-6 col-md-2" aria-label="Shop">
             <p className="footer-heading">Shop</p>
             <ul className="list-unstyled footer-links">
               <li>
                 <Link to="/">Home</Link>
               </li>
               <li>
-                <Link to="/products">Our ghee</Link>
+                <Link to="/products">Services</Link>
               </li>
               <li>
                 <Link to="/orders">Your Orders</Link>
@@ -70,19 +65,26 @@ export function SiteFooter() {
               <li>
                 <Link to="/track">Track your order</Link>
               </li>
-              <li>
-                <button type="button" className="btn btn-link footer-link-button" onClick={() => setAboutOpen(true)}>
-                  {ABOUT}
-                </button>
-              </li>
             </ul>
           </nav>
-          <nav className="col-6 col-md-4" aria-label="Policies">
+          <nav className="col-6 col-md-3" aria-label="Policies">
             <p className="footer-heading">Policies</p>
             <ul className="list-unstyled footer-links">
               {POLICY_KEYS.map((key) => (
                 <li key={key}>
                   <Link to={POLICY_ROUTES[key]}>{POLICY_TITLES[key]}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-3" aria-label="Company">
+            <p className="footer-heading">Company</p>
+            <ul className="list-unstyled footer-links">
+              {FOOTER_TOPIC_KEYS.map((key) => (
+                <li key={key}>
+                  <button type="button" className="btn btn-link footer-link-button" onClick={() => setTopic(key)}>
+                    {FOOTER_TOPIC_TITLES[key]}
+                  </button>
                 </li>
               ))}
             </ul>
@@ -93,9 +95,9 @@ export function SiteFooter() {
           {fssai ? <span className="ms-2">FSSAI Lic. No. {fssai}</span> : null}
         </p>
       </div>
-      {aboutOpen ? (
+      {topic ? (
         <Suspense fallback={null}>
-          <AboutDialog title={ABOUT} onClose={() => setAboutOpen(false)} />
+          <FooterTopicDialog topic={topic} onClose={() => setTopic(null)} />
         </Suspense>
       ) : null}
     </footer>
