@@ -17,5 +17,9 @@ Object.assign(process.env, {
   MAIL_POLL_MS: '200',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: '',
+  // Playwright's request context reuses idle keep-alive sockets without heeding the server's Keep-Alive hint, so a
+  // request sent just as the shop closes a socket idle for the default 5 s fails with ECONNRESET. Browsers resend such
+  // a request; Node's client does not. The suite's sockets stay open for the longest idle time the shop allows.
+  KEEP_ALIVE_TIMEOUT_MS: '72000',
 });
 await import('../dist/server/main.js');
