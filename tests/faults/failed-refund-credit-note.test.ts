@@ -6,8 +6,7 @@ import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
 import { orderBody, placePaidOnlineOrder, settledMailbox, SUCCESS_CARD } from '../support/test-orders';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
-import { sandboxRefundEventBody } from '../../src/server/payments/sandbox/sandbox-refunds';
-import { webhookSignature } from '../../src/server/payments/signatures';
+import { postRefundEvent } from '../support/gateway-events';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
 
 const REFUNDS_FAIL_CARD = { ...SUCCESS_CARD, number: '5555 5555 5555 4444' };
@@ -36,14 +35,7 @@ describeEachDatabase('fault: a refund that fails at the gateway', (dialect) => {
   async function gatewaySaysFailed(refundId: string) {
     const row = await shop.app.ctx.db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow();
     expect(row.gateway_refund_id).toBeTruthy();
-    const body = sandboxRefundEventBody({ id: row.gateway_refund_id ?? '', paymentId: row.payment_id, amount: row.amount * 100, status: 'failed', notes: { shop_refund_id: refundId } });
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/checkout/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, webhookSecret), 'x-razorpay-event-id': `evt_fail_${refundId}` },
-      payload: body,
-    });
-    expect(res.statusCode).toBe(200);
+    await postRefundEvent(shop, webhookSecret, { id: row.gateway_refund_id ?? '', paymentId: row.payment_id, amount: row.amount * 100, status: 'failed', notes: { shop_refund_id: refundId } }, `evt_fail_${refundId}`);
   }
 
   it('voids the failed refund’s credit note and allows a fresh refund of the whole amount', async () => {

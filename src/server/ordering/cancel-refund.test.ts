@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { displayOrderId } from '../../domain/display';
+import { postSignedWebhook } from '../../../tests/support/gateway-events';
 import { codOrder, orderBody, placePaidOnlineOrder, SUCCESS_CARD } from '../../../tests/support/test-orders';
 import { reconcilePendingPayments } from './reconciliation';
 import { gatewayFor } from '../payments/gateway-registry';
@@ -89,16 +90,10 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     // A replayed webhook (same event) and a new one for the same refund change nothing and refund nothing more.
     const events = await shop.app.ctx.db.selectFrom('gateway_events').select(['event_id', 'payload']).where('event_type', '=', 'refund.processed').execute();
     expect(events.length).toBeGreaterThanOrEqual(1);
-    const { webhookSignature } = await import('../payments/signatures');
     const secret = await shop.app.ctx.db.selectFrom('app_meta').select('value').where('key', '=', 'sandbox_webhook_secret').executeTakeFirstOrThrow();
     const event = events[0]!;
     for (const id of [event.event_id, 'evt_ReplayedRefund1']) {
-      const replay = await shop.app.inject({
-        method: 'POST',
-        url: '/api/checkout/webhook',
-        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(event.payload, secret.value), 'x-razorpay-event-id': id },
-        payload: event.payload,
-      });
+      const replay = await postSignedWebhook(shop, secret.value, event.payload, id);
       expect(replay.statusCode).toBe(200);
     }
     expect((await shop.app.ctx.db.selectFrom('sandbox_refunds').selectAll().execute()).filter((r) => r.amount === 203800)).toHaveLength(1);

@@ -6,8 +6,7 @@ import { displayOrderId } from '../../domain/display';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
-import { sandboxRefundEventBody } from '../payments/sandbox/sandbox-refunds';
-import { webhookSignature } from '../payments/signatures';
+import { postRefundEvent } from '../../../tests/support/gateway-events';
 import { orderRow, placePaidOnlineOrder } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { recordRefund } from './refund-service';
@@ -46,14 +45,7 @@ describeEachDatabase('refunds processed and refunds on their way', (dialect) => 
   /** The gateway's signed refund.processed or refund.failed for the shop's refund, as Razorpay posts it. */
   async function gatewaySays(orderid: string, refundId: string, amount: number, status: 'processed' | 'failed') {
     const { paymentid } = await orderRow(shop, orderid);
-    const body = sandboxRefundEventBody({ id: newGatewayId('rfnd_'), paymentId: paymentid, amount: amount * 100, status, notes: { shop_refund_id: refundId } });
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/checkout/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': newGatewayId('evt_') },
-      payload: body,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await postRefundEvent(shop, secret, { id: newGatewayId('rfnd_'), paymentId: paymentid, amount: amount * 100, status, notes: { shop_refund_id: refundId } });
   }
 
   const adminListed = async (orderid: string) =>

@@ -6,9 +6,8 @@ import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
-import { sandboxRefundEventBody } from '../payments/sandbox/sandbox-refunds';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
-import { webhookSignature } from '../payments/signatures';
+import { postRefundEvent, postSignedWebhook } from '../../../tests/support/gateway-events';
 import { codOrder, createOrder, orderBody, orderRow, placePaidOnlineOrder, sandboxPay } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { strayRefundId } from './late-payment';
@@ -50,12 +49,7 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
   }
   async function webhook(type: string, payment: { id: string; order_id: string; amount: number }, eventId = newGatewayId('evt_')) {
     const body = JSON.stringify({ entity: 'event', event: type, contains: ['payment'], payload: { payment: { entity: { ...payment, status: 'captured' } } }, created_at: 1 });
-    return shop.app.inject({
-      method: 'POST',
-      url: '/api/checkout/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': eventId },
-      payload: body,
-    });
+    return postSignedWebhook(shop, secret, body, eventId);
   }
   /** A second capture at the gateway for an order it already saw paid (a late UPI approval); card 4444's refunds fail. */
   async function capturedAgain(orderid: string, paise: number, last4 = '1111') {
@@ -187,14 +181,7 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
 
   /** The gateway's signed refund.processed or refund.failed for a refund the shop asked for. */
   async function refundEvent(row: { id: string; gateway_refund_id: string | null; amount: number }, paymentId: string, status: 'processed' | 'failed') {
-    const body = sandboxRefundEventBody({ id: row.gateway_refund_id ?? '', paymentId, amount: row.amount * 100, status, notes: { shop_refund_id: row.id } });
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/checkout/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, secret), 'x-razorpay-event-id': newGatewayId('evt_') },
-      payload: body,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await postRefundEvent(shop, secret, { id: row.gateway_refund_id ?? '', paymentId, amount: row.amount * 100, status, notes: { shop_refund_id: row.id } });
   }
   const refundMessages = async (orderid: string) =>
     db().selectFrom('message_outbox').select('params').where('orderid', '=', orderid).where('kind', '=', 'REFUND_PROCESSED').execute();
@@ -234,14 +221,7 @@ describeEachDatabase('a payment that paid nothing', (dialect) => {
     const [row] = await refundRows(orderid);
     expect(row?.gateway_refund_id).toBeTruthy();
 
-    const failed = sandboxRefundEventBody({ id: row?.gateway_refund_id ?? '', paymentId: stray.id, amount: stray.amount, status: 'failed', notes: { shop_refund_id: row?.id ?? '' } });
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/checkout/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(failed, secret), 'x-razorpay-event-id': newGatewayId('evt_') },
-      payload: failed,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await postRefundEvent(shop, secret, { id: row?.gateway_refund_id ?? '', paymentId: stray.id, amount: stray.amount, status: 'failed', notes: { shop_refund_id: row?.id ?? '' } });
     expect(await refundRows(orderid)).toMatchObject([{ status: 'FAILED' }]);
     // Not "minus the stray amount": the order's refunds never counted it.
     expect((await orderRow(shop, orderid)).refunded_amount).toBe(0);
