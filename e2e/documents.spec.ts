@@ -27,6 +27,9 @@ function pdfToPng(file: string, name: string): string {
 }
 
 test('a customer picks the state from the list, is told the pincode is in another state, and asks for a business invoice', async ({ page }) => {
+  const token = await adminToken(page.request);
+  const business = await page.request.put('/api/settings/business', { headers: { authorization: `Bearer ${token}` }, data: KARNATAKA_BUSINESS });
+  expect(business.status(), await business.text()).toBe(200);
   const customer = await registerCustomer(page.request, { name: 'Kavya Rao' });
   const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
   const product = products.find((p) => p.instock) ?? products[0];
@@ -55,14 +58,19 @@ test('a customer picks the state from the list, is told the pincode is in anothe
   await page.getByLabel('GSTIN', { exact: true }).fill('33aaagcb7383j1z');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/one character is mistyped|15 characters/)).toBeVisible();
-  await page.getByLabel('GSTIN', { exact: true }).fill('29AAGCB7383J1Z4');
+  // The shop's own GSTIN cannot be a buyer's.
+  await page.getByLabel('GSTIN', { exact: true }).fill(KARNATAKA_BUSINESS.gstin);
   await page.getByLabel('Business name (as registered)').fill('Kavya Sweets');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('That GSTIN is this shop’s own')).toBeVisible();
+  await screenshotAtWidths(page, 'documents-billing-own-gstin');
+  await page.getByLabel('GSTIN', { exact: true }).fill('29AAKFV4821M1ZJ');
   await screenshotAtWidths(page, 'documents-billing-business-invoice');
   expect(await hasHorizontalOverflow(page)).toBe(false);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
   await expect(page.getByText('Tamil Nadu 600001')).toBeVisible();
-  await expect(page.getByText('Business invoice: Kavya Sweets, GSTIN 29AAGCB7383J1Z4')).toBeVisible();
+  await expect(page.getByText('Business invoice: Kavya Sweets, GSTIN 29AAKFV4821M1ZJ')).toBeVisible();
 });
 
 test('a refunded customer opens the credit note from Your Orders', async ({ page, request }) => {

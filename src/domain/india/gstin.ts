@@ -31,5 +31,9 @@ export const GSTIN_MESSAGES: Readonly<Record<GstinProblem, string>> = {
   check: 'The GSTIN’s last character does not match the rest: one character is mistyped',
 };
 
+/** A tax invoice's recipient must be someone other than its supplier: the shop cannot bill its own GSTIN. */
+export const OWN_GSTIN_MESSAGE =
+  'That GSTIN is this shop’s own; a business invoice names the buyer’s GSTIN. Enter your business’s GSTIN, or untick "Add GSTIN for a business invoice"';
+
 /** The two-digit state code of a valid GSTIN. */
 export const gstinStateCode = (gstin: string) => gstin.slice(0, 2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
-import { codOrder, orderBody, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
+import { codOrder, createOrder, orderBody, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { pdfText } from '../../../tests/support/pdf-text';
 
@@ -24,21 +24,28 @@ describeEachDatabase('credit notes and business buyers', (dialect) => {
   const paidOnline = (body = orderBody({ paymentmode: 'ONLINE' })) => placePaidOnlineOrder(shop, customer, body);
 
   it('prints a business buyer’s GSTIN and name on its invoice', async () => {
-    const body = orderBody({ paymentmode: 'CASHONDELIVERY', gstin: '29aagcb7383j1z4', businessName: 'Verma Sweets Private Limited' });
+    const body = orderBody({ paymentmode: 'CASHONDELIVERY', gstin: '29aakfv4821m1zj', businessName: 'Verma Sweets Private Limited' });
     const placed = await codOrder(shop, customer, body);
     expect(placed.statusCode, placed.body).toBe(200);
-    expect(placed.json()).toMatchObject({ gstin: '29AAGCB7383J1Z4', businessName: 'Verma Sweets Private Limited' });
+    expect(placed.json()).toMatchObject({ gstin: '29AAKFV4821M1ZJ', businessName: 'Verma Sweets Private Limited' });
     const orderid = placed.json().orderid as string;
     const mine = (await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; gstin: string }[];
-    expect(mine.find((o) => o.orderid === orderid)).toMatchObject({ gstin: '29AAGCB7383J1Z4', businessName: 'Verma Sweets Private Limited' });
+    expect(mine.find((o) => o.orderid === orderid)).toMatchObject({ gstin: '29AAKFV4821M1ZJ', businessName: 'Verma Sweets Private Limited' });
     await setStatus(orderid, 'READY');
     const text = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: customer.auth })).rawPayload);
     expect(text).toContain('Verma Sweets Private Limited');
-    expect(text).toContain('GSTIN: 29AAGCB7383J1Z4');
+    expect(text).toContain('GSTIN: 29AAKFV4821M1ZJ');
     expect(text).toContain('Attn: Asha Verma');
     const bad = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', gstin: '29AAGCB7383J1Z5', businessName: 'X' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.gstin).toMatch(/last character/);
+    // The shop's own GSTIN is not a buyer's: no invoice from the shop to itself, on either payment mode.
+    for (const paymentmode of ['CASHONDELIVERY', 'ONLINE'] as const) {
+      const body = orderBody({ paymentmode, gstin: KARNATAKA_BUSINESS.gstin.toLowerCase(), businessName: 'Nandi' });
+      const own = await (paymentmode === 'ONLINE' ? createOrder(shop, customer, body) : codOrder(shop, customer, body));
+      expect(own.statusCode, own.body).toBe(400);
+      expect(own.json().fields.gstin).toMatch(/this shop’s own/);
+    }
   });
 
   it('a refund of value: one line without quantity, listed in creditNotes, attached to the refund mail', async () => {

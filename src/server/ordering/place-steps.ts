@@ -7,7 +7,9 @@ import type { CreateOrderInput, Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
-import { conflict, HttpError } from '../http/errors';
+import { badRequest, conflict, HttpError } from '../http/errors';
+import { isShopsOwnGstin } from '../business/business-service';
+import { OWN_GSTIN_MESSAGE } from '../../domain/india/gstin';
 import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
 import { switchUnpaidOrderToCod } from './order-write-repository';
 import { deliveryRules } from '../delivery/delivery-service';
@@ -28,6 +30,8 @@ type PricedOrder = PricedCheckout;
  * (409 PRICE_CHANGED with the new figures).
  */
 export async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<PricedOrder> {
+  // Only a business buyer pays for this read.
+  if (input.gstin && (await isShopsOwnGstin(ctx.db, input.gstin))) throw badRequest(OWN_GSTIN_MESSAGE, { gstin: OWN_GSTIN_MESSAGE });
   const priced = await priceCheckout(ctx, user.id, input, guard);
   if (!priced.serviceable) throw notServedError(input.pincode);
   if (priced.coupon && !priced.coupon.applied) {

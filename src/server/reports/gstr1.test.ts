@@ -40,7 +40,7 @@ describe('GSTR-1 from stored documents', () => {
   const b2csBigIntra = invoice('Karnataka', [ghee(60_000, 2)]);
   const b2csExactly = invoice('Tamil Nadu', [ghee(50_000, 2)]);
   const b2b = invoice('Maharashtra', [ghee(1199, 5)], { buyer: { name: 'Ravi', address: 'x', district: 'y', state: 'Maharashtra', pincode: '', mobilenumber: '9876543210', email: 'r@b.in', gstin: '27AAPFU0939F1ZV', businessName: 'Patil Sweets' } });
-  const b2bIntra = invoice('Karnataka', [ghee(1199, 3)], { buyer: { name: 'Asha', address: 'x', district: 'y', state: 'Karnataka', pincode: '', mobilenumber: '9876543210', email: 'r@b.in', gstin: '29AAGCB7383J1Z4', businessName: 'Nandi' } });
+  const b2bIntra = invoice('Karnataka', [ghee(1199, 3)], { buyer: { name: 'Asha', address: 'x', district: 'y', state: 'Karnataka', pincode: '', mobilenumber: '9876543210', email: 'r@b.in', gstin: '29AAKFV4821M1ZJ', businessName: 'Nandi' } });
   const billOfSupply = invoice('Karnataka', [ghee(1199, 1)], {}, unregistered);
   const invoices = [b2cIntra, b2cInter, b2clBig, b2csBigIntra, b2csExactly, b2b, b2bIntra, billOfSupply];
   const fullB2b = note(b2b, b2b.totals.grossPaise, true);
@@ -57,7 +57,7 @@ describe('GSTR-1 from stored documents', () => {
   it('files each invoice where the portal wants it', () => {
     expect(g.b2b.map((c) => [c.ctin, c.inv.map((i) => i.inum)])).toEqual([
       ['27AAPFU0939F1ZV', [b2b.number]],
-      ['29AAGCB7383J1Z4', [b2bIntra.number]],
+      ['29AAKFV4821M1ZJ', [b2bIntra.number]],
     ]);
     expect(g.b2b[0]?.inv[0]).toMatchObject({ idt: portalDate(b2b.issuedAt), pos: '27', rchrg: 'N', inv_typ: 'R', val: b2b.totals.grossPaise / 100 });
     // Only inter-state B2C above Rs. 1,00,000 goes one by one; an intra-state one and one of exactly 1,00,000 are summed.

@@ -5,12 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TOASTS } from '../../../domain/messages';
 import { canonicalStateName } from '../../../domain/india/gst-states';
+import { OWN_GSTIN_MESSAGE } from '../../../domain/india/gstin';
 import { billingPageSchema, type BillingForm, type BillingPageForm, type PublicUser } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { StateSelect } from '../../components/state-select';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { usePublicBusiness } from '../../lib/public-business';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
@@ -72,6 +74,7 @@ export function BillingPage() {
   const session = useSession();
   const lines = useCart();
   const navigate = useNavigate();
+  const seller = usePublicBusiness();
   // The address the last "taken" answer was about: its owner may go on with a mailed code.
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, control, getValues, setValue } = useForm<BillingPageForm>({
@@ -93,6 +96,11 @@ export function BillingPage() {
 
   const onSubmit = handleSubmit(async ({ businessInvoice: wantsGstin, gstin, businessName, ...billing }: BillingPageForm) => {
     setEmailTaken(null);
+    // Said here rather than when the order is placed; the server refuses it as well.
+    if (wantsGstin && gstin === seller.data?.gstin) {
+      setError('gstin', { type: 'server', message: OWN_GSTIN_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     const mismatch = await pincodeStateMessage(billing.pincode, billing.state);
     if (mismatch) {
       setError('pincode', { type: 'server', message: mismatch });
