@@ -3,6 +3,7 @@
 // nothing), so the same amount can be refunded again with a fresh note, and the tax reports leave it out.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
+import { pdfText } from '../support/pdf-text';
 import { orderBody, placePaidOnlineOrder, settledMailbox, SUCCESS_CARD } from '../support/test-orders';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
@@ -67,6 +68,50 @@ describeEachDatabase('fault: a refund that fails at the gateway', (dialect) => {
     expect(notes[1]).toMatchObject({ amount: TOTAL });
     expect(notes[1]?.number).not.toBe(failedNote?.number);
     expect(notes[1]?.voided).toBeUndefined();
+    await settledMailbox(shop);
+  });
+
+  it('prints a voided credit note marked VOID with the day it was cancelled, keeping its first print', async () => {
+    const orderid = await placePaidOnlineOrder(shop, customer, orderBody(), REFUNDS_FAIL_CARD);
+    await shop.app.ctx.db.updateTable('orders').set({ status: 'DELIVERED' }).where('orderid', '=', orderid).execute();
+    const first = await refund(orderid, TOTAL);
+    expect(first.statusCode, first.body).toBe(200);
+    const number = (first.json().creditNotes as { number: string }[])[0]?.number ?? '?';
+    const pdfOf = (note: string, who: TestUser = customer) =>
+      shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note)}.pdf`, headers: who.auth });
+    const MARK = /This credit note was cancelled on \d\d\/\d\d\/\d{4}/;
+
+    // Printed (and mailed) while the refund was on its way: a valid-looking note.
+    const issued = (await pdfOf(number)).rawPayload;
+    expect(pdfText(issued)).not.toMatch(/VOID|cancelled/);
+    await settledMailbox(shop);
+    await gatewaySaysFailed(first.json().refunds[0].refundId as string);
+
+    const voidedAt = (await shop.app.ctx.db.selectFrom('credit_notes').select('voided_at').where('number', '=', number).executeTakeFirstOrThrow()).voided_at ?? '';
+    const [y, m, d] = voidedAt.slice(0, 10).split('-');
+    const customers = await pdfOf(number);
+    expect(customers.statusCode).toBe(200);
+    const text = pdfText(customers.rawPayload);
+    expect(text).toMatch(MARK);
+    expect(text).toContain(`This credit note was cancelled on ${d}/${m}/${y}`);
+    expect(text).toContain('VOID');
+    expect(text).toContain(number);
+    expect(text).toContain('3,037.00');
+    // The owner's copy and every later print are one stored file.
+    const owners = await pdfOf(number, admin);
+    expect(Buffer.compare(owners.rawPayload, customers.rawPayload)).toBe(0);
+    expect(Buffer.compare((await pdfOf(number)).rawPayload, customers.rawPayload)).toBe(0);
+    // The note as first printed stays on record, byte for byte.
+    const kept = await shop.app.ctx.db.selectFrom('document_pdfs').select('pdf').where('number', '=', number).executeTakeFirstOrThrow();
+    expect(Buffer.compare(Buffer.from(kept.pdf), issued)).toBe(0);
+
+    // The retry's own note is not voided, and says nothing of the kind.
+    const fresh = await refund(orderid, TOTAL);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const freshNumber = (fresh.json().creditNotes as { number: string }[])[1]?.number ?? '?';
+    const freshText = pdfText((await pdfOf(freshNumber, admin)).rawPayload);
+    expect(freshText).toContain(freshNumber);
+    expect(freshText).not.toMatch(/VOID|cancelled/);
     await settledMailbox(shop);
   });
 });

@@ -461,6 +461,7 @@ export interface CreditNotesTable {
  * then: every later print sends these bytes (docs/decisions/055).
  */
 export interface DocumentPdfsTable {
+  /** The document's number; `<number> voided` for a voided credit note's VOID print, kept beside its first print. */
   number: string;
   pdf: Buffer;
   signed: Flag;

@@ -4,6 +4,7 @@ import { formatPaise, halfRate } from '../../domain/india/gst-tax';
 import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
 import type { SignatureFields } from './pdf-signing';
 import { addSignaturePlaceholder } from './signature-placeholder';
+import { drawVoidNotice, drawVoidStamp, voidNotice } from './void-mark';
 
 // Noto Sans has the rupee sign; it ships in an npm package, so the server needs nothing downloaded.
 const require = createRequire(import.meta.url);
@@ -235,17 +236,20 @@ export interface RenderOptions {
   signed: boolean;
   /** Draws the empty signature (dictionary, field and room for the bytes) that pdf-signing.ts fills. */
   signature?: SignatureFields;
+  /** When the credit note was voided (its refund failed): the pages say it is void, and since when. */
+  voidedAt?: string;
 }
 
 /** The document as an A4 PDF: header, parties, the lines (repeating their heading on every page), totals. */
 export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions = { signed: false }): Promise<Buffer> {
   const issued = new Date(doc.issuedAt);
+  const voided = doc.kind === 'CREDIT_NOTE' && options.voidedAt ? ' (VOID)' : '';
   const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${title(doc)} ${doc.number}`, Author: doc.seller.legalName, CreationDate: issued, ModDate: issued },
+    info: { Title: `${title(doc)} ${doc.number}${voided}`, Author: doc.seller.legalName, CreationDate: issued, ModDate: issued },
   });
   pdf.registerFont('regular', FONT);
   pdf.registerFont('bold', FONT_BOLD);
@@ -258,14 +262,18 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
 
   const cols = columns(doc);
   const heading = cols.map((c) => c.title);
-  let y = drawParties(pdf, doc, drawHeader(pdf, doc));
+  let y = drawHeader(pdf, doc);
+  if (doc.kind === 'CREDIT_NOTE' && options.voidedAt) {
+    y = drawVoidNotice(pdf, voidNotice(dateOf(options.voidedAt), doc.invoiceNumber), { x: MARGIN, y, width: WIDTH });
+  }
+  y = drawParties(pdf, doc, y);
   y = drawRow(pdf, cols, heading, y, true, '#f6ecd4');
   const bottom = PAGE_H - MARGIN - 30;
   for (const [i, line] of doc.lines.entries()) {
     pdf.font('regular').fontSize(8);
     if (y + 30 > bottom) {
       pdf.addPage();
-      pdf.font('bold').fontSize(9).fillColor(BROWN).text(`${title(doc)} ${doc.number} (continued)`, MARGIN, MARGIN);
+      pdf.font('bold').fontSize(9).fillColor(BROWN).text(`${title(doc)} ${doc.number}${voided} (continued)`, MARGIN, MARGIN);
       y = drawRow(pdf, cols, heading, MARGIN + 18, true, '#f6ecd4');
     }
     y = drawRow(pdf, cols, cols.map((c) => c.value(line, i)), y, false);
@@ -283,9 +291,10 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     pdf.switchToPage(range.start + p);
     // The footer sits in the bottom margin, where pdfkit would otherwise start a new page.
     pdf.page.margins.bottom = 0;
+    if (voided) drawVoidStamp(pdf, { width: PAGE_W, height: PAGE_H });
     pdf.font('regular').fontSize(7.5).fillColor('#777');
     pdf.text(
-      `${title(doc)} ${doc.number} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
+      `${title(doc)} ${doc.number}${voided} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
       MARGIN,
       PAGE_H - MARGIN - 8,
       { width: WIDTH, align: 'center', lineBreak: false },

@@ -98,14 +98,22 @@ export async function voidCreditNoteOfRefund(trx: Executor, refundId: string, re
   return row?.number ?? null;
 }
 
-export async function findCreditNote(executor: Executor, orderRowId: number, number: string): Promise<CreditNoteDocument | null> {
+/** A credit note as issued and, once its refund failed, when it was voided (not part of the issued document). */
+export type StoredCreditNote = CreditNoteDocument & { voidedAt?: string };
+
+const storedNote = (row: { document: string; voided_at: string | null }): StoredCreditNote => ({
+  ...(JSON.parse(row.document) as CreditNoteDocument),
+  ...(row.voided_at ? { voidedAt: row.voided_at } : {}),
+});
+
+export async function findCreditNote(executor: Executor, orderRowId: number, number: string): Promise<StoredCreditNote | null> {
   const row = await executor
     .selectFrom('credit_notes')
-    .select('document')
+    .select(['document', 'voided_at'])
     .where('order_id', '=', orderRowId)
     .where('number', '=', number)
     .executeTakeFirst();
-  return row ? (JSON.parse(row.document) as CreditNoteDocument) : null;
+  return row ? storedNote(row) : null;
 }
 
 export async function listCreditNoteNumbers(executor: Executor, orderRowId: number): Promise<string[]> {
@@ -113,9 +121,9 @@ export async function listCreditNoteNumbers(executor: Executor, orderRowId: numb
   return rows.map((r) => r.number);
 }
 
-export async function findCreditNoteByNumber(executor: Executor, number: string): Promise<CreditNoteDocument | null> {
-  const row = await executor.selectFrom('credit_notes').select('document').where('number', '=', number).executeTakeFirst();
-  return row ? (JSON.parse(row.document) as CreditNoteDocument) : null;
+export async function findCreditNoteByNumber(executor: Executor, number: string): Promise<StoredCreditNote | null> {
+  const row = await executor.selectFrom('credit_notes').select(['document', 'voided_at']).where('number', '=', number).executeTakeFirst();
+  return row ? storedNote(row) : null;
 }
 
 /** The order's credit notes as GET /api/order/{orderid}/refunds lists them (DESIGN.md §8.7), oldest first. */

@@ -26,6 +26,7 @@ import {
   insertInvoice,
   invoiceSourceLines,
   nextDocumentNumber,
+  type StoredCreditNote,
 } from './invoice-repository';
 
 export const INVOICE_SERIES = 'GS';
@@ -185,8 +186,11 @@ export async function invoiceOfOrder(executor: Executor, orderid: string, caller
   return invoice;
 }
 
-/** One credit note of the caller's order (an admin: of any order), by its number; 404 when there is none. */
-export async function creditNoteOfOrder(executor: Executor, orderid: string, number: string, caller: OrderCaller): Promise<CreditNoteDocument> {
+/**
+ * One credit note of the caller's order (an admin: of any order), by its number, with when it was voided if it was;
+ * 404 when there is none.
+ */
+export async function creditNoteOfOrder(executor: Executor, orderid: string, number: string, caller: OrderCaller): Promise<StoredCreditNote> {
   const order = await findOwnedOrder(executor, orderid, caller, { missing: NO_SUCH_ORDER });
   const note = await findCreditNote(executor, order.id, number);
   if (!note) throw notFound('This order has no credit note with that number.');

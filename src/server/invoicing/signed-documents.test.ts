@@ -90,4 +90,30 @@ describeEachDatabase('signed invoices and credit notes', (dialect) => {
     expect(report).toContain('Signature #1');
     expect(report).not.toContain('Signature is Valid.');
   });
+
+  it('signs a voided credit note’s VOID print as it signs the rest: the mark lies inside the signed bytes', async () => {
+    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const orderid = placed.json().orderid as string;
+    await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    const { issueCreditNote, voidCreditNoteOfRefund } = await import('./invoice-service');
+    const refundId = `rfnd_signed_${orderid}`;
+    const note = await issueCreditNote(shop.app.ctx.db, { orderid }, 500, 'One jar arrived dented', { refundId });
+    const print = () => shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note.number.replace(/\//g, '-')}.pdf`, headers: customer.auth });
+    const issued = (await print()).rawPayload;
+    expect(await voidCreditNoteOfRefund(shop.app.ctx.db, refundId, 'The refund failed at the payment gateway.')).toBe(note.number);
+
+    const voided = (await print()).rawPayload;
+    expect(Buffer.compare(voided, issued)).not.toBe(0);
+    expect(pdfText(voided)).toContain('This credit note was cancelled on');
+    const report = pdfsig(voided);
+    expect(report).toContain('Signer Certificate Common Name: Nandi Dairy Foods Test Signer');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+    // Taking the mark out of the document's title breaks the signature.
+    const tampered = Buffer.from(voided);
+    const at = tampered.indexOf('VOID', tampered.indexOf(`CREDIT NOTE ${note.number}`));
+    expect(at).toBeGreaterThan(0);
+    tampered.write('PAID', at);
+    expect(pdfsig(tampered)).not.toContain('Signature is Valid.');
+  });
 });
