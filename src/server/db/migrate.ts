@@ -33,6 +33,7 @@ import { voidedCreditNotesMigration } from './migrations/0032-voided-credit-note
 import { orderNumbersMigration } from './migrations/0033-order-numbers';
 import { strayPaymentRefundsMigration } from './migrations/0034-stray-payment-refunds';
 import { processedRefundsMigration } from './migrations/0035-processed-refunds';
+import { cancelMailOnItsWayMigration } from './migrations/0036-cancel-mail-on-its-way';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -71,6 +72,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0033-order-numbers': orderNumbersMigration(),
     '0034-stray-payment-refunds': strayPaymentRefundsMigration(),
     '0035-processed-refunds': processedRefundsMigration(),
+    '0036-cancel-mail-on-its-way': cancelMailOnItsWayMigration(),
   };
 }
 

@@ -41,7 +41,7 @@ export const DEFAULT_STATUS_TEMPLATES: Record<OrderStatus, { title: string; subj
   },  CANCELLED: {
     title: 'Order cancelled',
     subject: 'Your order {{orderNumber}} was cancelled',
-    body: 'Namaste {{customerName}},\n\nYour order {{orderNumber}} ({{receipt}}) was cancelled.\n\n{{items}}\n\nIf you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.\n\nThe Ghee Shop family',
+    body: 'Namaste {{customerName}},\n\nYour order {{orderNumber}} ({{receipt}}) was cancelled.\n\n{{items}}\n\nIf you paid online, the full {{totalAmount}} is on its way back to your card or account; banks take 5-7 working days to show it.\n\nThe Ghee Shop family',
   },
   RETURNED: {
     title: 'Order returned to us',

@@ -20,8 +20,12 @@ export async function statusTemplate(executor: Executor, status: OrderStatus) {
 }
 
 // The shipped cancellation copy speaks of paying online to every customer; each mail says what is true of its order.
-// Shops keep the copy they were seeded with, so this stays the text to find, word for word.
-const IF_PAID_ONLINE = 'If you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.';
+// The copy seeded before migration 0036 said "is refunded": a template the owner edited keeps that sentence, so it is
+// found too, word for word, and the mail still says what is true.
+const IF_PAID_ONLINE = [
+  'If you paid online, the full {{totalAmount}} is on its way back to your card or account; banks take 5-7 working days to show it.',
+  'If you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.',
+];
 
 function paymentSentence(order: Order): string {
   if (order.paymentmode !== 'ONLINE') return 'It was to be paid in cash on delivery, so there is nothing to pay and nothing to refund.';
@@ -47,7 +51,7 @@ export async function queueStatusMails(
   // cancellation's mail the credit note that reverses it.
   const attachments = note ? creditNoteMailAttachment(note).attachments : order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
   const stored = await statusTemplate(trx, order.status);
-  const worded = order.status === 'CANCELLED' ? { ...stored, body: stored.body.replace(IF_PAID_ONLINE, paymentSentence(order)) } : stored;
+  const worded = order.status === 'CANCELLED' ? { ...stored, body: IF_PAID_ONLINE.reduce((body, said) => body.replace(said, paymentSentence(order)), stored.body) } : stored;
   const template = note ? { ...worded, body: `${worded.body}${creditNoteMailLine(note)}` } : worded;
   const values = placeholderValuesForOrder(order);
   // A body with words of its own (a credit note's line, a cancellation's note) is rendered once, not compiled: one

@@ -6,10 +6,11 @@ import { codOrder, createOrder, mailsAboutOrder, placePaidOnlineOrder } from '..
 describeEachDatabase('cancellation mails', (dialect) => {
   let shop: TestShop;
   let customer: TestUser;
+  let admin: TestUser;
   beforeAll(async () => {
     shop = await createTestShop(dialect);
     customer = await createTestUser(shop);
-    const admin = await adminOf(shop);
+    admin = await adminOf(shop);
     const settings = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
     const saved = await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...settings, emailsetting: true, customeremail: true } });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -40,5 +41,29 @@ describeEachDatabase('cancellation mails', (dialect) => {
     const { toCustomer } = await cancelledMails(await placePaidOnlineOrder(shop, customer));
     expect(toCustomer?.text).toMatch(/The full Rs\. 3,037 you paid online is on its way back to your card or account; banks take 5-7 working days to show it\./);
     expect(toCustomer?.text).not.toMatch(/is refunded/);
+  });
+
+  it('the seeded cancellation template itself says the money is on its way back, not that it is refunded', async () => {
+    const templates = (await shop.app.inject({ url: '/api/email', headers: admin.auth })).json() as { status: string; isdefault: boolean; body: string }[];
+    const cancelled = templates.find((t) => t.status === 'CANCELLED' && t.isdefault);
+    expect(cancelled?.body).toContain('If you paid online, the full {{totalAmount}} is on its way back to your card or account');
+    expect(cancelled?.body).not.toMatch(/is refunded/);
+  });
+
+  it('an owner’s own cancellation template that kept the old sentence still gets the order’s own payment words', async () => {
+    const OLD = 'If you paid online, the full {{totalAmount}} is refunded to your card or account; banks take 5-7 working days to show it.';
+    const templates = (await shop.app.inject({ url: '/api/email', headers: admin.auth })).json() as { id: number; title: string; subject: string; status: string; isdefault: boolean; body: string }[];
+    const seeded = templates.find((t) => t.status === 'CANCELLED' && t.isdefault);
+    if (!seeded) throw new Error('no default cancellation template');
+    const put = (body: string) => shop.app.inject({ method: 'PUT', url: '/api/email', headers: admin.auth, payload: { ...seeded, body } });
+    expect((await put(`Dear {{customerName}}, we are sorry: order {{orderNumber}} is off.\n\n${OLD}\n\nLakshmi`)).statusCode).toBe(200);
+    try {
+      const { toCustomer } = await cancelledMails((await codOrder(shop, customer)).json().orderid as string);
+      expect(toCustomer?.text).toMatch(/we are sorry: order GS-\d+ is off\./);
+      expect(toCustomer?.text).toMatch(/cash on delivery, so there is nothing to pay and nothing to refund/);
+      expect(toCustomer?.text).not.toMatch(/paid online|is refunded/);
+    } finally {
+      expect((await put(seeded.body)).statusCode).toBe(200);
+    }
   });
 });
