@@ -7,7 +7,7 @@ import { APP_ROUTES, CRAWLABLE_ROUTES, OLD_PRODUCT_ROUTE } from '../src/domain/a
 import { ADMIN, loginThroughUi, openProfileMenu } from './support/accounts';
 import { adminToken } from './support/admin-seed';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
-import { SAMPLE_BILLING, seedCart } from './support/storefront';
+import { SAMPLE_BILLING, seedCart, waitForHydration } from './support/storefront';
 
 test.describe.configure({ timeout: 240_000 });
 // Motion stays on: the home page's fade-ins start 40 px to the side, which is what used to widen it.
@@ -216,4 +216,66 @@ test('what a thumb taps on a phone is at least 44 × 44 px: footer links, sizes,
   } finally {
     await setShopContacts(page, { whatsappNumber: '', instagramUrl: '' });
   }
+});
+
+/** Pairs of shown `targets` whose boxes overlap, as "a / b", so a tap on one never lands on its neighbour. */
+async function overlappingPairs(targets: Locator): Promise<string[]> {
+  const boxes: { name: string; x: number; y: number; width: number; height: number }[] = [];
+  for (const target of await targets.all()) {
+    const box = (await target.isVisible()) ? await target.boundingBox() : null;
+    if (box) boxes.push({ name: (await target.getAttribute('aria-label')) ?? (await target.innerText()).trim(), ...box });
+  }
+  const pairs: string[] = [];
+  boxes.forEach((a, i) => {
+    for (const b of boxes.slice(i + 1)) {
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) pairs.push(`${a.name} / ${b.name}`);
+    }
+  });
+  return pairs;
+}
+
+test('what a thumb taps on a phone is at least 44 × 44 px: bottle count, pincode, cart icon and the home sliders', async ({ page }) => {
+  await seedCart(page, [{ name: 'A2 Desi Cow Ghee', quantity: 1000, itemQty: 2, finalPrice: 1954 }]);
+  await page.goto('/products/a2-desi-cow-ghee');
+  await waitForHydration(page.getByRole('button', { name: 'Add to Cart' }));
+  const stepper = page.getByRole('button', { name: /^(Decrease|Increase) quantity$/ });
+  await expect(stepper).toHaveCount(2);
+  expect(await underThumb(stepper), 'the bottle count').toEqual([]);
+  const pincode = page.getByRole('form', { name: 'Check delivery' });
+  await expect(pincode.getByRole('button', { name: 'Check', exact: true })).toBeVisible();
+  expect(await underThumb(pincode.locator('input, button')), 'the pincode box and Check').toEqual([]);
+  // The icon; the menu's Cart link is folded away on a phone.
+  const cartIcon = page.locator('header').getByRole('link', { name: /^Cart, / });
+  await expect(cartIcon.first()).toBeVisible();
+  expect(await underThumb(cartIcon), 'the header cart icon').toEqual([]);
+  await screenshotAtWidths(page, 'tap-targets-product');
+  // A mouse keeps the desktop's tighter bottle count.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await stepper.first().boundingBox())?.height ?? 0).toBeLessThan(THUMB);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // The cart's small stepper keeps its 7.5rem, still a thumb high.
+  await page.goto('/cart');
+  const cartStepper = page.locator('main .quantity-stepper');
+  await expect(cartStepper).toHaveCount(1);
+  expect((await cartStepper.boundingBox())?.width).toBe(120);
+  expect(await underThumb(cartStepper.getByRole('button')), 'the cart stepper').toEqual([]);
+  await screenshotAtWidths(page, 'tap-targets-cart');
+
+  await page.goto('/');
+  const hero = page.getByRole('group', { name: 'Our ghee' }).getByRole('button');
+  await expect(hero).toHaveCount(6);
+  expect(await underThumb(hero), 'the top slider').toEqual([]);
+  expect(await overlappingPairs(hero), 'the top slider').toEqual([]);
+  await page.getByRole('heading', { name: 'From our kitchen' }).scrollIntoViewIfNeeded();
+  const bullets = page.getByRole('group', { name: 'Choose a picture' }).getByRole('button');
+  await expect(bullets.first()).toBeVisible();
+  expect(await underThumb(bullets), 'the picture slider').toEqual([]);
+  expect(await overlappingPairs(bullets), 'the picture slider').toEqual([]);
+  // The dots' row sits below the pictures, not over them, where a swipe would start.
+  const pictures = await page.locator('.image-carousel').boundingBox();
+  const row = await page.getByRole('group', { name: 'Choose a picture' }).boundingBox();
+  expect((row?.y ?? 0) + 0.5).toBeGreaterThanOrEqual((pictures?.y ?? 0) + (pictures?.height ?? 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtWidths(page, 'tap-targets-home');
 });
