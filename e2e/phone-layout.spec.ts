@@ -248,6 +248,7 @@ test('what a thumb taps on a phone is at least 44 × 44 px: bottle count, pincod
   const cartIcon = page.locator('header').getByRole('link', { name: /^Cart, / });
   await expect(cartIcon.first()).toBeVisible();
   expect(await underThumb(cartIcon), 'the header cart icon').toEqual([]);
+  expect(await underThumb(page.locator('header').getByRole('button', { name: /navigation/i })), 'the menu toggle').toEqual([]);
   await screenshotAtWidths(page, 'tap-targets-product');
   // A mouse keeps the desktop's tighter bottle count.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -260,6 +261,7 @@ test('what a thumb taps on a phone is at least 44 × 44 px: bottle count, pincod
   await expect(cartStepper).toHaveCount(1);
   expect((await cartStepper.boundingBox())?.width).toBe(120);
   expect(await underThumb(cartStepper.getByRole('button')), 'the cart stepper').toEqual([]);
+  expect(await underThumb(page.locator('main').getByRole('button', { name: /^(Remove .*|Clear cart)$/ })), 'Remove and Clear cart').toEqual([]);
   await screenshotAtWidths(page, 'tap-targets-cart');
 
   await page.goto('/');

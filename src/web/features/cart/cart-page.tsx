@@ -80,7 +80,7 @@ export function CartPage() {
                   <td className="text-end">
                     <button
                       type="button"
-                      className="btn btn-link text-danger p-1"
+                      className="btn btn-link text-danger p-1 cart-remove"
                       onClick={() => cart.remove(line.name, line.quantity)}
                       aria-label={`Remove ${line.name} ${formatSize(line.quantity)}`}
                     >
@@ -91,7 +91,7 @@ export function CartPage() {
               ))}
             </tbody>
           </table>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={cart.clear}>
+          <button type="button" className="btn btn-sm btn-outline-secondary cart-clear" onClick={cart.clear}>
             Clear cart
           </button>
         </div>
