@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PaymentMode, PaymentStatus } from '../../domain/constants';
+import type { OrderStatus } from '../../domain/order-status';
 
 /**
  * Column types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and timestamps as
@@ -138,10 +140,10 @@ export interface OrdersTable {
   state: string;
   note: string;
   total_amount: number;
-  paymentmode: string;
-  payment_status: string;
+  paymentmode: PaymentMode;
+  payment_status: PaymentStatus;
   paymentid: string;
-  status: string;
+  status: OrderStatus;
   gateway_order_id: string | null;
   verified_at: IsoTime | null;
   paid_at: IsoTime | null;
@@ -315,7 +317,7 @@ export interface EmailTemplatesTable {
   title: string;
   subject: string;
   body: string;
-  status: string;
+  status: OrderStatus;
   isdefault: Flag;
   created_at: IsoTime;
   updated_at: IsoTime;

@@ -10,7 +10,7 @@ function toTemplate(row: EmailTemplateRow): EmailTemplate {
     title: row.title,
     subject: row.subject,
     body: row.body,
-    status: row.status as OrderStatus,
+    status: row.status,
     isdefault: row.isdefault === 1,
   };
 }

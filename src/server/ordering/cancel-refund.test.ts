@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { OrderStatus } from '../../domain/order-status';
 import { displayOrderId } from '../../domain/display';
 import { postSignedWebhook } from '../../../tests/support/gateway-events';
 import { codOrder, orderBody, placePaidOnlineOrder, SUCCESS_CARD } from '../../../tests/support/test-orders';
@@ -35,7 +36,7 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: admin.auth, payload: { amount, reason } });
   const stockNow = async () =>
     (await shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', cowId).where('size_ml', '=', 500).executeTakeFirstOrThrow()).stock;
-  const status = (orderid: string, s: string) => shop.app.ctx.db.updateTable('orders').set({ status: s }).where('orderid', '=', orderid).execute();
+  const status = (orderid: string, s: OrderStatus) => shop.app.ctx.db.updateTable('orders').set({ status: s }).where('orderid', '=', orderid).execute();
   const paidOnline = (card = SUCCESS_CARD, itemQty = 2) => placePaidOnlineOrder(shop, user, cowBody('ONLINE', itemQty), card);
   // The admin list says how much of each order was refunded, so the dashboard needs no call per order.
   const listed = async (orderid: string) => (await shop.app.inject({ url: `/api/order/admin?q=${displayOrderId(orderid)}`, headers: admin.auth })).json();

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '../../domain/constants';
 import type { OrderStatus } from '../../domain/order-status';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
@@ -19,7 +20,7 @@ export async function setOrderStatus(executor: Executor, orderid: string, status
  */
 export async function markOrderCancelled(
   executor: Executor,
-  read: { id: number; status: string; payment_status: string },
+  read: { id: number; status: OrderStatus; payment_status: PaymentStatus },
   cancel: { reason: string; by: 'ADMIN' | 'CUSTOMER' },
 ): Promise<boolean> {
   const now = nowIso();

@@ -1,6 +1,4 @@
 import type { Order } from '../../domain/schemas/order';
-import type { OrderStatus } from '../../domain/order-status';
-import type { PaymentMode, PaymentStatus } from '../../domain/constants';
 import type { Dialect, Executor } from '../db/database';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { shipmentViews } from './shipment-view-repository';
@@ -11,9 +9,9 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     id: row.id,
     orderid: row.orderid,
     paymentid: row.paymentid,
-    status: row.status as OrderStatus,
-    paymentmode: row.paymentmode as PaymentMode,
-    paymentstatus: row.payment_status as PaymentStatus,
+    status: row.status,
+    paymentmode: row.paymentmode,
+    paymentstatus: row.payment_status,
     address: row.address,
     district: row.district,
     state: row.state,

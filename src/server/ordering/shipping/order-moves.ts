@@ -37,7 +37,7 @@ const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderMessage['kind']>> = { OU
  * status mail and WhatsApp message, the audit row. Nothing when the order is already there or further (or cancelled). Answers whether it moved.
  */
 async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: MoveContext, settle?: () => Promise<CreditNoteDocument | null>): Promise<boolean> {
-  const from = order.status as OrderStatus;
+  const from = order.status;
   if (ORDER_RANK[to] <= ORDER_RANK[from]) return false;
   if (!(await setOrderStatus(trx, order.orderid, to))) return false;
   await issueInvoiceForStatus(trx, order.id, to);

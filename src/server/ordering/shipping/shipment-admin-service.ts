@@ -1,7 +1,6 @@
 import { parseOrderNumber, withOrderPrefix } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
 import { SHIPMENT_MODES, type TrackAnswer } from '../../../domain/shipping';
-import type { OrderStatus } from '../../../domain/order-status';
 import { writeAudit } from '../../audit/audit-log';
 import type { AuthUser } from '../../auth/guards';
 import type { AppContext } from '../../context';
@@ -94,7 +93,7 @@ export async function trackOrder(ctx: AppContext, orderidInput: string, pincode:
   if (!row || row.pincode !== pincode) throw notFound(NO_SUCH_PAIR);
   const shipment = (await shipmentViews(ctx.db, [row.id])).get(row.id);
   return {
-    status: row.status as OrderStatus,
+    status: row.status,
     courier: shipment?.courier ?? '',
     awb: shipment?.awb ?? '',
     trackingUrl: shipment?.trackingUrl ?? '',
