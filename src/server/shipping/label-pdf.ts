@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { loadPdfKit } from '../invoicing/pdf-library';
+import { loadPdfKit, type PdfDocumentClass } from '../invoicing/pdf-library';
+import { Code128Error, code128Widths, QUIET_ZONE_MODULES } from './code128';
 import type { CourierAddress } from './courier';
 
 // Noto Sans has the rupee sign and Indian names' letters; it ships in an npm package.
@@ -11,6 +12,14 @@ const FONT_BOLD = require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans
 const W = 288;
 const H = 432;
 const M = 14;
+// Label printers print at 203 dots per inch. A bar a whole number of dots wide prints as drawn (a fraction of a dot
+// is rounded one way or the other, bar by bar), and two dots (0.25 mm) is the narrowest bar they print reliably.
+const DOT = 72 / 203;
+const MIN_DOTS = 2;
+const BARS_TOP = 51;
+const BARS_HEIGHT = 39;
+
+type Doc = InstanceType<PdfDocumentClass>;
 
 export interface LabelInput {
   courier: string;
@@ -23,6 +32,47 @@ export interface LabelInput {
   codAmount: number;
   weightGrams: number;
   items: string[];
+}
+
+/**
+ * The module (the narrowest bar) for a barcode of `modules` with its two quiet zones in `room` points: the widest
+ * whole number of printer dots that fits, or null when even the narrowest printable bar would not. It follows the
+ * AWB's length because AWBs run from 4 to 40 characters: one fixed width would either push a long AWB's bars off
+ * the label or draw a short one thinner than it need be, and wider bars scan from further away and forgive a worn
+ * print head.
+ */
+export function barcodeModule(modules: number, room: number): number | null {
+  const dots = Math.floor(room / (modules + 2 * QUIET_ZONE_MODULES) / DOT);
+  return dots >= MIN_DOTS ? dots * DOT : null;
+}
+
+/** Draws the AWB as Code 128 bars centred on the label; false, drawing nothing, when it cannot be printed as one. */
+function drawBarcode(doc: Doc, awb: string): boolean {
+  let widths: number[];
+  try {
+    widths = code128Widths(awb);
+  } catch (error) {
+    if (error instanceof Code128Error) return false;
+    throw error;
+  }
+  const modules = widths.reduce((sum, w) => sum + w, 0);
+  const module = barcodeModule(modules, W - 2 * M);
+  if (module === null) return false;
+  // Starting on a whole dot from the page's edge puts every edge on a dot boundary when printed at actual size.
+  let x = Math.round((W - modules * module) / 2 / DOT) * DOT;
+  widths.forEach((w, i) => {
+    if (i % 2 === 0) doc.rect(x, BARS_TOP, w * module, BARS_HEIGHT);
+    x += w * module;
+  });
+  doc.fillColor('black').fill();
+  return true;
+}
+
+/** The largest size, up to `largest`, at which `text` fits on one line of `width` in the current font. */
+function fittingSize(doc: Doc, text: string, largest: number, width: number, characterSpacing: number): number {
+  let size = largest;
+  while (size > 6 && doc.fontSize(size).widthOfString(text, { characterSpacing }) > width) size -= 0.5;
+  return size;
 }
 
 /** The shipping label the shop draws itself (sandbox and manual shipments): who from, who to, AWB, what to collect. */
@@ -43,25 +93,31 @@ export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
   doc.font('body').fontSize(8).text(label.codAmount > 0 ? 'CASH ON DELIVERY' : 'PREPAID', M, M + 2, { width, align: 'right' });
   doc.moveTo(M, 36).lineTo(W - M, 36).stroke();
 
-  doc.font('body').fontSize(8).text('AWB', M, 42);
-  doc.font('bold').fontSize(22).text(label.awb, M, 52, { width, characterSpacing: 1 });
-  doc.moveTo(M, 84).lineTo(W - M, 84).stroke();
+  doc.font('body').fontSize(8).text('AWB', M, 38);
+  if (!drawBarcode(doc, label.awb)) {
+    doc.font('body').fontSize(9).text('Too long to print as a barcode: type this AWB in.', M, BARS_TOP + 14, { width, align: 'center' });
+  }
+  // Kept in letters under the bars, for a scanner that fails and for people; a 40-character AWB gets smaller type.
+  doc.font('bold');
+  doc.fontSize(fittingSize(doc, label.awb, 16, width, 1)).text(label.awb, M, BARS_TOP + BARS_HEIGHT + 3, { width, align: 'center', characterSpacing: 1, lineBreak: false });
+  doc.moveTo(M, 118).lineTo(W - M, 118).stroke();
 
-  doc.font('body').fontSize(8).text('DELIVER TO', M, 90);
-  doc.font('bold').fontSize(12).text(label.to.name, M, 100, { width });
+  doc.font('body').fontSize(8).text('DELIVER TO', M, 124);
+  doc.font('bold').fontSize(12).text(label.to.name, M, 134, { width });
   doc.font('body').fontSize(10).text(`${label.to.address}\n${label.to.city}, ${label.to.state}`, { width });
   doc.font('bold').fontSize(16).text(`PIN ${label.to.pincode}`, { width });
   doc.font('body').fontSize(10).text(`Phone ${label.to.phone}`, { width });
 
   const collect = label.codAmount > 0 ? `Collect ₹${label.codAmount.toLocaleString('en-IN')} in cash` : 'Prepaid: collect nothing';
-  doc.font('bold').fontSize(12).text(collect, M, 236, { width });
+  doc.font('bold').fontSize(12).text(collect, M, 270, { width });
   doc.font('body').fontSize(9).text(`Order ${label.orderid} · ${label.orderDate.slice(0, 10)} · ${(label.weightGrams / 1000).toFixed(2)} kg`, { width });
   doc.font('body').fontSize(8).text(label.items.join(', '), { width, height: 40, ellipsis: true });
-  doc.moveTo(M, 330).lineTo(W - M, 330).stroke();
+  doc.moveTo(M, 344).lineTo(W - M, 344).stroke();
 
-  doc.font('body').fontSize(8).text('IF UNDELIVERED, RETURN TO', M, 336);
-  doc.font('bold').fontSize(10).text(label.from.name, M, 346, { width });
-  doc.font('body').fontSize(9).text(`${label.from.address}, ${label.from.city}, ${label.from.state} ${label.from.pincode}\nPhone ${label.from.phone}`, { width });
+  doc.font('body').fontSize(8).text('IF UNDELIVERED, RETURN TO', M, 350);
+  doc.font('bold').fontSize(10).text(label.from.name, M, 360, { width });
+  // Bounded by the bottom margin: a long business address is cut short rather than spilling onto a second label.
+  doc.font('body').fontSize(9).text(`${label.from.address}, ${label.from.city}, ${label.from.state} ${label.from.pincode}\nPhone ${label.from.phone}`, { width, height: H - M - doc.y, ellipsis: true });
   doc.end();
   return done;
 }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { pdfPageCount, readPage, renderPdfGrey } from '../../../tests/support/barcode-scan';
+import { pdfText } from '../../../tests/support/pdf-text';
+import { barcodeModule, drawLabelPdf, type LabelInput } from './label-pdf';
+
+const label = (awb: string): LabelInput => ({
+  courier: 'Sandbox Express',
+  awb,
+  orderid: 'OD_label1',
+  orderDate: '2026-11-27T05:00:00.000Z',
+  from: { name: 'Nandi Dairy', address: '14 Dairy Circle', city: 'Bengaluru', state: 'Karnataka', pincode: '560029', phone: '8041234567', email: 'care@nandi.example' },
+  to: { name: 'Asha Verma', address: '12 Temple Street', city: 'Bengaluru Urban', state: 'Karnataka', pincode: '560001', phone: '9876543210', email: 'asha@example.in' },
+  codAmount: 2038,
+  weightGrams: 1210,
+  items: ['2 × A2 Desi Cow Ghee 500 ml'],
+});
+
+// The label is 288 points (4 inches) wide with 14-point margins; it is read back at 300 dpi, as a print would be.
+const DPI = 300;
+const px = (points: number) => (points * DPI) / 72;
+const points = (pixels: number) => (pixels * 72) / DPI;
+const TWO_DOTS_AT_203_DPI = (2 * 72) / 203;
+
+async function scan(awb: string) {
+  const pdf = await drawLabelPdf(label(awb));
+  const reads = readPage(renderPdfGrey(pdf, DPI));
+  return { pdf, reads, texts: [...new Set(reads.map((r) => r.text))] };
+}
+
+describe('the shop-drawn shipping label', () => {
+  it('carries the AWB as a Code 128 barcode that reads back from the printed page, its letters beneath', async () => {
+    const { pdf, reads, texts } = await scan('SBX123456789012');
+    expect(texts).toEqual(['SBX123456789012']);
+    // Every pixel row through the bars reads, not a lucky one: the bars are 39 points tall.
+    expect(reads.length).toBeGreaterThan(px(39) - 4);
+    for (const read of reads) {
+      // Inside the label's margins with quiet zones to spare, and bars no thinner than a thermal printer can print.
+      expect(read.left - 10 * read.modulePx).toBeGreaterThanOrEqual(px(14) - 1);
+      expect(read.right + 10 * read.modulePx).toBeLessThanOrEqual(px(288 - 14) + 1);
+      expect(points(read.modulePx)).toBeGreaterThanOrEqual(TWO_DOTS_AT_203_DPI - 0.05);
+    }
+    expect(pdfText(pdf)).toContain('SBX123456789012');
+  });
+
+  it('still fits a long AWB: 28 letters at the narrowest printable bar, 40 digits in pairs', async () => {
+    for (const awb of ['ABCDEFGHJKLMNPQRSTUVWXYZ-ABC', '1234567890'.repeat(4)]) {
+      const { reads, texts } = await scan(awb);
+      expect(texts).toEqual([awb]);
+      expect(reads.length).toBeGreaterThan(px(39) - 4);
+      const widest = reads.reduce((a, b) => (b.right - b.left > a.right - a.left ? b : a));
+      expect(widest.left - 10 * widest.modulePx).toBeGreaterThanOrEqual(px(14) - 1);
+      expect(widest.right + 10 * widest.modulePx).toBeLessThanOrEqual(px(288 - 14) + 1);
+      expect(points(widest.modulePx)).toBeGreaterThanOrEqual(TWO_DOTS_AT_203_DPI - 0.05);
+    }
+  });
+
+  it('says so, on one page, when the AWB is too long for bars a printer can print', async () => {
+    const awb = 'ABCDEFGHJKLMNPQRSTUVWXYZ-ABCDEFGHJKLMNPQ';
+    const { pdf, reads } = await scan(awb);
+    expect(reads).toEqual([]);
+    const text = pdfText(pdf);
+    expect(text).toContain('Too long to print as a barcode: type this AWB in.');
+    expect(text).toContain(awb);
+    expect(pdfPageCount(pdf)).toBe(1);
+  });
+});
+
+describe('barcodeModule', () => {
+  it('is the widest whole number of 203 dpi dots that fits the bars and both quiet zones, and never under two', () => {
+    const dot = 72 / 203;
+    // 145 modules and 20 of quiet zone in 260 points: 1.58 points a module, which is 4 whole dots.
+    expect(barcodeModule(145, 260)).toBeCloseTo(4 * dot, 9);
+    // 343 + 20 modules: 0.716 points, just over two dots.
+    expect(barcodeModule(343, 260)).toBeCloseTo(2 * dot, 9);
+    // One symbol more and two dots no longer fit.
+    expect(barcodeModule(354, 260)).toBeNull();
+  });
+});
