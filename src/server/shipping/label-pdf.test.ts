@@ -65,6 +65,16 @@ describe('the shop-drawn shipping label', () => {
   });
 });
 
+describe('the label with a very long return address', () => {
+  it('cuts the address short, keeps its phone, and stays one page', async () => {
+    const lane = 'Survey No 45/2, Behind Government School, Kanakapura Main Road, Thalaghattapura, Bengaluru South Taluk';
+    const long = label('SBX123456789012');
+    const pdf = await drawLabelPdf({ ...long, from: { ...long.from, address: [lane, lane, lane].join(', ') } });
+    expect(pdfPageCount(pdf)).toBe(1);
+    expect(pdfText(pdf)).toContain('Phone 8041234567');
+  });
+});
+
 describe('barcodeModule', () => {
   it('is the widest whole number of 203 dpi dots that fits the bars and both quiet zones, and never under two', () => {
     const dot = 72 / 203;

@@ -109,15 +109,19 @@ export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
   doc.font('body').fontSize(10).text(`Phone ${label.to.phone}`, { width });
 
   const collect = label.codAmount > 0 ? `Collect ₹${label.codAmount.toLocaleString('en-IN')} in cash` : 'Prepaid: collect nothing';
-  doc.font('bold').fontSize(12).text(collect, M, 270, { width });
+  doc.font('bold').fontSize(12).text(collect, M, 266, { width });
   doc.font('body').fontSize(9).text(`Order ${label.orderid} · ${label.orderDate.slice(0, 10)} · ${(label.weightGrams / 1000).toFixed(2)} kg`, { width });
   doc.font('body').fontSize(8).text(label.items.join(', '), { width, height: 40, ellipsis: true });
-  doc.moveTo(M, 344).lineTo(W - M, 344).stroke();
+  doc.moveTo(M, 336).lineTo(W - M, 336).stroke();
 
-  doc.font('body').fontSize(8).text('IF UNDELIVERED, RETURN TO', M, 350);
-  doc.font('bold').fontSize(10).text(label.from.name, M, 360, { width });
-  // Bounded by the bottom margin: a long business address is cut short rather than spilling onto a second label.
-  doc.font('body').fontSize(9).text(`${label.from.address}, ${label.from.city}, ${label.from.state} ${label.from.pincode}\nPhone ${label.from.phone}`, { width, height: H - M - doc.y, ellipsis: true });
+  doc.font('body').fontSize(8).text('IF UNDELIVERED, RETURN TO', M, 342);
+  doc.font('bold').fontSize(10).text(label.from.name, M, 352, { width });
+  // A very long business address is cut short above the phone line rather than spilling onto a second label: the
+  // courier rings that number before sending a parcel back.
+  doc.font('body').fontSize(9);
+  const room = H - M - doc.currentLineHeight(true) - doc.y;
+  doc.text(`${label.from.address}, ${label.from.city}, ${label.from.state} ${label.from.pincode}`, { width, height: room, ellipsis: true });
+  doc.text(`Phone ${label.from.phone}`, { width });
   doc.end();
   return done;
 }
