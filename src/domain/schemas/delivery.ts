@@ -59,6 +59,8 @@ export interface DeliveryCheck {
   estimate: { minDays: number; maxDays: number };
   /** The state(s) India Post files the pincode under (DESIGN.md §8.2); empty when its directory lacks it. */
   states: string[];
+  /** Its district(s) as India Post names them ("Bangalore"), in alphabetical order; empty when the directory lacks it. */
+  districts: string[];
 }
 
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;

@@ -1,6 +1,6 @@
 import { codVerdict, deliveryFeeFor, isServiceable } from '../../domain/pricing';
 import type { DeliveryCheck, DeliverySettings } from '../../domain/schemas/delivery';
-import { statesOfPincode } from '../addresses/pincode-states';
+import { districtsOfPincode, statesOfPincode } from '../addresses/pincode-states';
 import { writeAudit } from '../audit/audit-log';
 import type { DB } from '../db/database';
 import { getDeliverySettings, saveDeliverySettings } from './delivery-repository';
@@ -43,5 +43,6 @@ export function checkPincode(rules: DeliverySettings, pincode: string): Delivery
     freeFrom: rules.freeDeliveryFrom,
     estimate: { minDays: rules.estimateMinDays, maxDays: rules.estimateMaxDays },
     states: statesOfPincode(pincode),
+    districts: districtsOfPincode(pincode),
   };
 }

@@ -63,9 +63,11 @@ describeEachDatabase('delivery rules', (dialect) => {
     const served = await check('560001');
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
-    expect(served.json()).toEqual({ serviceable: true, cod: true, fee: 60, codFee: 30, freeFrom: 1500, estimate: { minDays: 2, maxDays: 4 }, states: ['Karnataka'] });
-    // The state India Post files the pincode under, for the address forms; none for a pincode it does not list.
-    expect((await check('999999')).json().states).toEqual([]);
+    expect(served.json()).toEqual({ serviceable: true, cod: true, fee: 60, codFee: 30, freeFrom: 1500, estimate: { minDays: 2, maxDays: 4 }, states: ['Karnataka'], districts: ['Bangalore'] });
+    // The state and district(s) India Post files the pincode under, for the address forms; none for a pincode it
+    // does not list.
+    expect((await check('999999')).json()).toMatchObject({ states: [], districts: [] });
+    expect((await check('110001')).json()).toMatchObject({ states: ['Delhi'], districts: ['Central Delhi', 'New Delhi'] });
     expect((await check('560102')).json()).toMatchObject({ serviceable: true, cod: false });
     expect((await check('110002')).json()).toMatchObject({ serviceable: false, cod: false });
     for (const bad of ['056001', '56001', 'abcdef', '5600011']) expect((await check(bad)).statusCode).toBe(400);
