@@ -1,6 +1,7 @@
 // Exact documents (DESIGN.md §8.2): a customer picks the state from the list and is told when the pincode lies in
-// another state; a refunded customer opens the credit note from Your Orders; the product page shows the food label;
-// an unknown address is a real 404. The invoice and credit note are saved as PNGs under .tmp/screenshots to look at.
+// another state, and a pincode fills an empty state and district; a refunded customer opens the credit note from
+// Your Orders; the product page shows the food label; an unknown address is a real 404. The invoice and credit note
+// are saved as PNGs under .tmp/screenshots to look at.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { KARNATAKA_BUSINESS } from '../src/server/business/test-business';
-import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { ADMIN, loginThroughUi, registerCustomer, uniqueEmail } from './support/accounts';
 import { adminToken, paidSandboxOrder } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { hasHorizontalOverflow, SCREENSHOT_DIR, screenshotAtWidths } from './support/screenshots';
@@ -71,6 +72,61 @@ test('a customer picks the state from the list, is told the pincode is in anothe
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
   await expect(page.getByText('Tamil Nadu 600001')).toBeVisible();
   await expect(page.getByText('Business invoice: Kavya Sweets, GSTIN 29AAKFV4821M1ZJ')).toBeVisible();
+});
+
+test('a pincode fills an empty state and district from India Post’s directory, never what the customer typed', async ({ page }) => {
+  const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
+  const product = products.find((p) => p.instock) ?? products[0];
+  if (!product) throw new Error('the catalogue is empty');
+  await seedCart(page, [{ name: product.name, quantity: product.quantity, itemQty: 1, finalPrice: finalPriceFor(product, product.quantity) }]);
+  await page.goto('/checkoutbilling');
+  const pincode = page.getByLabel('Pincode', { exact: true });
+  const state = page.getByRole('combobox', { name: 'State' });
+  const district = page.getByLabel('District', { exact: true });
+  const enterPincode = async (value: string) => {
+    await pincode.fill(value);
+    await pincode.press('Tab');
+  };
+
+  // A district the customer typed first is kept; the empty state is filled (its answer decided both).
+  await district.fill('Bengaluru Urban');
+  await enterPincode('560001');
+  await expect(state).toHaveValue('Karnataka');
+  await expect(district).toHaveValue('Bengaluru Urban');
+
+  // Emptied by the customer, the district is filled as the directory names it; the state filled from the
+  // mistyped pincode follows the corrected one.
+  await district.fill('');
+  await enterPincode('600001');
+  await expect(state).toHaveValue('Tamil Nadu');
+  await expect(district).toHaveValue('Chennai');
+  await enterPincode('560001');
+  await expect(state).toHaveValue('Karnataka');
+  await expect(district).toHaveValue('Bangalore');
+  // 110001's post offices lie in two districts: no guess, and the last one goes.
+  await enterPincode('110001');
+  await expect(state).toHaveValue('Delhi');
+  await expect(district).toHaveValue('');
+  await enterPincode('560001');
+  await expect(district).toHaveValue('Bangalore');
+  await expect(district).not.toHaveAttribute('aria-invalid', 'true');
+  await screenshotAtWidths(page, 'documents-billing-pincode-fill');
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+
+  // A state chosen from the list is the customer's too.
+  await state.selectOption('Goa');
+  await enterPincode('600001');
+  await expect(district).toHaveValue('Chennai');
+  await expect(state).toHaveValue('Goa');
+  await state.selectOption('Tamil Nadu');
+
+  await page.getByLabel('Name', { exact: true }).fill('Lakshmi Narayan');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('pincode-fill'));
+  await page.getByLabel('Mobile number', { exact: true }).fill('9812345670');
+  await page.getByLabel('Address', { exact: true }).fill('4 Mint Street');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+  await expect(page.getByText('4 Mint Street, Chennai, Tamil Nadu 600001')).toBeVisible();
 });
 
 test('a refunded customer opens the credit note from Your Orders', async ({ page, request }) => {

@@ -17,7 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
 import { updateSessionUser, useSession } from '../session/session-store';
-import { onlyStateOf, pincodeStateMessage } from '../delivery/pincode-state';
+import { pincodeStateMessage, usePlaceFromPincode } from '../delivery/pincode-state';
 import { getBilling, getBusinessBuyer, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { EmailCodePanel } from './email-code-panel';
@@ -84,15 +84,12 @@ export function BillingPage() {
   const { errors, submitCount, isSubmitting } = formState;
   const businessInvoice = useWatch({ control, name: 'businessInvoice' });
 
-  // A pincode typed with the state still unchosen: India Post's directory (asked of the server) fills it in.
-  const pincodeField = register('pincode', {
-    onBlur: async (event: { target: { value: string } }) => {
-      const pincode = event.target.value.trim();
-      if (!/^[1-9][0-9]{5}$/.test(pincode) || getValues('state')) return;
-      const state = await onlyStateOf(pincode);
-      if (state && !getValues('state')) setValue('state', state, { shouldValidate: submitCount > 0 });
-    },
-  });
+  // A pincode typed with the state or district still empty: India Post's directory fills them in.
+  const fillFromPincode = usePlaceFromPincode(
+    (field) => getValues(field),
+    (field, value) => setValue(field, value, { shouldValidate: submitCount > 0 }),
+  );
+  const pincodeField = register('pincode', { onBlur: (event: { target: { value: string } }) => fillFromPincode(event.target.value) });
 
   const onSubmit = handleSubmit(async ({ businessInvoice: wantsGstin, gstin, businessName, ...billing }: BillingPageForm) => {
     setEmailTaken(null);
