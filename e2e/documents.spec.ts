@@ -129,6 +129,27 @@ test('a pincode fills an empty state and district from India Post’s directory,
   await expect(page.getByText('4 Mint Street, Chennai, Tamil Nadu 600001')).toBeVisible();
 });
 
+test('the account’s address form fills an empty state and district from the pincode too', async ({ page }) => {
+  const customer = await registerCustomer(page.request, { name: 'Meera Iyer' });
+  await loginThroughUi(page, customer.email, customer.password);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const state = page.getByRole('combobox', { name: 'State' });
+  const district = page.getByLabel('District', { exact: true });
+  await state.selectOption('');
+  await district.fill('');
+  const pincode = page.getByLabel('Pincode', { exact: true });
+  await pincode.fill('600001');
+  await pincode.press('Tab');
+  await expect(state).toHaveValue('Tamil Nadu');
+  await expect(district).toHaveValue('Chennai');
+  await page.getByLabel('Address', { exact: true }).fill('4 Mint Street');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByText('Chennai', { exact: true })).toBeVisible();
+  await expect(page.getByText('Tamil Nadu', { exact: true })).toBeVisible();
+});
+
 test('a refunded customer opens the credit note from Your Orders', async ({ page, request }) => {
   const token = await adminToken(request);
   const business = await request.put('/api/settings/business', { headers: { authorization: `Bearer ${token}` }, data: KARNATAKA_BUSINESS });

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { updateSessionUser, useSession } from '../session/session-store';
+import { usePlaceFromPincode } from '../delivery/pincode-state';
 import { accountsApi } from './accounts-api';
 import { SessionsPanel } from './sessions-panel';
 import { WhatsappPanel } from './whatsapp-panel';
@@ -75,7 +76,7 @@ function ProfileView({ user, onEdit }: { user: PublicUser; onEdit: () => void })
 }
 
 function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void }) {
-  const { register, handleSubmit, formState, control, setError } = useForm<ProfileForm>({
+  const { register, handleSubmit, formState, control, setError, getValues, setValue } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: {
       ...(Object.fromEntries(FIELDS.map(({ key }) => [key, user[key] ?? ''])) as ProfileForm),
@@ -85,6 +86,11 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
     },
   });
   const { errors, submitCount, isSubmitting } = formState;
+  // As at checkout: an empty state or district is filled from the pincode.
+  const fillFromPincode = usePlaceFromPincode(
+    (field) => getValues(field),
+    (field, value) => setValue(field, value, { shouldValidate: submitCount > 0 }),
+  );
   // Asked for only when the address changes (DESIGN.md §7.1): a new address is how an account is taken over.
   const changingEmail = useWatch({ control, name: 'emailaddress' }).trim().toLowerCase() !== user.emailaddress;
 
@@ -116,7 +122,7 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
               label={label}
               type={key === 'emailaddress' ? 'email' : key === 'mobilenumber' ? 'tel' : 'text'}
               inputMode={key === 'pincode' ? 'numeric' : undefined}
-              registration={register(key)}
+              registration={key === 'pincode' ? register('pincode', { onBlur: (event: { target: { value: string } }) => fillFromPincode(event.target.value) }) : register(key)}
               error={errors[key]?.message}
               attempt={submitCount}
             />
