@@ -75,6 +75,9 @@ describe('pincodes and states (India Post directory)', () => {
   it('hands out copies: changing an answer does not change the next one', () => {
     districtsOfPincode('560001').push('Mysore');
     expect(districtsOfPincode('560001')).toEqual(['Bangalore']);
+    // 560002 shares its run, and so its list of states, with 560001.
+    statesOfPincode('560001').push('Kerala');
+    expect(statesOfPincode('560002')).toEqual(['Karnataka']);
   });
 
   it('covers every pincode of the state table with one or more districts of its name list', () => {

@@ -1,53 +1,94 @@
 // Which state and district a pincode lies in, per India Post's directory (india-post-pincodes.ts and
-// india-post-districts.ts). Each table is unpacked on its first question (19,000 entries, a few milliseconds) and
-// kept: only the server holds them, the browser asks the server. The districts are a table of their own so that the
+// india-post-districts.ts). One index serves both: the pincodes ascending in a typed array (a tenth of a Map's
+// memory; a binary search over 19,000 of them is 15 steps), and beside each the place of its states and, once a
+// district is first asked for, of its districts. Each part is unpacked on its first question (a few milliseconds)
+// and kept: only the server holds them, the browser asks the server. The districts are unpacked apart so that the
 // orders' state check never pays for them.
 import { stateNameOf } from '../../domain/india/gst-states';
 import { INDIA_POST_DISTRICT_NAMES, INDIA_POST_DISTRICTS } from './india-post-districts';
 import { INDIA_POST_PINCODES } from './india-post-pincodes';
 import { unpackDistrictRuns, unpackPincodes } from './pincode-format';
 
-let table: Map<number, readonly string[]> | undefined;
-// Pincodes ascending, and beside each the place of its districts in `lists`: typed arrays take a tenth of a Map's
-// memory, and a binary search over 19,000 pincodes is 15 steps.
-let districtTable: { pincodes: Int32Array; places: Uint16Array; lists: (readonly string[])[] } | undefined;
-
-function pincodeTable(): Map<number, readonly string[]> {
-  if (!table) {
-    table = new Map();
-    for (const [pincode, codes] of unpackPincodes(INDIA_POST_PINCODES)) table.set(pincode, codes);
-  }
-  return table;
+/** Places into a list of name sets, each set listed once however many pincodes share it. */
+interface Places {
+  places: Uint16Array;
+  sets: (readonly string[])[];
 }
 
-function districtsTable(): NonNullable<typeof districtTable> {
-  if (!districtTable) {
-    // The state table's keys are its pincodes in ascending order, as the district table walks them.
-    const pincodes = Int32Array.from(pincodeTable().keys());
-    const places = new Uint16Array(pincodes.length);
-    const lists: (readonly string[])[] = [];
-    const placeOf = new Map<readonly string[], number>();
-    let at = 0;
-    for (const [count, names] of unpackDistrictRuns(INDIA_POST_DISTRICT_NAMES.split('|'), INDIA_POST_DISTRICTS)) {
-      let place = placeOf.get(names);
-      if (place === undefined) {
-        place = lists.push(names) - 1;
-        if (place > 0xffff) throw new Error('More sets of districts than a Uint16Array can number');
-        placeOf.set(names, place);
-      }
-      places.fill(place, at, at + count);
-      at += count;
+let pincodes: Int32Array | undefined;
+let states: Places | undefined;
+let districts: Places | undefined;
+
+function placesOf(count: number, runs: Iterable<[count: number, names: readonly string[]]>): Places {
+  const places = new Uint16Array(count);
+  const sets: (readonly string[])[] = [];
+  const placeOf = new Map<string, number>();
+  let at = 0;
+  for (const [length, names] of runs) {
+    const key = names.join('|');
+    let place = placeOf.get(key);
+    if (place === undefined) {
+      place = sets.push(names) - 1;
+      if (place > 0xffff) throw new Error('More sets of names than a Uint16Array can number');
+      placeOf.set(key, place);
     }
-    if (at !== pincodes.length) throw new Error(`The district table covers ${at} pincodes, the state table ${pincodes.length}`);
-    districtTable = { pincodes, places, lists };
+    places.fill(place, at, at + length);
+    at += length;
   }
-  return districtTable;
+  if (at !== count) throw new Error(`The table covers ${at} pincodes of the directory's ${count}`);
+  return { places, sets };
+}
+
+function stateIndex(): { pincodes: Int32Array; states: Places } {
+  if (!pincodes || !states) {
+    const list: number[] = [];
+    // A run of the packed table hands out one array of codes for all its pincodes: one set of names per run.
+    const runs: [number, readonly string[]][] = [];
+    let last: string[] | undefined;
+    for (const [pincode, codes] of unpackPincodes(INDIA_POST_PINCODES)) {
+      list.push(pincode);
+      const run = runs.at(-1);
+      if (codes === last && run) run[0] += 1;
+      else runs.push([1, codes.map((code) => stateNameOf(code) ?? code)]);
+      last = codes;
+    }
+    pincodes = Int32Array.from(list);
+    states = placesOf(list.length, runs);
+  }
+  return { pincodes, states };
+}
+
+function districtIndex(): { pincodes: Int32Array; districts: Places } {
+  const index = stateIndex();
+  // The district runs walk the state table's pincodes in the same ascending order.
+  districts ??= placesOf(index.pincodes.length, unpackDistrictRuns(INDIA_POST_DISTRICT_NAMES.split('|'), INDIA_POST_DISTRICTS));
+  return { pincodes: index.pincodes, districts };
+}
+
+/** Where the pincode stands in the ascending list, or -1 when India Post lists no such pincode. */
+function positionOf(list: Int32Array, pincode: string): number {
+  if (!/^[0-9]{6}$/.test(pincode)) return -1;
+  const wanted = Number(pincode);
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = list[middle] ?? 0;
+    if (found === wanted) return middle;
+    if (found < wanted) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+function namesAt({ places, sets }: Places, position: number): string[] {
+  return position < 0 ? [] : [...(sets[places[position] ?? 0] ?? [])];
 }
 
 /** The names of the state(s) the pincode lies in (two for a few border post offices); empty when India Post lists no such pincode. */
 export function statesOfPincode(pincode: string): string[] {
-  if (!/^[0-9]{6}$/.test(pincode)) return [];
-  return (pincodeTable().get(Number(pincode)) ?? []).map((code) => stateNameOf(code) ?? code);
+  const index = stateIndex();
+  return namesAt(index.states, positionOf(index.pincodes, pincode));
 }
 
 /**
@@ -55,19 +96,8 @@ export function statesOfPincode(pincode: string): string[] {
  * Urban"), in alphabetical order; empty when it lists no such pincode.
  */
 export function districtsOfPincode(pincode: string): string[] {
-  if (!/^[0-9]{6}$/.test(pincode)) return [];
-  const { pincodes, places, lists } = districtsTable();
-  const wanted = Number(pincode);
-  let low = 0;
-  let high = pincodes.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const found = pincodes[middle] ?? 0;
-    if (found === wanted) return [...(lists[places[middle] ?? 0] ?? [])];
-    if (found < wanted) low = middle + 1;
-    else high = middle - 1;
-  }
-  return [];
+  const index = districtIndex();
+  return namesAt(index.districts, positionOf(index.pincodes, pincode));
 }
 
 /** Whether an address's pincode may lie in its state: yes when they agree, and when the pincode is not in the directory. */
