@@ -19,6 +19,6 @@ export interface TaxReportSummary {
   creditNotes: DocumentTotals;
   /** Invoices issued as bills of supply (before the shop had a GSTIN): in the register, not in GSTR-1. */
   billsOfSupply: number;
-  /** How many documents each GSTR-1 table gets. */
-  sections: { b2b: number; b2cl: number; b2cs: number; cdnr: number; cdnur: number; b2csNotes: number };
+  /** How many documents each GSTR-1 table gets; `nilRated` counts the invoices with goods at 0% (table 8). */
+  sections: { b2b: number; b2cl: number; b2cs: number; cdnr: number; cdnur: number; b2csNotes: number; nilRated: number };
 }

@@ -83,6 +83,20 @@ export const gstr1Schema = z.strictObject({
   cdnur: z.array(
     z.strictObject({ ntty: z.literal('C'), nt_num: docNumber, nt_dt: portalDate, pos: stateCode, val: amount, typ: z.literal('B2CL'), itms: items(interItem) }),
   ),
+  nil: z
+    .strictObject({
+      inv: z
+        .array(
+          z.strictObject({
+            sply_ty: z.enum(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C']),
+            nil_amt: amount,
+            expt_amt: amount,
+            ngsup_amt: amount,
+          }),
+        )
+        .min(1),
+    })
+    .optional(),
   hsn: z.strictObject({ hsn_b2b: z.array(hsnRow), hsn_b2c: z.array(hsnRow) }),
   doc_issue: z.strictObject({
     doc_det: z.array(

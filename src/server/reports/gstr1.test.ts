@@ -106,6 +106,41 @@ describe('GSTR-1 from stored documents', () => {
     expect(gstr1Schema.safeParse(buildGstr1({ gstin: business.gstin, fp: '112026', invoices: docs, creditNotes: [] })).error?.issues ?? []).toEqual([]);
   });
 
+  it('files nil-rated goods in table 8 and keeps them out of the taxable tables', () => {
+    const paneer = (unitPrice: number, itemQty: number) => ({ name: 'Paneer', sizeMl: 200, unitPrice, itemQty, hsn: '04061000', gstRate: 0 });
+    const mixed = invoice('Karnataka', [ghee(1199, 1), paneer(120, 2)], { charges: { deliveryFee: 49, codFee: 0, discount: 0, couponCode: null } });
+    const nilToBusiness = invoice('Maharashtra', [paneer(120, 10)], { buyer: { name: 'Ravi', address: 'x', district: 'y', state: 'Maharashtra', pincode: '', mobilenumber: '9876543210', email: 'r@b.in', gstin: '27AAPFU0939F1ZV', businessName: 'Patil Sweets' } });
+    const nilInter = invoice('Kerala', [paneer(120, 3)]);
+    const returned = note(nilInter, nilInter.totals.grossPaise, true);
+    const nilOf = (d: InvoiceDocument | CreditNoteDocument) => d.lines.filter((l) => l.rate === 0).reduce((sum, l) => sum + l.taxablePaise, 0);
+    const r = buildGstr1({ gstin: business.gstin, fp: '112026', invoices: [mixed, nilToBusiness, nilInter], creditNotes: [returned] });
+
+    expect(gstr1Schema.safeParse(r).error?.issues ?? []).toEqual([]);
+    // The invoice of paneer alone is in no taxable table; the mixed one files only its ghee (and the fee on it) in B2CS.
+    expect(r.b2b).toEqual([]);
+    expect(r.cdnur).toEqual([]);
+    expect(r.b2cs.map((row) => `${row.sply_ty} ${row.pos} ${row.rt}`)).toEqual(['INTRA 29 5']);
+    expect(nilOf(mixed)).toBeGreaterThan(0);
+    expect(paise(r.b2cs[0]?.txval)).toBe(mixed.totals.taxablePaise - nilOf(mixed));
+    // Kerala's nil-rated sale was credited back whole, so that kind nets to nothing and is left out.
+    expect(r.nil?.inv).toEqual([
+      { sply_ty: 'INTRB2B', nil_amt: nilOf(nilToBusiness) / 100, expt_amt: 0, ngsup_amt: 0 },
+      { sply_ty: 'INTRAB2C', nil_amt: nilOf(mixed) / 100, expt_amt: 0, ngsup_amt: 0 },
+    ]);
+    // Every rupee of the documents is in one table or the other, and the HSN summary keeps the 0% goods.
+    const { sales } = reported(r);
+    const nilTotal = (r.nil?.inv ?? []).reduce((sum, row) => sum + paise(row.nil_amt), 0);
+    expect(sales.txval + nilTotal).toBe(docSums([mixed, nilToBusiness, nilInter]).txval - docSums([returned.doc]).txval);
+    expect(r.hsn.hsn_b2b.map((row) => [row.hsn_sc, row.rt, row.qty])).toEqual([['04061000', 0, 10]]);
+    expect(r.hsn.hsn_b2c.map((row) => [row.hsn_sc, row.rt, row.qty])).toEqual([['04059020', 5, 1], ['04061000', 0, 2]]);
+    // Its documents are still counted as issued.
+    expect(r.doc_issue.doc_det.map((d) => d.docs[0]?.totnum)).toEqual([3, 1]);
+  });
+
+  it('writes no table 8 for a month without nil-rated goods', () => {
+    expect(g).not.toHaveProperty('nil');
+  });
+
   it('an empty month is a valid, empty return', () => {
     const empty = buildGstr1({ gstin: business.gstin, fp: '122026', invoices: [], creditNotes: [] });
     expect(gstr1Schema.parse(empty)).toMatchObject({ b2b: [], b2cs: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });

@@ -26,6 +26,14 @@ export function isTaxDocument(doc: InvoiceDocument | CreditNoteDocument): boolea
   return doc.seller.gstin !== '';
 }
 
+/**
+ * A line at 0% is a nil-rated supply: GSTR-1 reports it in table 8 (\`nil\`), not among the taxable supplies of tables
+ * 4 to 9, and an invoice of nil-rated goods alone appears in no taxable table.
+ */
+export const isNilRated = (line: InvoiceLine): boolean => line.rate === 0;
+const taxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.filter((line) => !isNilRated(line));
+export const hasTaxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.some((line) => !isNilRated(line));
+
 /** Paise as rupees, a number with at most two decimals. */
 export const rupees = (paise: number): number => Math.round(paise) / 100;
 
@@ -101,7 +109,7 @@ const byNumber = (a: { number: string }, b: { number: string }) => (a.number < b
 function b2csRows(invoices: readonly InvoiceDocument[], notes: readonly CreditNoteDocument[]) {
   const rows = new Map<string, { pos: string; rate: number; interState: boolean; a: Amounts }>();
   const take = (doc: InvoiceDocument | CreditNoteDocument, sign: 1 | -1) => {
-    for (const line of doc.lines) {
+    for (const line of taxedLines(doc)) {
       const key = `${doc.placeOfSupply.stateCode}|${line.rate}|${doc.interState}`;
       const row = rows.get(key) ?? { pos: doc.placeOfSupply.stateCode, rate: line.rate, interState: doc.interState, a: zero() };
       add(row.a, line, sign);
@@ -121,6 +129,24 @@ function b2csRows(invoices: readonly InvoiceDocument[], notes: readonly CreditNo
       txval: rupees(r.a.txval),
       ...taxFields(r.a, r.interState),
     }));
+}
+
+/** Table 8's four kinds of supply: inter- or intra-state ("INTR" or "INTRA"), to a registered buyer or not. */
+type NilSupply = 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C';
+
+/** Nil-rated supplies summed by kind; credit notes against them subtract, and kinds that net to zero are left out. */
+function nilRows(invoices: readonly InvoiceDocument[], notes: readonly CreditNoteDocument[]) {
+  const sums = new Map<NilSupply, number>();
+  const take = (doc: InvoiceDocument | CreditNoteDocument, sign: 1 | -1) => {
+    const kind: NilSupply = `${doc.interState ? 'INTR' : 'INTRA'}${doc.buyer.gstin ? 'B2B' : 'B2C'}`;
+    for (const line of doc.lines) if (isNilRated(line)) sums.set(kind, (sums.get(kind) ?? 0) + sign * line.taxablePaise);
+  };
+  invoices.forEach((d) => take(d, 1));
+  notes.forEach((d) => take(d, -1));
+  const order: NilSupply[] = ['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'];
+  return order
+    .filter((kind) => (sums.get(kind) ?? 0) !== 0)
+    .map((kind) => ({ sply_ty: kind, nil_amt: rupees(sums.get(kind) ?? 0), expt_amt: 0, ngsup_amt: 0 }));
 }
 
 /** HSN summary rows (by HSN and rate): invoices add, credit notes subtract. */
@@ -184,35 +210,35 @@ export function buildGstr1(input: Gstr1Input) {
   const noteSection = (n: StoredCreditNote) => sectionOf(n.doc, n.invoiceValuePaise);
 
   const b2bInvoices = invoices.filter((d) => invoiceSection(d) === 'B2B');
-  const b2b = [...groupBy(b2bInvoices, (d) => d.buyer.gstin ?? '').entries()]
+  const b2b = [...groupBy(b2bInvoices.filter(hasTaxedLines), (d) => d.buyer.gstin ?? '').entries()]
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([ctin, docs]) => ({
       ctin,
-      inv: docs.map((d) => ({ ...invoiceEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(d.lines, d.interState) })),
+      inv: docs.map((d) => ({ ...invoiceEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(taxedLines(d), d.interState) })),
     }));
 
-  const b2clInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CL');
+  const b2clInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CL' && hasTaxedLines(d));
   const b2cl = [...groupBy(b2clInvoices, (d) => d.placeOfSupply.stateCode).entries()]
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([pos, docs]) => ({
       pos,
-      inv: docs.map((d) => ({ inum: d.number, idt: portalDate(d.issuedAt), val: rupees(d.totals.grossPaise), itms: byRate(d.lines, true) })),
+      inv: docs.map((d) => ({ inum: d.number, idt: portalDate(d.issuedAt), val: rupees(d.totals.grossPaise), itms: byRate(taxedLines(d), true) })),
     }));
 
   const b2csInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CS');
   const b2csNotes = notes.filter((n) => noteSection(n) === 'B2CS').map((n) => n.doc);
 
   const cdnrNotes = notes.filter((n) => noteSection(n) === 'B2B').map((n) => n.doc);
-  const cdnr = [...groupBy(cdnrNotes, (d) => d.buyer.gstin ?? '').entries()]
+  const cdnr = [...groupBy(cdnrNotes.filter(hasTaxedLines), (d) => d.buyer.gstin ?? '').entries()]
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([ctin, docs]) => ({
       ctin,
-      nt: docs.map((d) => ({ ...noteEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(d.lines, d.interState) })),
+      nt: docs.map((d) => ({ ...noteEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(taxedLines(d), d.interState) })),
     }));
 
   const cdnur = notes
-    .filter((n) => noteSection(n) === 'B2CL')
-    .map((n) => ({ ...noteEntry(n.doc), typ: 'B2CL' as const, itms: byRate(n.doc.lines, true) }));
+    .filter((n) => noteSection(n) === 'B2CL' && hasTaxedLines(n.doc))
+    .map((n) => ({ ...noteEntry(n.doc), typ: 'B2CL' as const, itms: byRate(taxedLines(n.doc), true) }));
 
   const b2bNotes = cdnrNotes;
   const b2cNotes = notes.filter((n) => noteSection(n) !== 'B2B').map((n) => n.doc);
@@ -223,6 +249,7 @@ export function buildGstr1(input: Gstr1Input) {
     { doc_num: 5, doc_typ: 'Credit Note', docs: seriesDocs(taxNotes.map((n) => n.doc.number), voided) },
   ].filter((d) => d.docs.length > 0);
 
+  const nil = nilRows(invoices, notes.map((n) => n.doc));
   return {
     gstin: input.gstin,
     fp: input.fp,
@@ -233,6 +260,8 @@ export function buildGstr1(input: Gstr1Input) {
     b2cs: b2csRows(b2csInvoices, b2csNotes),
     cdnr,
     cdnur,
+    // Left out when nothing was nil-rated, so a shop of taxed goods files what it always filed.
+    ...(nil.length > 0 ? { nil: { inv: nil } } : {}),
     hsn: { hsn_b2b: hsnRows(b2bInvoices, b2bNotes), hsn_b2c: hsnRows(b2cInvoices, b2cNotes) },
     doc_issue: { doc_det: docDet },
   };

@@ -4,7 +4,7 @@ import { sumSplits } from '../../domain/india/gst-tax';
 import { getBusiness } from '../business/business-repository';
 import type { Executor } from '../db/database';
 import { HttpError } from '../http/errors';
-import { buildGstr1, isTaxDocument, sectionOf, type Gstr1, type StoredCreditNote } from './gstr1';
+import { buildGstr1, hasTaxedLines, isNilRated, isTaxDocument, sectionOf, type Gstr1, type StoredCreditNote } from './gstr1';
 import { dayAfter, hsnSummaryCsv, salesRegisterCsv, type ReportPeriod } from './registers';
 import { creditNotesIssuedBetween, invoicesIssuedBetween } from './report-repository';
 
@@ -69,8 +69,10 @@ export async function periodSummary(db: Executor, period: ReportPeriod): Promise
   const gstin = await gstinOf(db, docs);
   const valid = docs.creditNotes.filter((n) => !n.voided);
   const notes = valid.map((n) => n.doc);
-  const taxInvoices = docs.invoices.filter(isTaxDocument);
-  const taxNotes = valid.filter((n) => isTaxDocument(n.doc));
+  const tax = docs.invoices.filter(isTaxDocument);
+  // Documents of nil-rated goods alone are in table 8 only, so the taxable tables do not count them.
+  const taxInvoices = tax.filter(hasTaxedLines);
+  const taxNotes = valid.filter((n) => isTaxDocument(n.doc) && hasTaxedLines(n.doc));
   const count = <T,>(list: readonly T[], test: (item: T) => boolean) => list.filter(test).length;
   return {
     period: { fp: period.fp, from: period.from, to: period.to, quarter: period.quarter },
@@ -86,6 +88,7 @@ export async function periodSummary(db: Executor, period: ReportPeriod): Promise
       cdnr: count(taxNotes, (n) => sectionOf(n.doc, n.invoiceValuePaise) === 'B2B'),
       cdnur: count(taxNotes, (n) => sectionOf(n.doc, n.invoiceValuePaise) === 'B2CL'),
       b2csNotes: count(taxNotes, (n) => sectionOf(n.doc, n.invoiceValuePaise) === 'B2CS'),
+      nilRated: count(tax, (d) => d.lines.some(isNilRated)),
     },
   };
 }

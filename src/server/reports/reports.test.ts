@@ -191,7 +191,7 @@ describeEachDatabase('tax reports', (dialect) => {
       gstin: KARNATAKA_BUSINESS.gstin,
       invoices: { count: 5, total: invoices.reduce((s, d) => s + d.totals.grossPaise, 0) / 100, taxable: docSums(invoices).txval / 100 },
       creditNotes: { count: 2, total: notes.reduce((s, d) => s + d.totals.grossPaise, 0) / 100 },
-      sections: { b2b: 1, b2cl: 1, b2cs: 3, cdnr: 1, cdnur: 0, b2csNotes: 1 },
+      sections: { b2b: 1, b2cl: 1, b2cs: 3, cdnr: 1, cdnur: 0, b2csNotes: 1, nilRated: 0 },
     });
   });
 

@@ -86,6 +86,12 @@ function WhatGoesWhere({ s }: { s: TaxReportSummary }) {
         {x.b2csNotes > 0 ? `; ${plural(x.b2csNotes, 'credit note')} against them ${x.b2csNotes === 1 ? 'is' : 'are'} taken off there` : ''}.
       </li>
       <li><strong>Credit notes</strong> (table 9B): {plural(x.cdnr, 'note')} against B2B invoices, {plural(x.cdnur, 'note')} against large B2C invoices.</li>
+      {x.nilRated > 0 ? (
+        <li>
+          <strong>Nil rated</strong> (table 8): the goods at 0% GST of {plural(x.nilRated, 'invoice')}, added up by whether they went to
+          another state and to a buyer with a GSTIN; they are left out of the tables above.
+        </li>
+      ) : null}
       <li><strong>HSN summary</strong> (table 12, B2B and B2C apart) and <strong>documents issued</strong> (table 13) cover the whole period.</li>
       {s.billsOfSupply > 0 ? <li>{plural(s.billsOfSupply, 'bill of supply', 'bills of supply')}, issued before the shop had a GSTIN, are in the sales register only.</li> : null}
     </ul>

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KARNATAKA_BUSINESS } from '../business/test-business';
+import { codOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
+import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { gstr1Schema } from './gstr1-schema';
+
+// A product the owner sets at 0% GST, sold beside one at 5%: its goods reach GSTR-1's table 8 from a real order.
+describeEachDatabase('nil-rated goods in the month’s return', (dialect) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let period = '';
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await adminOf(shop);
+    const customer = await createTestUser(shop, { username: 'Asha Verma' });
+    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    await shop.app.ctx.db.updateTable('products').set({ gst_rate: 0 }).where('name', '=', 'Buffalo Ghee').execute();
+    const body = orderBody({ paymentmode: 'CASHONDELIVERY' });
+    const quote = await shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: customer.auth, payload: body });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const placed = await codOrder(shop, customer, { ...body, totalAmount: quote.json().total as number });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderid = placed.json().orderid as string;
+    const moved = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const issued = await shop.app.ctx.db.selectFrom('invoices').select('issued_at').where('number', '=', (await orderRow(shop, orderid)).invoice_number ?? '').executeTakeFirstOrThrow();
+    period = `${issued.issued_at.slice(5, 7)}${issued.issued_at.slice(0, 4)}`;
+  }, 60_000);
+  afterAll(async () => shop.close());
+
+  const get = (url: string) => shop.app.inject({ url, headers: admin.auth });
+
+  it('files the 0% goods in table 8 and only the taxed ones in B2CS, and the screen counts them', async () => {
+    const gstr1 = gstr1Schema.parse((await get(`/api/reports/gstr1?period=${period}`)).json());
+    expect(gstr1.b2cs.map((r) => r.rt)).toEqual([5]);
+    expect(gstr1.nil?.inv).toEqual([{ sply_ty: 'INTRAB2C', nil_amt: expect.any(Number), expt_amt: 0, ngsup_amt: 0 }]);
+    // The buffalo ghee's price, with its share of the cash-on-delivery fee that rides on it.
+    expect(gstr1.nil?.inv[0]?.nil_amt).toBeGreaterThanOrEqual(999);
+    const hsn = [...gstr1.hsn.hsn_b2c].map((r) => r.rt).sort();
+    expect(hsn).toEqual([0, 5]);
+    const summary = (await get(`/api/reports/summary?period=${period}`)).json();
+    expect(summary.sections).toMatchObject({ b2cs: 1, nilRated: 1 });
+  });
+});
