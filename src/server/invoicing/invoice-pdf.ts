@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { documentName } from '../../domain/india/document-name';
 import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
 import { formatPaise, halfRate } from '../../domain/india/gst-tax';
 import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
@@ -75,11 +76,6 @@ function columns(doc: AnyDocument): Column[] {
   return all.map((c) => (c.width === 0 ? { ...c, width: WIDTH - fixed } : c));
 }
 
-function title(doc: AnyDocument): string {
-  if (doc.kind === 'CREDIT_NOTE') return 'CREDIT NOTE';
-  return doc.kind === 'TAX_INVOICE' ? 'TAX INVOICE' : 'BILL OF SUPPLY';
-}
-
 function drawMark(pdf: Doc, x: number, y: number) {
   pdf.save().translate(x, y).scale(1.1);
   pdf.path('M18 36.2C13.4 37.4 6.4 36.8 2.6 32.4C7.6 30.4 13.6 31.6 18 36.2Z').fill(GREEN);
@@ -103,7 +99,11 @@ function drawHeader(pdf: Doc, doc: AnyDocument): number {
 
   const rx = MARGIN + 330;
   const rw = WIDTH - 330;
-  pdf.font('bold').fontSize(14).fillColor(GREEN).text(title(doc), rx, MARGIN, { width: rw, align: 'right' });
+  // The longest name, "invoice-cum-bill of supply", is set smaller so that it stays on one line.
+  const name = documentName(doc);
+  pdf.font('bold').fontSize(14);
+  if (pdf.widthOfString(name) > rw) pdf.fontSize(14 * (rw / pdf.widthOfString(name)));
+  pdf.fillColor(GREEN).text(name, rx, MARGIN, { width: rw, align: 'right' });
   pdf.font('regular').fontSize(8.5).fillColor('#222');
   const facts: [string, string][] = [
     [doc.kind === 'CREDIT_NOTE' ? 'Credit note No.' : 'Invoice No.', doc.number],
@@ -249,7 +249,7 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${title(doc)} ${doc.number}${voided}`, Author: doc.seller.legalName, CreationDate: issued, ModDate: issued },
+    info: { Title: `${documentName(doc)} ${doc.number}${voided}`, Author: doc.seller.legalName, CreationDate: issued, ModDate: issued },
   });
   pdf.registerFont('regular', FONT);
   pdf.registerFont('bold', FONT_BOLD);
@@ -273,7 +273,7 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     pdf.font('regular').fontSize(8);
     if (y + 30 > bottom) {
       pdf.addPage();
-      pdf.font('bold').fontSize(9).fillColor(BROWN).text(`${title(doc)} ${doc.number}${voided} (continued)`, MARGIN, MARGIN);
+      pdf.font('bold').fontSize(9).fillColor(BROWN).text(`${documentName(doc)} ${doc.number}${voided} (continued)`, MARGIN, MARGIN);
       y = drawRow(pdf, cols, heading, MARGIN + 18, true, '#f6ecd4');
     }
     y = drawRow(pdf, cols, cols.map((c) => c.value(line, i)), y, false);
@@ -294,7 +294,7 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     if (voided) drawVoidStamp(pdf, { width: PAGE_W, height: PAGE_H });
     pdf.font('regular').fontSize(7.5).fillColor('#777');
     pdf.text(
-      `${title(doc)} ${doc.number}${voided} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
+      `${documentName(doc)} ${doc.number}${voided} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
       MARGIN,
       PAGE_H - MARGIN - 8,
       { width: WIDTH, align: 'center', lineBreak: false },
