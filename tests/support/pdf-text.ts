@@ -1,16 +1,49 @@
-// Reads a PDF's text with poppler's pdftotext, as a person reading it would (the invoice and credit-note tests).
+// Reads a PDF's text with poppler's pdftotext, as a person reading it would (the invoice and credit-note tests), or
+// word by word with where each word lies on the page (the shipping label's layout tests).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export function pdfText(pdf: Buffer): string {
+function withPdfFile<T>(pdf: Buffer, read: (file: string) => T): T {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ghee-pdf-'));
   try {
     const file = path.join(dir, 'doc.pdf');
     writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    return read(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export function pdfText(pdf: Buffer): string {
+  return withPdfFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+}
+
+export interface PdfWord {
+  page: number;
+  text: string;
+  /** The word's box in points from the page's top-left corner. */
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+
+/** Every word of the PDF with its box, in reading order (pdftotext -bbox writes them as XHTML). */
+export function pdfWords(pdf: Buffer): PdfWord[] {
+  const xhtml = withPdfFile(pdf, (file) => execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }));
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const match of xhtml.matchAll(/<page\b|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (match[0] === '<page') {
+      page++;
+      continue;
+    }
+    const text = (match[5] ?? '').replace(/&\w+;/g, (entity) => ENTITIES[entity] ?? entity);
+    words.push({ page, text, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]) });
+  }
+  return words;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, readPage, renderPdfGrey } from '../../../tests/support/barcode-scan';
-import { pdfText } from '../../../tests/support/pdf-text';
+import { pdfText, pdfWords, type PdfWord } from '../../../tests/support/pdf-text';
+import { ADDRESS_MAX, NAME_MAX, REGION_MAX } from '../../domain/constants';
 import { barcodeModule, drawLabelPdf, type LabelInput } from './label-pdf';
 
 const label = (awb: string): LabelInput => ({
@@ -72,6 +73,66 @@ describe('the label with a very long return address', () => {
     const pdf = await drawLabelPdf({ ...long, from: { ...long.from, address: [lane, lane, lane].join(', ') } });
     expect(pdfPageCount(pdf)).toBe(1);
     expect(pdfText(pdf)).toContain('Phone 8041234567');
+  });
+});
+
+// The longest texts the address rules allow (the state is one of the 36 names, and this is the longest of them), in
+// words of the widest letters Noto Sans has, and in ordinary words.
+const fill = (word: string, length: number) => `${word} `.repeat(Math.ceil(length / (word.length + 1))).slice(0, length).trim().padEnd(length, 'm');
+const LONGEST_STATE = 'Dadra and Nagar Haveli and Daman and Diu';
+const widest = { name: fill('Wmmmmmmm', NAME_MAX), address: fill('Mmmmmmmmmmmmmmm', ADDRESS_MAX), city: fill('Wmmmmmmmmmm', REGION_MAX) };
+const wordy = {
+  name: fill('Venkatasubramanian Ramachandran', NAME_MAX),
+  address: fill('Flat 1204, Tower B, Prestige Lakeside Habitat, Varthur Main Road, Gunjur Palya, Near Shell Petrol Pump', ADDRESS_MAX),
+  city: fill('Bengaluru Urban District', REGION_MAX),
+};
+
+/** The "DELIVER TO" block's words, and the line that follows it ("Collect …" or "Prepaid …"). */
+function deliverTo(words: PdfWord[]) {
+  const heading = words.find((w) => w.text === 'DELIVER');
+  const collect = words.find((w) => w.text === 'Collect' || w.text === 'Prepaid:');
+  if (!heading || !collect) throw new Error('The label has no "DELIVER TO" heading or no collect line');
+  const onCollectLine = (w: PdfWord) => Math.abs(w.yMin - collect.yMin) < 1;
+  const block = words.filter((w) => w.page === 1 && w.yMin > heading.yMax - 1 && w.yMin < collect.yMax && !onCollectLine(w));
+  const word = (text: string) => {
+    const found = block.filter((w) => w.text === text);
+    expect(found, `"${text}" once in the DELIVER TO block`).toHaveLength(1);
+    return found[0] as PdfWord;
+  };
+  return { collect, block, word };
+}
+
+describe('the label with the longest address a customer can give', () => {
+  it.each([
+    ['in the widest letters', widest],
+    ['in ordinary words', wordy],
+    // The form's address is one line, but the API takes any text.
+    ['with a line break after every letter', { ...wordy, address: `${'B\n'.repeat(ADDRESS_MAX / 2 - 1)}BB` }],
+  ])('keeps the PIN and phone whole above the collect line, on one page (%s)', async (_, longest) => {
+    const normal = label('SBX123456789012');
+    const pdf = await drawLabelPdf({ ...normal, to: { ...normal.to, ...longest, state: LONGEST_STATE } });
+    expect(longest.name).toHaveLength(NAME_MAX);
+    expect(longest.address).toHaveLength(ADDRESS_MAX);
+    expect(longest.city).toHaveLength(REGION_MAX);
+    expect(pdfPageCount(pdf)).toBe(1);
+
+    const { collect, block, word } = deliverTo(pdfWords(pdf));
+    const usual = deliverTo(pdfWords(await drawLabelPdf(normal)));
+    // Nothing in the block reaches down into the collect line: no text printed over other text.
+    for (const w of block) expect(w.yMax, `"${w.text}" ends above the collect line`).toBeLessThanOrEqual(collect.yMin + 0.5);
+    // The PIN and phone are printed whole and as large as on a label with a short address.
+    for (const text of ['PIN', '560001', 'Phone', '9876543210']) {
+      const [long, short] = [word(text), usual.word(text)];
+      expect(long.yMax - long.yMin).toBeCloseTo(short.yMax - short.yMin, 1);
+      expect(long.xMax - long.xMin).toBeCloseTo(short.xMax - short.xMin, 1);
+    }
+    // Name and address are no smaller than 7 points: Noto Sans's box is 1.36 times its size.
+    for (const w of block) expect(w.yMax - w.yMin, `"${w.text}" is at least 7 points`).toBeGreaterThanOrEqual(7 * 1.36 - 0.05);
+    // The name and address start on the label, whatever is cut from their ends.
+    for (const text of [longest.name, longest.address]) {
+      const first = text.split(/\s/)[0] ?? '';
+      expect(block.some((w) => w.text.startsWith(first)), `"${first}" is on the label`).toBe(true);
+    }
   });
 });
 

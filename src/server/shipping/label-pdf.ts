@@ -19,6 +19,13 @@ const MIN_DOTS = 2;
 const BARS_TOP = 51;
 const BARS_HEIGHT = 39;
 
+// The "DELIVER TO" block ends where the line saying what to collect begins.
+const COLLECT_TOP = 266;
+const PIN_SIZE = 16;
+const PHONE_SIZE = 10;
+/** The smallest type a name or address is shrunk to before it is cut: still legible on a 203 dpi print. */
+const SMALLEST_SIZE = 7;
+
 type Doc = InstanceType<PdfDocumentClass>;
 
 export interface LabelInput {
@@ -75,6 +82,67 @@ function fittingSize(doc: Doc, text: string, largest: number, width: number, cha
   return size;
 }
 
+interface Paragraph {
+  font: 'body' | 'bold';
+  text: string;
+  largest: number;
+}
+
+/** How many of `lines` each paragraph gets: one each first, then one more in turn to each that `needs` more. */
+function shareLines(needs: number[], lines: number): number[] {
+  const given = needs.map(() => 1);
+  let left = lines - given.length;
+  while (left > 0 && given.some((g, i) => g < (needs[i] ?? 0))) {
+    for (let i = 0; i < given.length && left > 0; i++) {
+      if ((given[i] ?? 0) < (needs[i] ?? 0)) {
+        given[i] = (given[i] ?? 0) + 1;
+        left--;
+      }
+    }
+  }
+  return given;
+}
+
+/**
+ * The customer's name, address, city and state, then PIN and phone, between `top` and `bottom`. The PIN and phone keep
+ * their size and are always printed whole: a courier's hub sorts by the PIN and the delivery boy rings the phone.
+ * The rest shrinks, 0.5 pt at a time, until it fits above them; the longest address the rules allow, in the widest
+ * letters, still does not fit at the smallest legible size, so only then is each paragraph given a share of the lines
+ * and cut short with an ellipsis.
+ */
+function drawDeliverTo(doc: Doc, to: CourierAddress, top: number, bottom: number, width: number): void {
+  // The address form is one line, but the API takes any text: a line break would cost the label a whole line.
+  const flat = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ', ');
+  const paragraphs: Paragraph[] = [
+    { font: 'bold', text: flat(to.name), largest: 12 },
+    { font: 'body', text: flat(to.address), largest: 10 },
+    { font: 'body', text: flat(`${to.city}, ${to.state}`), largest: 10 },
+  ];
+  const lineHeight = (font: string, size: number) => doc.font(font).fontSize(size).currentLineHeight(true);
+  const room = bottom - top - lineHeight('bold', PIN_SIZE) - lineHeight('body', PHONE_SIZE);
+  const heightAt = (p: Paragraph, size: number) => doc.font(p.font).fontSize(size).heightOfString(p.text, { width });
+  const sizesAt = (step: number) => paragraphs.map((p) => Math.max(SMALLEST_SIZE, p.largest - step / 2));
+  const fitsAt = (sizes: number[]) => paragraphs.reduce((sum, p, i) => sum + heightAt(p, sizes[i] ?? p.largest), 0) <= room;
+
+  let step = 0;
+  while (!fitsAt(sizesAt(step)) && sizesAt(step).some((size) => size > SMALLEST_SIZE)) step++;
+  const sizes = sizesAt(step);
+  const fits = fitsAt(sizes);
+  // Noto Sans's regular and bold have the same line height, so at the smallest size every line costs the same.
+  const line = lineHeight('body', SMALLEST_SIZE);
+  const lines = fits ? [] : shareLines(paragraphs.map((p) => Math.round(heightAt(p, SMALLEST_SIZE) / line)), Math.floor(room / line));
+
+  doc.y = top;
+  paragraphs.forEach((p, i) => {
+    doc.font(p.font).fontSize(sizes[i] ?? p.largest);
+    // Half a line more than the share, so pdfkit's own check stops after the last whole line and ends it with "…".
+    const cut = lines[i] === undefined ? {} : { height: (lines[i] + 0.5) * line, ellipsis: true };
+    doc.text(p.text, M, doc.y, { width, ...cut });
+  });
+  doc.font('bold').fontSize(PIN_SIZE).text(`PIN ${to.pincode}`, M, doc.y, { width });
+  doc.font('body').fontSize(PHONE_SIZE).text(`Phone ${to.phone}`, M, doc.y, { width });
+}
+
 /** The shipping label the shop draws itself (sandbox and manual shipments): who from, who to, AWB, what to collect. */
 export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
   const PDFDocument = await loadPdfKit();
@@ -103,13 +171,10 @@ export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
   doc.moveTo(M, 118).lineTo(W - M, 118).stroke();
 
   doc.font('body').fontSize(8).text('DELIVER TO', M, 124);
-  doc.font('bold').fontSize(12).text(label.to.name, M, 134, { width });
-  doc.font('body').fontSize(10).text(`${label.to.address}\n${label.to.city}, ${label.to.state}`, { width });
-  doc.font('bold').fontSize(16).text(`PIN ${label.to.pincode}`, { width });
-  doc.font('body').fontSize(10).text(`Phone ${label.to.phone}`, { width });
+  drawDeliverTo(doc, label.to, 134, COLLECT_TOP - 2, width);
 
   const collect = label.codAmount > 0 ? `Collect ₹${label.codAmount.toLocaleString('en-IN')} in cash` : 'Prepaid: collect nothing';
-  doc.font('bold').fontSize(12).text(collect, M, 266, { width });
+  doc.font('bold').fontSize(12).text(collect, M, COLLECT_TOP, { width });
   doc.font('body').fontSize(9).text(`Order ${label.orderid} · ${label.orderDate.slice(0, 10)} · ${(label.weightGrams / 1000).toFixed(2)} kg`, { width });
   doc.font('body').fontSize(8).text(label.items.join(', '), { width, height: 40, ellipsis: true });
   doc.moveTo(M, 336).lineTo(W - M, 336).stroke();
