@@ -1,11 +1,56 @@
 // Reads Code 128 back from a PDF page the way a scanner's beam does: the page rendered to grey pixels by poppler's
 // pdftoppm, then one pixel row at a time, the widths of its dark and light runs -> modules -> symbol values -> text.
 // A row reads only with a valid start, check symbol and stop, and a quiet zone of 10 modules on both sides.
+//
+// The reader has its own table of the symbology (ISO/IEC 15417), written here and checked against published facts in
+// barcode-scan.test.ts, and imports nothing from the encoder: a wrong entry in the encoder's table must make the label
+// unreadable here, not be read back "correctly" through the same mistake.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CODE128_PATTERNS, CODE_B, CODE_C, QUIET_ZONE_MODULES, START_B, START_C, STOP } from '../../src/server/shipping/code128';
+
+/**
+ * Code 128's symbols by value: the widths in modules of bar, space, bar, space, bar, space, 11 modules in all.
+ * Values 0-102 are data (in subset B, value + 32 is the ASCII code; in subset C, the value is a pair of digits),
+ * 103-105 the three start codes; the last entry is the stop, whose seventh element is a closing bar of 2 modules.
+ */
+export const SYMBOLS: readonly string[] = [
+  // 0-15: subset B space ! " # $ % & ' ( ) * + , - . /
+  '212222', '222122', '222221', '121223', '121322', '131222', '122213', '122312',
+  '132212', '221213', '221312', '231212', '112232', '122132', '122231', '113222',
+  // 16-31: 0 1 2 3 4 5 6 7 8 9 : ; < = > ?
+  '123122', '123221', '223211', '221132', '221231', '213212', '223112', '312131',
+  '311222', '321122', '321221', '312212', '322112', '322211', '212123', '212321',
+  // 32-47: @ A B C D E F G H I J K L M N O
+  '232121', '111323', '131123', '131321', '112313', '132113', '132311', '211313',
+  '231113', '231311', '112133', '112331', '132131', '113123', '113321', '133121',
+  // 48-63: P Q R S T U V W X Y Z [ \ ] ^ _
+  '313121', '211331', '231131', '213113', '213311', '213131', '311123', '311321',
+  '331121', '312113', '312311', '332111', '314111', '221411', '431111', '111224',
+  // 64-79: ` a b c d e f g h i j k l m n o
+  '111422', '121124', '121421', '141122', '141221', '112214', '112412', '122114',
+  '122411', '142112', '142211', '241211', '221114', '413111', '241112', '134111',
+  // 80-95: p q r s t u v w x y z { | } ~ DEL
+  '111242', '121142', '121241', '114212', '124112', '124211', '411212', '421112',
+  '421211', '212141', '214121', '412121', '111143', '111341', '131141', '114113',
+  // 96-102: FNC 3, FNC 2, Shift, Code C, Code B (FNC 4 in B), Code A (FNC 4 in A), FNC 1
+  '114311', '411113', '411311', '113141', '114131', '311141', '411131',
+  // 103-105: Start A, Start B, Start C; then the stop
+  '211412', '211214', '211232', '2331112',
+];
+
+export const START_B = 104;
+export const START_C = 105;
+const CODE_C = 99;
+const CODE_B = 100;
+/** The light margin the symbology asks for on each side of the bars, in modules. */
+const QUIET_ZONE_MODULES = 10;
+
+/** The check symbol of a start code and data values: the start plus each data value times its position, modulo 103. */
+export function checkSymbol(values: readonly number[]): number {
+  return values.reduce((sum, value, position) => sum + value * Math.max(position, 1), 0) % 103;
+}
 
 export interface GreyPage {
   width: number;
@@ -58,8 +103,8 @@ interface Run {
   length: number;
 }
 
-const valueOf = new Map(CODE128_PATTERNS.map((pattern, value) => [pattern, value]));
-const STOP_PATTERN = CODE128_PATTERNS[STOP] ?? '';
+const STOP_PATTERN = SYMBOLS.at(-1) ?? '';
+const valueOf = new Map(SYMBOLS.slice(0, -1).map((pattern, value) => [pattern, value]));
 
 function runsOf(row: Uint8Array): Run[] {
   const runs: Run[] = [];
@@ -108,8 +153,7 @@ function readFrom(runs: Run[], first: number): Read | null {
     if (symbol === STOP_PATTERN.slice(0, 6)) {
       if (toModules(runs.slice(at, at + 7), 13) !== STOP_PATTERN || !quiet(runs[at + 7]) || values.length < 3) return null;
       const check = values.pop();
-      const weighted = values.reduce((sum, value, position) => sum + value * Math.max(position, 1), 0);
-      if (weighted % 103 !== check) return null;
+      if (checkSymbol(values) !== check) return null;
       const text = textOf(values);
       const [firstBar, lastBar] = [runs[first], runs[at + 6]];
       if (text === null || !firstBar || !lastBar) return null;
