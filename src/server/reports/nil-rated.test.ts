@@ -3,12 +3,14 @@ import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { codOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { gstr1Schema } from './gstr1-schema';
+import { parseCsv } from './test-reports';
 
 // A product the owner sets at 0% GST, sold beside one at 5%: its goods reach GSTR-1's table 8 from a real order.
 describeEachDatabase('nil-rated goods in the month’s return', (dialect) => {
   let shop: TestShop;
   let admin: TestUser;
   let period = '';
+  let invoiceNumber = '';
   beforeAll(async () => {
     shop = await createTestShop(dialect);
     admin = await adminOf(shop);
@@ -23,7 +25,8 @@ describeEachDatabase('nil-rated goods in the month’s return', (dialect) => {
     const orderid = placed.json().orderid as string;
     const moved = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
     expect(moved.statusCode, moved.body).toBe(200);
-    const issued = await shop.app.ctx.db.selectFrom('invoices').select('issued_at').where('number', '=', (await orderRow(shop, orderid)).invoice_number ?? '').executeTakeFirstOrThrow();
+    invoiceNumber = (await orderRow(shop, orderid)).invoice_number ?? '';
+    const issued = await shop.app.ctx.db.selectFrom('invoices').select('issued_at').where('number', '=', invoiceNumber).executeTakeFirstOrThrow();
     period = `${issued.issued_at.slice(5, 7)}${issued.issued_at.slice(0, 4)}`;
   }, 60_000);
   afterAll(async () => shop.close());
@@ -40,5 +43,12 @@ describeEachDatabase('nil-rated goods in the month’s return', (dialect) => {
     expect(hsn).toEqual([0, 5]);
     const summary = (await get(`/api/reports/summary?period=${period}`)).json();
     expect(summary.sections).toMatchObject({ b2cs: 1, nilRated: 1 });
+  });
+
+  it('lists the invoice in the sales register under the name it is printed with', async () => {
+    const [year, month] = [Number(period.slice(2)), Number(period.slice(0, 2))];
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const rows = parseCsv((await get(`/api/reports/sales-register.csv?from=${year}-${period.slice(0, 2)}-01&to=${year}-${period.slice(0, 2)}-${last}`)).body);
+    expect(rows.find((r) => r[1] === invoiceNumber)?.[0]).toBe('Invoice-cum-bill of supply');
   });
 });

@@ -1,4 +1,5 @@
 // The report periods and the two CSV files (sales register, HSN summary): pure functions of stored documents.
+import { documentName } from '../../domain/india/document-name';
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import { badRequest } from '../http/errors';
 import { hsnRows, isTaxDocument, sectionOf, type StoredCreditNote } from './gstr1';
@@ -75,7 +76,9 @@ export function salesRegisterCsv(invoices: readonly InvoiceDocument[], notes: re
   docs.sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.number.localeCompare(b.number));
   const rows = docs.map((doc) => {
     const sign = doc.kind === 'CREDIT_NOTE' ? -1 : 1;
-    const type = doc.kind === 'CREDIT_NOTE' ? 'Credit note' : doc.kind === 'TAX_INVOICE' ? 'Tax invoice' : 'Bill of supply';
+    // As printed on the document, in sentence case: "Tax invoice", "Bill of supply", "Credit note".
+    const name = documentName(doc).toLowerCase();
+    const type = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
     const t = doc.totals;
     return [
       type,
