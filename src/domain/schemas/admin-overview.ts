@@ -26,5 +26,10 @@ export const overviewAnswerSchema = z.object({
   openByStatus: z.record(z.enum(OPEN_ORDER_STATUSES), z.number().int()),
   /** COD confirmation over the same days: how many orders were confirmed, cancelled when asked, expired; how many wait now. */
   codConfirmation: z.object({ toConfirm: z.number().int(), confirmed: z.number().int(), cancelled: z.number().int(), expired: z.number().int() }).optional(),
+  /**
+   * Refunds the gateway reported failed and not retried since: how many, and the rupees still owed to customers
+   * who were told the money is on its way. The "Refund failed" filter of the orders list shows their orders.
+   */
+  failedRefunds: z.object({ count: z.number().int(), amount: z.number() }),
 });
 export type OverviewAnswer = z.infer<typeof overviewAnswerSchema>;

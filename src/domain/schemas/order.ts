@@ -197,6 +197,8 @@ export const orderSchema = z.object({
   refundedAmount: z.number().optional(),
   /** Rupees of refundedAmount the gateway has processed; the rest is on its way. Carried wherever refundedAmount is. */
   refundProcessedAmount: z.number().optional(),
+  /** A refund of the order failed at the gateway and was not retried since. The admin list carries it; other answers leave it out. */
+  refundFailed: z.boolean().optional(),
   /** The courier shipment with its scans (DESIGN.md §8.7); null before the order ships. Optional for callers that build orders. */
   shipment: shipmentViewSchema.nullable().optional(),
   /** COD confirmation (DESIGN.md §8.6): PENDING or CONFIRMED, null for orders that need none. Optional for callers that build orders. */
@@ -227,6 +229,8 @@ export const adminOrdersQuerySchema = z.object({
   invoiced: z.preprocess(blankAsMissing, z.enum(['yes', 'no']).optional()),
   /** "COD to confirm": only orders waiting for the customer's confirmation (the other filters do not apply). */
   confirmation: z.preprocess(blankAsMissing, z.literal('PENDING').optional()),
+  /** "Refund failed": only orders with a refund the gateway failed and nobody retried yet (the other filters do not apply). */
+  refund: z.preprocess(blankAsMissing, z.literal('FAILED').optional()),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

@@ -59,3 +59,13 @@ export async function countOpenByStatus(db: Executor): Promise<Map<string, numbe
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/** Refunds FAILED now (a retry moves one back to CREATED): few, and found through the refunds' status index. */
+export async function failedRefundFigures(db: Executor): Promise<{ count: number; amount: number }> {
+  const row = await db
+    .selectFrom('refunds')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number | string | null>('amount').as('amount')])
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), amount: Number(row?.amount ?? 0) };
+}

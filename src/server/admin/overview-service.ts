@@ -1,7 +1,7 @@
 import { OPEN_ORDER_STATUSES, OVERVIEW_DAYS, type OverviewAnswer } from '../../domain/schemas/admin-overview';
 import { SHOP_TIME_ZONE } from '../../domain/constants';
 import type { Executor } from '../db/database';
-import { countOpenByStatus, countUnpaidOnline, salesPerDay } from './overview-repository';
+import { countOpenByStatus, countUnpaidOnline, failedRefundFigures, salesPerDay } from './overview-repository';
 import { shopCalendar } from './shop-time';
 import { codConfirmationFigures } from './cod-confirmation-figures';
 
@@ -11,11 +11,12 @@ import { codConfirmationFigures } from './cod-confirmation-figures';
  */
 export async function buildOverview(db: Executor, now = new Date()): Promise<OverviewAnswer> {
   const calendar = shopCalendar(now, OVERVIEW_DAYS);
-  const [perDay, unpaidOnline, open, codConfirmation] = await Promise.all([
+  const [perDay, unpaidOnline, open, codConfirmation, failedRefunds] = await Promise.all([
     salesPerDay(db, calendar.since),
     countUnpaidOnline(db),
     countOpenByStatus(db),
     codConfirmationFigures(db, calendar.since),
+    failedRefundFigures(db),
   ]);
   const byDate = new Map(perDay.map((d) => [d.date, d]));
   const zero = { orders: 0, revenue: 0 };
@@ -32,6 +33,7 @@ export async function buildOverview(db: Executor, now = new Date()): Promise<Ove
     unpaidOnline,
     openByStatus: Object.fromEntries(OPEN_ORDER_STATUSES.map((s) => [s, open.get(s) ?? 0])) as OverviewAnswer['openByStatus'],
     codConfirmation,
+    failedRefunds,
   };
 }
 

@@ -16,6 +16,7 @@ import { creditNotesOf } from '../invoicing/invoice-service';
 import { findOrderRow, findOrderRowById, withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
+import { queueFailedRefundMail } from './failed-refund-mail';
 import {
   countProcessedRefund,
   findRefund,
@@ -85,6 +86,8 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
     await releaseRefund(trx, row.order_id, row.amount);
     await refundFailedHook(trx, refundId);
   }
+  // The customer was told the money is on its way; the owner must hear that it is not (a stray payment's too).
+  if (state === 'FAILED') await queueFailedRefundMail(trx, { email: ctx.config.SHOP_EMAIL, publicUrl: ctx.config.PUBLIC_URL }, { orderRowId: row.order_id, amount: row.amount, reason: row.reason });
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }
 

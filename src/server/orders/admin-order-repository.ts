@@ -4,7 +4,8 @@ import { parseOrderNumber } from '../../domain/display';
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { nameSearchApplies, searchSalesByName } from './name-search';
-import { withLinesForAdmin } from './order-repository';
+import { refundFailedColumn, withLinesForAdmin } from './order-repository';
+import { failedRefundOrders } from './failed-refund-list-repository';
 import { pendingConfirmationOrders } from './confirmation-list-repository';
 import { SALES_CONDITION as SALES, UNPAID_CONDITION as UNPAID } from './payment-scope';
 
@@ -242,6 +243,7 @@ export async function searchAdminOrders(
     );
   }
   if (query.confirmation === 'PENDING') return pendingConfirmationOrders(executor, query);
+  if (query.refund === 'FAILED') return failedRefundOrders(executor, query);
   const numbered = numberedOrder(query);
   if (numbered !== undefined) return numberedPage(executor, numbered, query);
   const pending = query.payment === 'pending';
@@ -254,7 +256,7 @@ export async function searchAdminOrders(
   };
   const { total, ids } = await totalAndPage(executor, dialect, filter, query, term, options);
   if (ids.length === 0) return { orders: [], total };
-  const rows = await executor.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+  const rows = await executor.selectFrom('orders').selectAll().select(refundFailedColumn).where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { orders: await withLinesForAdmin(executor, rows), total };
@@ -266,6 +268,6 @@ async function numberedPage(executor: Executor, numbered: { id: number; list: Ra
   const { rows: found } = await sql<{ id: number }>`select id from orders where ${condition}`.execute(executor);
   if (found.length === 0) return { orders: [], total: 0 };
   if (query.offset > 0) return { orders: [], total: 1 };
-  const rows = await executor.selectFrom('orders').selectAll().where('id', '=', numbered.id).execute();
+  const rows = await executor.selectFrom('orders').selectAll().select(refundFailedColumn).where('id', '=', numbered.id).execute();
   return { orders: await withLinesForAdmin(executor, rows), total: 1 };
 }

@@ -1,6 +1,6 @@
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
-import { withLinesForAdmin } from './order-repository';
+import { refundFailedColumn, withLinesForAdmin } from './order-repository';
 
 /**
  * The admin's "COD to confirm" list: orders still waiting for the customer's answer, the soonest to expire first.
@@ -9,6 +9,6 @@ import { withLinesForAdmin } from './order-repository';
 export async function pendingConfirmationOrders(executor: Executor, query: Pick<AdminOrdersQuery, 'offset' | 'limit'>): Promise<{ orders: Order[]; total: number }> {
   const waiting = executor.selectFrom('orders').where('confirmation', '=', 'PENDING').where('status', '!=', 'CANCELLED');
   const counted = await waiting.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await waiting.selectAll().orderBy('confirm_by').orderBy('id').offset(query.offset).limit(query.limit).execute();
+  const rows = await waiting.selectAll().select(refundFailedColumn).orderBy('confirm_by').orderBy('id').offset(query.offset).limit(query.limit).execute();
   return { orders: await withLinesForAdmin(executor, rows), total: Number(counted?.n ?? 0) };
 }

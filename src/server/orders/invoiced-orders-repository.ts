@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AdminOrdersQuery, Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import { adminListCondition } from './admin-order-repository';
-import { withLinesForAdmin } from './order-repository';
+import { refundFailedColumn, withLinesForAdmin } from './order-repository';
 
 /**
  * The admin list narrowed to invoiced (or not yet invoiced) orders. The trigger-kept counts behind the fast list
@@ -25,7 +25,7 @@ export async function searchOrdersByInvoice(
   ]);
   const ids = page.rows.map((r) => Number(r.id));
   if (ids.length === 0) return { orders: [], total: Number(count.rows[0]?.n ?? 0) };
-  const rows = await executor.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+  const rows = await executor.selectFrom('orders').selectAll().select(refundFailedColumn).where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { orders: await withLinesForAdmin(executor, rows), total: Number(count.rows[0]?.n ?? 0) };

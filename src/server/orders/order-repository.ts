@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Order } from '../../domain/schemas/order';
 import type { Dialect, Executor } from '../db/database';
 import type { OrderLineRow, OrderRow } from '../db/schema';
@@ -69,10 +70,30 @@ export async function withLines(executor: Executor, rows: OrderRow[]): Promise<O
  * (DESIGN.md §7.3), and how much of that the gateway has processed, so an order reads "Refunded" or "Part refunded"
  * only for money that went back.
  */
-export async function withLinesForAdmin(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
+export async function withLinesForAdmin(executor: Executor, rows: (OrderRow & RefundFailedFlag)[]): Promise<Order[]> {
   const orders = await withLines(executor, rows);
-  return orders.map((order, i) => ({ ...order, refundedAmount: rows[i]?.refunded_amount ?? 0, refundProcessedAmount: rows[i]?.refund_processed_amount ?? 0 }));
+  return orders.map((order, i) => {
+    const row = rows[i];
+    return {
+      ...order,
+      refundedAmount: row?.refunded_amount ?? 0,
+      refundProcessedAmount: row?.refund_processed_amount ?? 0,
+      // Only lists that selected the flag carry it (the admin's); the customer's own list does not.
+      ...(row && 'refund_failed' in row ? { refundFailed: Boolean(Number(row.refund_failed)) } : {}),
+    };
+  });
 }
+
+/** `refund_failed` as the admin list selects it: a boolean on PostgreSQL, 0 or 1 on SQLite. */
+export interface RefundFailedFlag {
+  refund_failed?: boolean | number | null;
+}
+
+/**
+ * Whether the order has a refund FAILED now (not retried since), selected with the admin list's rows: one EXISTS
+ * per row of the page, through the refunds' order index, instead of a query per order.
+ */
+export const refundFailedColumn = sql<boolean | number>`exists (select 1 from refunds where refunds.order_id = orders.id and refunds.status = 'FAILED')`.as('refund_failed');
 
 export async function findOrderByOrderId(executor: Executor, orderid: string): Promise<Order | null> {
   const row = await executor.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
