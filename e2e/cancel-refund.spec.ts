@@ -198,6 +198,21 @@ test('a refund that fails is shown failed to the owner, who may retry it, and no
   } finally {
     await mine.close();
   }
+  // The owner cannot miss it: the overview's red card counts the failed refunds (other journeys' too) and leads to
+  // their orders, where this one carries a "Refund failed" badge.
+  await page.goto('/admin?tab=overview');
+  const failedRefunds = page.getByRole('tabpanel', { name: 'Overview' }).getByTestId('failed-refunds');
+  await expect(failedRefunds).toContainText(/\d+ refunds? · Rs\. [\d,]+/);
+  await expect(failedRefunds).toContainText('told it is on its way');
+  await shoot(page, 'failed-refunds-overview');
+  await fitsPhone(page, 'the overview with failed refunds');
+  await failedRefunds.getByRole('button', { name: /^Show the orders?$/ }).click();
+  await expect(panel.getByLabel('Status')).toHaveValue('refund-failed');
+  const listed = panel.getByRole('listitem').filter({ has: page.locator(`[data-view-order="${orderid}"]`) });
+  await expect(listed.getByTestId('refund-failed-badge')).toHaveText('Refund failed');
+  await shoot(page, 'failed-refunds-orders');
+  await fitsPhone(page, 'the orders with a failed refund');
+  await listed.locator(`[data-view-order="${orderid}"]`).click();
   await item.getByRole('button', { name: 'Retry the refund of Rs. 50' }).click();
   await expect(item.getByText('Pending', { exact: true })).toBeVisible();
   // Still the same refund row: a retry never adds a second refund.

@@ -64,7 +64,7 @@ export function AdminDashboard() {
       case 'reviews': return <ReviewsTab active={active} />;
       case 'payments': return <PaymentVerificationTab />;
       case 'stock': return <StockTab active={active} />;
-      case 'overview': return <OverviewTab active={active} />;
+      case 'overview': return <OverviewTab active={active} onShowFailedRefunds={() => setParams({ filter: 'refund-failed' }, { replace: true })} />;
       case 'reports': return <TaxReportsTab active={active} />;
       case 'outbox': return <OutboxTab active={active} />;
       case 'messages': return <MessagesTab active={active} />;

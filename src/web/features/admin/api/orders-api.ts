@@ -7,8 +7,11 @@ import type { StatusMailAnswer } from '../../../../domain/schemas/mail-outbox';
 import { api } from '../../../lib/api-client';
 import { downloadFile, getWithTotal } from './admin-http';
 
-/** '' = every sales order; 'pending' = unpaid online orders (payment=pending); 'confirm' = COD orders to confirm. */
-export type OrderFilter = '' | OrderStatus | 'pending' | 'confirm';
+/**
+ * '' = every sales order; 'pending' = unpaid online orders (payment=pending); 'confirm' = COD orders to confirm;
+ * 'refund-failed' = orders with a refund the gateway failed, not retried yet (refund=FAILED).
+ */
+export type OrderFilter = '' | OrderStatus | 'pending' | 'confirm' | 'refund-failed';
 
 export interface OrderListParams {
   filter: OrderFilter;
@@ -21,6 +24,7 @@ function filterQuery(params: Omit<OrderListParams, 'page'>): URLSearchParams {
   const search = new URLSearchParams();
   if (params.filter === 'pending') search.set('payment', 'pending');
   else if (params.filter === 'confirm') search.set('confirmation', 'PENDING');
+  else if (params.filter === 'refund-failed') search.set('refund', 'FAILED');
   else if (params.filter) search.set('status', params.filter);
   if (params.q.trim()) search.set('q', params.q.trim());
   search.set('sort', params.sort);

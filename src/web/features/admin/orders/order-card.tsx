@@ -30,6 +30,11 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
           </p>
         </div>
         <div className="admin-order-card-side">
+          {order.refundFailed ? (
+            <span className="status-badge status-failed" data-testid="refund-failed-badge" title="A refund of this order failed at the gateway: open it and retry">
+              Refund failed
+            </span>
+          ) : null}
           <span className={`status-badge ${STATUS_BADGE_CLASS[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
           <span className="admin-order-card-total">{formatRupees(order.totalAmount)}</span>
           <button type="button" className="btn btn-amber btn-sm" aria-label={`View order ${shortId}`} data-view-order={order.orderid} onClick={() => onView(order)}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
 import { parseOrderNumber } from '../../../../domain/display';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
@@ -14,6 +15,21 @@ import { canShip, ShipSelected } from './ship-selected';
 
 const SEARCH_DELAY_MS = 300;
 
+function withoutListLink(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('filter');
+  next.delete('q');
+  return next;
+}
+
+/** A link into the list (the overview's failed refunds, a mail's order number): /admin?filter=refund-failed or ?q=GS-1043. */
+function linkedList(params: URLSearchParams): { filter: OrderFilter; q: string } | null {
+  const filter = params.get('filter');
+  const q = params.get('q');
+  if (filter !== 'refund-failed' && q === null) return null;
+  return { filter: filter === 'refund-failed' ? filter : '', q: q ?? '' };
+}
+
 /** Your Orders: the server filters, searches, sorts and pages; this screen only asks. */
 export function OrdersTab() {
   const [filter, setFilter] = useState<OrderFilter>('');
@@ -22,6 +38,24 @@ export function OrdersTab() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Order | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
+  const [params, setParams] = useSearchParams();
+  const link = linkedList(params);
+  const linkKey = link ? `${link.filter}|${link.q}` : null;
+  const [appliedLink, setAppliedLink] = useState<string | null>(null);
+  // A link opens the list it names, once, even when the tab was open already (adjusting state during render).
+  if (linkKey !== appliedLink) {
+    setAppliedLink(linkKey);
+    if (link) {
+      setFilter(link.filter);
+      setSearch(link.q);
+      setPage(1);
+      setSelected(null);
+    }
+  }
+  // Then it leaves the address, so changing the filter by hand is not undone by it.
+  useEffect(() => {
+    if (linkKey !== null) setParams((now) => withoutListLink(now), { replace: true });
+  }, [linkKey, setParams]);
   const toggle = (orderid: string) => setPicked((now) => (now.includes(orderid) ? now.filter((id) => id !== orderid) : [...now, orderid]));
   const q = useDebounced(search, SEARCH_DELAY_MS);
   const [lastQ, setLastQ] = useState(q);

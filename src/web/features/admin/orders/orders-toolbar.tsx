@@ -47,6 +47,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
           ))}
           <option value="pending">Unpaid online</option>
           <option value="confirm">COD to confirm</option>
+          <option value="refund-failed">Refund failed</option>
         </select>
       </div>
       <div className="toolbar-search">

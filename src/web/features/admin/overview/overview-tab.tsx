@@ -4,6 +4,7 @@ import { OPEN_ORDER_STATUSES } from '../../../../domain/schemas/admin-overview';
 import { LoadError } from '../../../components/load-error';
 import { useOverview } from '../api/overview-api';
 import { LoadingDots } from '../ui/loading-dots';
+import { FailedRefundsCard } from './failed-refunds-card';
 import { SalesChart } from './sales-chart';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
@@ -25,7 +26,7 @@ const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Beyond the spec: today's and this month's sales and the last 30 days, in shop time (IST). */
-export function OverviewTab({ active }: { active: boolean }) {
+export function OverviewTab({ active, onShowFailedRefunds }: { active: boolean; onShowFailedRefunds: () => void }) {
   const overview = useOverview(active);
   if (overview.isPending) return <LoadingDots label="Loading overview" />;
   if (overview.isError) {
@@ -34,6 +35,7 @@ export function OverviewTab({ active }: { active: boolean }) {
   const o = overview.data;
   return (
     <div>
+      {o.failedRefunds.count > 0 && <FailedRefundsCard figures={o.failedRefunds} onShow={onShowFailedRefunds} />}
       <div className="row g-3 mb-4">
         <Figure label="Orders today" value={String(o.today.orders)} hint={`${o.today.date}, not cancelled`} />
         <Figure label="Revenue today" value={formatRupees(o.today.revenue)} hint={`${o.today.date}: ${REVENUE_COUNTS}`} />
@@ -75,6 +77,11 @@ export function OverviewTab({ active }: { active: boolean }) {
             <p className="figure-value">{o.unpaidOnline}</p>
           </div>
         </div>
+        {o.failedRefunds.count === 0 && (
+          <div className="col-6 col-lg-3">
+            <FailedRefundsCard figures={o.failedRefunds} onShow={onShowFailedRefunds} />
+          </div>
+        )}
       </div>
       {o.codConfirmation && (
         <div className="detail-card mt-4">
