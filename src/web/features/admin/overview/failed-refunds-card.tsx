@@ -23,8 +23,9 @@ export function FailedRefundsCard({ figures, onShow }: { figures: OverviewAnswer
           {refunds} · {formatRupees(figures.amount)}
         </p>
         <p className="small mb-0">
-          The payment gateway could not give this money back, and the customers were told it is on its way. Open each
-          order and retry the refund, or refund another way and tell the customer.
+          {figures.count === 1
+            ? 'The payment gateway could not give this money back, and the customer was told it is on its way. Open the order and retry the refund, or refund another way and tell the customer.'
+            : 'The payment gateway could not give this money back, and the customers were told it is on its way. Open each order and retry the refund, or refund another way and tell the customer.'}
         </p>
       </div>
       <button type="button" className="btn btn-danger btn-sm" onClick={onShow}>
