@@ -4,6 +4,7 @@ import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../dom
 import { formatPaise, halfRate } from '../../domain/india/gst-tax';
 import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
 import type { SignatureFields } from './pdf-signing';
+import { BOLD, drawText, heightOfText, REGULAR, registerScriptFonts } from './script-fonts';
 import { addSignaturePlaceholder } from './signature-placeholder';
 import { drawVoidNotice, drawVoidStamp, voidNotice } from './void-mark';
 
@@ -88,13 +89,14 @@ function drawHeader(pdf: Doc, doc: AnyDocument): number {
   const s = doc.seller;
   drawMark(pdf, MARGIN, MARGIN - 4);
   const left = MARGIN + 50;
-  pdf.font('bold').fontSize(15).fillColor(BROWN).text(s.legalName, left, MARGIN, { width: 270 });
+  // The seller's details, the buyer's and the lines' descriptions are typed by people, in any script (script-fonts.ts).
+  drawText(pdf.font('bold').fontSize(15).fillColor(BROWN), BOLD, s.legalName, left, MARGIN, { width: 270 });
   pdf.font('regular').fontSize(8.5).fillColor('#222');
-  pdf.text(`${s.addressLine}, ${s.city}, ${s.state} ${s.pincode}`, left, pdf.y + 2, { width: 270 });
+  drawText(pdf, REGULAR, `${s.addressLine}, ${s.city}, ${s.state} ${s.pincode}`, left, pdf.y + 2, { width: 270 });
   if (s.gstin) pdf.text(`GSTIN: ${s.gstin}`, left, pdf.y, { width: 270 });
-  pdf.text(`State: ${s.state} (code ${s.stateCode})`, left, pdf.y, { width: 270 });
+  drawText(pdf, REGULAR, `State: ${s.state} (code ${s.stateCode})`, left, pdf.y, { width: 270 });
   pdf.text(`FSSAI Lic. No. ${s.fssai}`, left, pdf.y, { width: 270 });
-  pdf.text(`Customer care: ${s.carePhone} · ${s.careEmail}`, left, pdf.y, { width: 270 });
+  drawText(pdf, REGULAR, `Customer care: ${s.carePhone} · ${s.careEmail}`, left, pdf.y, { width: 270 });
   const leftBottom = pdf.y;
 
   const rx = MARGIN + 330;
@@ -136,35 +138,36 @@ function drawParties(pdf: Doc, doc: AnyDocument, top: number): number {
   pdf.font('bold').fontSize(9).fillColor(BROWN).text('Bill to / Ship to', MARGIN, top + 8);
   if (b.gstin) {
     // A registered recipient: its name and GSTIN, as CGST rule 46(e) asks, then the person it was sent to.
-    pdf.font('bold').fontSize(9).fillColor('#222').text(b.businessName || b.name, MARGIN, pdf.y + 2, { width: 300 });
+    drawText(pdf.font('bold').fontSize(9).fillColor('#222'), BOLD, b.businessName || b.name, MARGIN, pdf.y + 2, { width: 300 });
     pdf.font('regular').fontSize(8.5).text(`GSTIN: ${b.gstin}`, { width: 300 });
-    pdf.text(`Attn: ${b.name}`, { width: 300 });
+    drawText(pdf, REGULAR, `Attn: ${b.name}`, { width: 300 });
   } else {
-    pdf.font('bold').fontSize(9).fillColor('#222').text(b.name, MARGIN, pdf.y + 2, { width: 300 });
+    drawText(pdf.font('bold').fontSize(9).fillColor('#222'), BOLD, b.name, MARGIN, pdf.y + 2, { width: 300 });
   }
-  pdf.font('regular').fontSize(8.5).text(b.address, { width: 300 });
-  pdf.text(`Phone ${b.mobilenumber} · ${b.email}`, { width: 300 });
+  drawText(pdf.font('regular').fontSize(8.5), REGULAR, b.address, { width: 300 });
+  drawText(pdf, REGULAR, `Phone ${b.mobilenumber} · ${b.email}`, { width: 300 });
   const leftBottom = pdf.y;
   const rx = MARGIN + 330;
   pdf.font('bold').fontSize(9).fillColor(BROWN).text('Place of supply', rx, top + 8, { width: WIDTH - 330, align: 'right' });
   const code = doc.placeOfSupply.stateCode || 'not recognised';
-  pdf.font('regular').fontSize(8.5).fillColor('#222').text(`${doc.placeOfSupply.stateName} (code ${code})`, rx, pdf.y + 2, {
+  drawText(pdf.font('regular').fontSize(8.5).fillColor('#222'), REGULAR, `${doc.placeOfSupply.stateName} (code ${code})`, rx, pdf.y + 2, {
     width: WIDTH - 330,
     align: 'right',
   });
   if (charged(doc)) pdf.text(doc.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', { width: WIDTH - 330, align: 'right' });
-  if (doc.kind === 'CREDIT_NOTE') pdf.text(`Reason: ${doc.reason}`, rx, pdf.y, { width: WIDTH - 330, align: 'right' });
+  if (doc.kind === 'CREDIT_NOTE') drawText(pdf, REGULAR, `Reason: ${doc.reason}`, rx, pdf.y, { width: WIDTH - 330, align: 'right' });
   return Math.max(leftBottom, pdf.y) + 10;
 }
 
 function drawRow(pdf: Doc, cols: Column[], cells: string[], y: number, bold: boolean, fill?: string): number {
-  pdf.font(bold ? 'bold' : 'regular').fontSize(8);
-  const height = Math.max(...cols.map((c, i) => pdf.heightOfString(cells[i] ?? '', { width: c.width - 6 }))) + 8;
+  const face = bold ? BOLD : REGULAR;
+  pdf.font(face.font).fontSize(8);
+  const height = Math.max(...cols.map((c, i) => heightOfText(pdf, face, cells[i] ?? '', { width: c.width - 6 }))) + 8;
   if (fill) pdf.rect(MARGIN, y, WIDTH, height).fill(fill);
   let x = MARGIN;
   pdf.fillColor('#222');
   for (const [i, c] of cols.entries()) {
-    pdf.text(cells[i] ?? '', x + 3, y + 4, { width: c.width - 6, align: c.align });
+    drawText(pdf, face, cells[i] ?? '', x + 3, y + 4, { width: c.width - 6, align: c.align });
     x += c.width;
   }
   pdf.moveTo(MARGIN, y + height).lineTo(MARGIN + WIDTH, y + height).lineWidth(0.4).strokeColor(RULE).stroke();
@@ -214,18 +217,18 @@ function drawClosing(pdf: Doc, doc: AnyDocument, y: number, options: RenderOptio
 
   const x = MARGIN + WIDTH - 220;
   const sy = Math.max(ty, pdf.y) + 20;
-  pdf.font('bold').fontSize(9).fillColor('#222').text(`For ${doc.seller.legalName}`, x, sy, { width: 220, align: 'right' });
+  drawText(pdf.font('bold').fontSize(9).fillColor('#222'), BOLD, `For ${doc.seller.legalName}`, x, sy, { width: 220, align: 'right' });
   const line = sy + 40;
   pdf.moveTo(MARGIN + WIDTH - 160, line).lineTo(MARGIN + WIDTH, line).lineWidth(0.6).strokeColor('#555').stroke();
   // Documents issued before the signatory was a setting have none: the line stays blank.
   const { signatoryName, signatoryTitle } = doc.seller as { signatoryName?: string; signatoryTitle?: string };
   let ny = line + 4;
   if (signatoryName) {
-    pdf.font('bold').fontSize(8.5).text(signatoryName, x, ny, { width: 220, align: 'right' });
+    drawText(pdf.font('bold').fontSize(8.5), BOLD, signatoryName, x, ny, { width: 220, align: 'right' });
     ny = pdf.y;
   }
   if (signatoryTitle) {
-    pdf.font('regular').fontSize(8.5).text(signatoryTitle, x, ny, { width: 220, align: 'right' });
+    drawText(pdf.font('regular').fontSize(8.5), REGULAR, signatoryTitle, x, ny, { width: 220, align: 'right' });
     ny = pdf.y;
   }
   pdf.font('regular').fontSize(8.5).text('Authorised signatory', x, ny, { width: 220, align: 'right' });
@@ -253,6 +256,7 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
   });
   pdf.registerFont('regular', FONT);
   pdf.registerFont('bold', FONT_BOLD);
+  registerScriptFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -293,7 +297,9 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     pdf.page.margins.bottom = 0;
     if (voided) drawVoidStamp(pdf, { width: PAGE_W, height: PAGE_H });
     pdf.font('regular').fontSize(7.5).fillColor('#777');
-    pdf.text(
+    drawText(
+      pdf,
+      REGULAR,
       `${documentName(doc)} ${doc.number}${voided} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
       MARGIN,
       PAGE_H - MARGIN - 8,

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { loadPdfKit, type PdfDocumentClass } from '../invoicing/pdf-library';
+import { drawText, heightOfText, registerScriptFonts, type Face } from '../invoicing/script-fonts';
+import { hasScriptText } from '../invoicing/script-runs';
 import { Code128Error, code128Widths, QUIET_ZONE_MODULES } from './code128';
 import type { CourierAddress } from './courier';
 
@@ -27,6 +29,8 @@ const PHONE_SIZE = 10;
 const SMALLEST_SIZE = 7;
 
 type Doc = InstanceType<PdfDocumentClass>;
+// Names, addresses and items are typed by people, in any script: drawn and measured in the fonts of their scripts.
+const FACES: Record<'body' | 'bold', Face> = { body: { font: 'body', weight: 'regular' }, bold: { font: 'bold', weight: 'bold' } };
 
 export interface LabelInput {
   courier: string;
@@ -120,7 +124,7 @@ function drawDeliverTo(doc: Doc, to: CourierAddress, top: number, bottom: number
   ];
   const lineHeight = (font: string, size: number) => doc.font(font).fontSize(size).currentLineHeight(true);
   const room = bottom - top - lineHeight('bold', PIN_SIZE) - lineHeight('body', PHONE_SIZE);
-  const heightAt = (p: Paragraph, size: number) => doc.font(p.font).fontSize(size).heightOfString(p.text, { width });
+  const heightAt = (p: Paragraph, size: number) => heightOfText(doc.font(p.font).fontSize(size), FACES[p.font], p.text, { width });
   const sizesAt = (step: number) => paragraphs.map((p) => Math.max(SMALLEST_SIZE, p.largest - step / 2));
   const fitsAt = (sizes: number[]) => paragraphs.reduce((sum, p, i) => sum + heightAt(p, sizes[i] ?? p.largest), 0) <= room;
 
@@ -135,9 +139,11 @@ function drawDeliverTo(doc: Doc, to: CourierAddress, top: number, bottom: number
   doc.y = top;
   paragraphs.forEach((p, i) => {
     doc.font(p.font).fontSize(sizes[i] ?? p.largest);
-    // Half a line more than the share, so pdfkit's own check stops after the last whole line and ends it with "…".
-    const cut = lines[i] === undefined ? {} : { height: (lines[i] + 0.5) * line, ellipsis: true };
-    doc.text(p.text, M, doc.y, { width, ...cut });
+    // Half a line more than the share, so pdfkit's own check stops after the last whole line and ends it with "…". A
+    // line with letters of another script may be taller than Noto Sans's, so there the share itself is the limit.
+    const slack = hasScriptText(p.text) ? 0 : 0.5;
+    const cut = lines[i] === undefined ? {} : { height: (lines[i] + slack) * line, ellipsis: true };
+    drawText(doc, FACES[p.font], p.text, M, doc.y, { width, ...cut });
   });
   doc.font('bold').fontSize(PIN_SIZE).text(`PIN ${to.pincode}`, M, doc.y, { width });
   doc.font('body').fontSize(PHONE_SIZE).text(`Phone ${to.phone}`, M, doc.y, { width });
@@ -149,6 +155,7 @@ export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: [W, H], margin: M, info: { Title: `Shipping label ${label.awb}` } });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', FONT_BOLD);
+  registerScriptFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -176,16 +183,16 @@ export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
   const collect = label.codAmount > 0 ? `Collect ₹${label.codAmount.toLocaleString('en-IN')} in cash` : 'Prepaid: collect nothing';
   doc.font('bold').fontSize(12).text(collect, M, COLLECT_TOP, { width });
   doc.font('body').fontSize(9).text(`Order ${label.orderid} · ${label.orderDate.slice(0, 10)} · ${(label.weightGrams / 1000).toFixed(2)} kg`, { width });
-  doc.font('body').fontSize(8).text(label.items.join(', '), { width, height: 40, ellipsis: true });
+  drawText(doc.font('body').fontSize(8), FACES.body, label.items.join(', '), { width, height: 40, ellipsis: true });
   doc.moveTo(M, 336).lineTo(W - M, 336).stroke();
 
   doc.font('body').fontSize(8).text('IF UNDELIVERED, RETURN TO', M, 342);
-  doc.font('bold').fontSize(10).text(label.from.name, M, 352, { width });
+  drawText(doc.font('bold').fontSize(10), FACES.bold, label.from.name, M, 352, { width });
   // A very long business address is cut short above the phone line rather than spilling onto a second label: the
   // courier rings that number before sending a parcel back.
   doc.font('body').fontSize(9);
   const room = H - M - doc.currentLineHeight(true) - doc.y;
-  doc.text(`${label.from.address}, ${label.from.city}, ${label.from.state} ${label.from.pincode}`, { width, height: room, ellipsis: true });
+  drawText(doc, FACES.body, `${label.from.address}, ${label.from.city}, ${label.from.state} ${label.from.pincode}`, { width, height: room, ellipsis: true });
   doc.text(`Phone ${label.from.phone}`, { width });
   doc.end();
   return done;
