@@ -47,3 +47,20 @@ export function pdfWords(pdf: Buffer): PdfWord[] {
   }
   return words;
 }
+
+/** The names of the fonts embedded in the PDF (poppler's pdffonts), without their subset prefix ("NotoSans-Bold"). */
+export function pdfFonts(pdf: Buffer): string[] {
+  const table = withPdfFile(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' }));
+  return table
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '')
+    .filter((name) => name !== '');
+}
+
+/**
+ * A word as a bag of its letters and marks. pdftotext gives back an Indian script's word in the order of its glyphs
+ * on the page, not the order typed: a vowel sign drawn before its consonant, or one that is two glyphs (Kannada's
+ * ೀ is ಿ and ೕ), comes back moved or split, so a word reads back as the same letters, in another order.
+ */
+export const lettersOf = (word: string): string => [...word.normalize('NFD')].sort().join('');

@@ -154,7 +154,9 @@ function position(doc: Doc, at: At): { x: number; y: number; options: TextOption
  * pdfkit would (the start of the next line).
  */
 export function drawText(doc: Doc, face: Face, text: string, ...at: At): Doc {
-  if (!hasScriptText(text)) return typeof at[0] === 'number' ? doc.text(text, at[0], at[1], at[2]) : doc.text(text, at[0]);
+  if (!hasScriptText(text)) {
+    return typeof at[0] === 'number' ? doc.text(text, ...(at as [number, number, TextOptions?])) : doc.text(text, ...(at as [TextOptions?]));
+  }
   const { x, y, options } = position(doc, at);
   const { lines, width } = layout(doc, face, text, options, x);
   let top = y;
