@@ -296,15 +296,8 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     // The footer sits in the bottom margin, where pdfkit would otherwise start a new page.
     pdf.page.margins.bottom = 0;
     if (voided) drawVoidStamp(pdf, { width: PAGE_W, height: PAGE_H });
-    pdf.font('regular').fontSize(7.5).fillColor('#777');
-    drawText(
-      pdf,
-      REGULAR,
-      `${documentName(doc)} ${doc.number}${voided} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`,
-      MARGIN,
-      PAGE_H - MARGIN - 8,
-      { width: WIDTH, align: 'center', lineBreak: false },
-    );
+    const footer = `${documentName(doc)} ${doc.number}${voided} · Page ${p + 1} of ${range.count} · Grievances: ${doc.seller.grievanceName}, ${doc.seller.grievanceEmail}`;
+    drawText(pdf.font('regular').fontSize(7.5).fillColor('#777'), REGULAR, footer, MARGIN, PAGE_H - MARGIN - 8, { width: WIDTH, align: 'center', lineBreak: false });
   }
   if (options.signature) {
     pdf.switchToPage(range.start);
