@@ -1,4 +1,4 @@
-import { parseOrderNumber, withOrderPrefix } from '../../../domain/display';
+import { orderNumber, parseOrderNumber, withOrderPrefix } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
 import { SHIPMENT_MODES, type TrackAnswer } from '../../../domain/shipping';
 import { writeAudit } from '../../audit/audit-log';
@@ -45,7 +45,9 @@ export async function shipmentLabel(ctx: AppContext, orderidInput: string): Prom
   return drawLabelPdf({
     courier: shipment.courier,
     awb: shipment.awb ?? '',
-    orderid: row.orderid,
+    // The label's "Order …" line is read by the courier's staff and the customer, who know the order by its number
+    // (decision 075), so the field carries the number here; the gateway's id means nothing to them.
+    orderid: orderNumber(row.id),
     orderDate: row.created_at,
     from: input.pickup,
     to: input.deliverTo,

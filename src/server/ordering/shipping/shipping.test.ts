@@ -1,4 +1,4 @@
-import { displayOrderId } from '../../../domain/display';
+import { displayOrderId, orderNumber } from '../../../domain/display';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
@@ -75,6 +75,9 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(text).toContain('560001');
     expect(text).toContain(KARNATAKA_BUSINESS.legalName);
     expect(text).toMatch(/Collect ₹2,038 in cash/);
+    // The label is read by the courier and the customer: it names the shop's order number, not the gateway's id.
+    expect(text).toContain(`Order ${orderNumber(order.id)}`);
+    expect(text).not.toContain(displayOrderId(orderid));
 
     expect((await ship(orderid)).statusCode).toBe(409);
     expect((await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: user.auth })).statusCode).toBe(403);
@@ -306,7 +309,10 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'READY', shipment: { mode: 'MANUAL', courier: 'Delhivery', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' } });
     const label = await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: admin.auth });
-    expect(pdfText(label.rawPayload)).toContain('DL1234567');
+    const labelText = pdfText(label.rawPayload);
+    expect(labelText).toContain('DL1234567');
+    expect(labelText).toContain(`Order ${orderNumber(res.json().id)}`);
+    expect(labelText).not.toContain(displayOrderId(orderid));
   });
 
   it('cancels a booked shipment before pickup (back to preparation, ships again); not after pickup', async () => {
