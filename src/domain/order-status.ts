@@ -31,6 +31,12 @@ export const CUSTOMER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
 /** The statuses an admin sets from the status menu; an order becomes CANCELLED only through cancelling. */
 export const SETTABLE_ORDER_STATUSES = ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED'] as const satisfies readonly OrderStatus[];
 
+/**
+ * Statuses at which an order must carry its tax invoice (DESIGN.md §7.2: first set to READY, or later). A paid
+ * online order is invoiced at payment too; the admin's order page explains a missing invoice from the same rule.
+ */
+export const INVOICED_STATUSES: readonly OrderStatus[] = ['READY', 'OUTFORDELIVERY', 'DELIVERED'];
+
 /** Why a customer cancels: the short list Your Orders offers (an admin may also write their own). */
 export const CANCEL_REASONS = ['Ordered by mistake', 'Found a better price', 'Delivery takes too long', 'Need to change the address or items', 'Other'] as const;
 

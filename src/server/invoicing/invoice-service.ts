@@ -9,7 +9,7 @@ import {
   type InvoiceDocument,
 } from '../../domain/india/invoice-document';
 import { businessIsFilled } from '../../domain/schemas/business';
-import { awaitsOnlinePayment, type OrderStatus } from '../../domain/order-status';
+import { awaitsOnlinePayment, INVOICED_STATUSES, type OrderStatus } from '../../domain/order-status';
 import { getBusiness } from '../business/business-repository';
 import type { DB, Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
@@ -32,8 +32,6 @@ import {
 export const INVOICE_SERIES = 'GS';
 export const CREDIT_NOTE_SERIES = 'CN';
 
-/** Statuses at which an order must carry its invoice (DESIGN.md §7.2: first set to READY, or later). */
-export const INVOICED_STATUSES: readonly OrderStatus[] = ['READY', 'OUTFORDELIVERY', 'DELIVERED'];
 
 /** Statuses at which the goods never reached the customer or came back. */
 const SUPPLY_UNDONE: readonly string[] = ['CANCELLED', 'RETURNED'];

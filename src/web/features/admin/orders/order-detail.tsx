@@ -6,6 +6,7 @@ import { displayOrderId, displayPaymentId, orderNumber, formatRupees, orderDate,
 import { TOASTS } from '../../../../domain/messages';
 import { ORDER_STATUS_LABELS, SETTABLE_ORDER_STATUSES, type OrderStatus } from '../../../../domain/order-status';
 import type { Order } from '../../../../domain/schemas/order';
+import { businessIsFilled } from '../../../../domain/schemas/business';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { OrderWithRefunds } from '../../../../domain/refunds';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +15,8 @@ import { useStatusMail } from '../api/orders-api';
 import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
 import { OrderMoneySection } from './order-money-section';
 import { OrderShippingSection } from './order-shipping-section';
+import { missingInvoiceNote } from './invoice-note';
+import { useBusiness } from '../api/business-api';
 import { toastStatusMails } from './status-mail-toasts';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
@@ -50,6 +53,8 @@ function Field({ label, value }: { label: string; value: string }) {
  */
 export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
   const detail = useAdminOrder(listed.orderid);
+  // The same query as the dashboard's warning (already cached), to say why an invoice is missing.
+  const business = useBusiness();
   const order: Order = detail.data ?? listed;
   const current = order.status;
   const [status, setStatus] = useState<OrderStatus>(current);
@@ -161,11 +166,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
               </p>
             ) : (
               <p className="mt-2 mb-0 small text-body-secondary">
-                {order.status === 'PREPARATION'
-                  ? 'No invoice yet: it is issued when the order is set Ready (or paid online).'
-                  : order.status === 'CANCELLED' || order.status === 'RETURNED'
-                    ? 'No tax invoice was issued for this order.'
-                    : 'No invoice yet: it is held back while the business details are not filled in (Settings); the next status change after that issues it.'}
+                {missingInvoiceNote(order, business.data ? businessIsFilled(business.data) : undefined)}
               </p>
             )}
           </div>
