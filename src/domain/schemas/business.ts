@@ -5,15 +5,10 @@ import { ADDRESS_MAX, BUSINESS_PLACEHOLDER, NAME_MAX, REGION_MAX } from '../cons
 import { gstinStateCode } from '../india/gstin';
 import { stateCodeOf, stateNameOf } from '../india/gst-states';
 import { emailField, gstinField, optionalText, pincodeField, requiredText, stateField } from './fields';
+import { phoneField } from './phone-fields';
 
 // It lives in constants.ts; the owner's form still finds it beside the schema.
 export { BUSINESS_PLACEHOLDER };
-
-const phoneField = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, { error: 'Phone number is required', abort: true })
-  .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { error: 'Phone number: digits, spaces, dashes and a leading + only' });
 
 export const businessSchema = z
   .strictObject({

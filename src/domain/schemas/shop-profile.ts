@@ -2,7 +2,8 @@
 // reach it. Contact buttons and icons show only what the owner has set; nothing points at anyone else's account.
 import { z } from 'zod';
 import { NAME_MAX } from '../constants';
-import { normaliseMobile, optionalText, requiredText } from './fields';
+import { optionalText, requiredText } from './fields';
+import { whatsappField } from './phone-fields';
 
 export const TAGLINE_MAX = 120;
 export const DESCRIPTION_MAX = 400;
@@ -34,12 +35,7 @@ export const shopProfileSchema = z.strictObject({
   tagline: optionalText(TAGLINE_MAX).default(''),
   description: optionalText(DESCRIPTION_MAX).default(''),
   /** An Indian mobile number on WhatsApp, stored as its 10 digits; '' hides the WhatsApp button. */
-  whatsappNumber: z
-    .string()
-    .trim()
-    .overwrite(normaliseMobile)
-    .refine((v) => v === '' || /^[6-9][0-9]{9}$/.test(v), { error: 'WhatsApp number: a 10-digit Indian mobile number' })
-    .default(''),
+  whatsappNumber: whatsappField.default(''),
   instagramUrl: socialField('instagram.com', 'Instagram').default(''),
   facebookUrl: socialField('facebook.com', 'Facebook').default(''),
 });
