@@ -1,6 +1,7 @@
 // The review-request mail: `reviewRequestDays` after delivery, once per order, through the mail outbox, linking
 // straight to each product's review form.
 import type { FastifyBaseLogger } from 'fastify';
+import { orderNumber } from '../../domain/display';
 import type { DB } from '../db/database';
 import { nowIso } from '../db/database';
 import { enqueueMail } from '../mail/outbox';
@@ -16,7 +17,7 @@ export function reviewFormLink(publicUrl: string, productId: number): string {
   return `${publicUrl}/review/${productId}`;
 }
 
-export function reviewRequestMail(order: Pick<OrderToAsk, 'username' | 'orderid'>, products: { id: number; name: string }[], publicUrl: string) {
+export function reviewRequestMail(order: Pick<OrderToAsk, 'id' | 'username'>, products: { id: number; name: string }[], publicUrl: string) {
   const first = order.username.trim().split(/\s+/)[0] || 'there';
   const lines = products.map((p) => `- ${p.name}: ${reviewFormLink(publicUrl, p.id)}`);
   return {
@@ -24,7 +25,7 @@ export function reviewRequestMail(order: Pick<OrderToAsk, 'username' | 'orderid'
     text: [
       `Hello ${first},`,
       '',
-      `Your order ${order.orderid} reached you a few days ago. Would you tell other customers what you thought of it?`,
+      `Your order ${orderNumber(order.id)} reached you a few days ago. Would you tell other customers what you thought of it?`,
       'A review takes a minute; every honest review is published, good or bad.',
       '',
       ...lines,

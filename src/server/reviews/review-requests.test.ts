@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderNumber } from '../../domain/display';
 import { readMailbox } from '../../../tests/support/mailbox';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 import { sendDueReviewRequests } from './review-request-job';
@@ -42,6 +43,9 @@ describeEachDatabase('the review-request mail', (dialect) => {
     const [mail] = readMailbox(shop.dataDir).filter((m) => m.to === due.emailaddress);
     expect(mail?.subject).toMatch(/How was your ghee/);
     expect(mail?.text).toContain('Hello Priya,');
+    // The customer knows the order by its number (decision 075), not by the gateway's id.
+    expect(mail?.text).toContain(`Your order ${orderNumber(due.id)} reached you`);
+    expect(mail?.text).not.toContain(due.orderid);
     expect(mail?.text).toContain(`${productName}: ${sendUrl}/review/${productId}`);
 
     // A day later the recent order is due, and it too is asked once.
