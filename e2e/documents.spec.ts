@@ -72,6 +72,17 @@ test('a customer picks the state from the list, is told the pincode is in anothe
   await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
   await expect(page.getByText('Tamil Nadu 600001')).toBeVisible();
   await expect(page.getByText('Business invoice: Kavya Sweets, GSTIN 29AAKFV4821M1ZJ')).toBeVisible();
+  await expect(page.getByText(/is not a pincode India Post lists/)).toHaveCount(0);
+
+  // A pincode India Post does not list may be a post office newer than its directory, so the order may go on, but
+  // the summary asks the customer to check it before paying.
+  await page.getByRole('link', { name: 'Change' }).click();
+  await page.getByLabel('Pincode', { exact: true }).fill('600999');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Tamil Nadu 600999')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '600999 is not a pincode India Post lists' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
+  await screenshotAtWidths(page, 'documents-summary-unlisted-pincode');
 });
 
 test('a pincode fills an empty state and district from India Post’s directory, never what the customer typed', async ({ page }) => {
