@@ -1,4 +1,5 @@
 // The name a document is printed under, which the law sets by what it bills.
+import { isNilRated } from './gst-tax';
 import type { CreditNoteDocument, InvoiceDocument } from './invoice-document';
 
 /**
@@ -9,7 +10,7 @@ import type { CreditNoteDocument, InvoiceDocument } from './invoice-document';
 export function documentName(doc: InvoiceDocument | CreditNoteDocument): string {
   if (doc.kind === 'CREDIT_NOTE') return 'CREDIT NOTE';
   if (doc.kind === 'BILL_OF_SUPPLY') return 'BILL OF SUPPLY';
-  const nil = doc.lines.filter((line) => line.rate === 0).length;
+  const nil = doc.lines.filter(isNilRated).length;
   if (nil === 0) return 'TAX INVOICE';
   if (nil === doc.lines.length) return 'BILL OF SUPPLY';
   return doc.buyer.gstin ? 'TAX INVOICE' : 'INVOICE-CUM-BILL OF SUPPLY';

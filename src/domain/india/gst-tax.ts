@@ -87,3 +87,9 @@ export function financialYearEnd(financialYear: string): string {
 export function documentNumber(prefix: string, financialYear: string, n: number): string {
   return `${prefix}/${financialYear}/${String(n).padStart(6, '0')}`;
 }
+
+/**
+ * A line at 0% GST is a nil-rated supply, an exempt supply in the Act's sense: billed by a bill of supply and reported
+ * in GSTR-1's table 8, not among taxed sales.
+ */
+export const isNilRated = (line: { rate: number }): boolean => line.rate === 0;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { documentName } from '../../domain/india/document-name';
 import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
-import { formatPaise, halfRate } from '../../domain/india/gst-tax';
+import { formatPaise, halfRate, isNilRated } from '../../domain/india/gst-tax';
 import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
 import type { SignatureFields } from './pdf-signing';
 import { BOLD, drawText, heightOfText, REGULAR, registerScriptFonts } from './script-fonts';
@@ -31,11 +31,13 @@ interface Column {
   value: (line: InvoiceLine, index: number) => string;
 }
 
+const unregistered = (doc: AnyDocument) => doc.kind === 'BILL_OF_SUPPLY' || doc.seller.gstin === '';
 /**
  * Whether the document charges GST: a tax invoice or a credit note against one. A shop without a GSTIN issues bills
- * of supply, and its credit notes against them charge no tax either, so neither names a tax, its rate or its Act.
+ * of supply, and its credit notes against them charge no tax either, so neither names a tax, its rate or its Act;
+ * nor does a registered shop's document of goods at 0% alone, a bill of supply too.
  */
-const charged = (doc: AnyDocument) => doc.kind !== 'BILL_OF_SUPPLY' && doc.seller.gstin !== '';
+const charged = (doc: AnyDocument) => !unregistered(doc) && !doc.lines.every(isNilRated);
 
 const dateOf = (iso: string) => {
   const [y, m, d] = iso.slice(0, 10).split('-');
@@ -208,7 +210,7 @@ function drawClosing(pdf: Doc, doc: AnyDocument, y: number, options: RenderOptio
   pdf.font('regular').text(doc.amountInWords, MARGIN, pdf.y, { width: 260 });
   pdf.moveDown(0.6);
   pdf.text('Tax is payable on reverse charge: No', { width: 260 });
-  if (!charged(doc)) pdf.text('Supplier not registered under GST: no tax is charged.', { width: 260 });
+  if (!charged(doc)) pdf.text(unregistered(doc) ? 'Supplier not registered under GST: no tax is charged.' : 'Goods at 0% GST: no tax is charged.', { width: 260 });
   if (doc.kind === 'CREDIT_NOTE' && charged(doc)) pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
   // The price paid is the selling price after the offer, never the MRP (DESIGN.md §8.2).
   pdf.text(charged(doc) ? 'Prices include GST.' : 'Prices are the selling prices charged.', { width: 260 });

@@ -27,6 +27,9 @@ describe('the name printed on an invoice of a registered shop', () => {
     const text = await printed([paneer]);
     expect(text).toContain('BILL OF SUPPLY');
     expect(text).not.toContain('TAX INVOICE');
+    // It names no tax: no tax columns or totals, and it does not say its prices include one.
+    expect(text).toContain('Goods at 0% GST: no tax is charged.');
+    expect(text).not.toMatch(/CGST|SGST|Prices include GST|not registered/);
   });
 
   it('is an invoice-cum-bill of supply for both kinds to a buyer without a GSTIN, a tax invoice to one with', async () => {

@@ -1,5 +1,6 @@
 // GSTR-1 in the GST offline tool's JSON shape (docs/decisions/060), built from stored documents only: pure
 // functions of the invoices and credit notes of the period, so a past month's return never changes.
+import { isNilRated } from '../../domain/india/gst-tax';
 import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
 
 /** B2C inter-state invoices above this value are reported one by one (`b2cl`), Rs. 1,00,000 in paise. */
@@ -26,11 +27,7 @@ export function isTaxDocument(doc: InvoiceDocument | CreditNoteDocument): boolea
   return doc.seller.gstin !== '';
 }
 
-/**
- * A line at 0% is a nil-rated supply: GSTR-1 reports it in table 8 (\`nil\`), not among the taxable supplies of tables
- * 4 to 9, and an invoice of nil-rated goods alone appears in no taxable table.
- */
-export const isNilRated = (line: InvoiceLine): boolean => line.rate === 0;
+// Nil-rated lines are reported in table 8 (`nil`), so an invoice of nil-rated goods alone is in no taxable table.
 const taxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.filter((line) => !isNilRated(line));
 export const hasTaxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.some((line) => !isNilRated(line));
 

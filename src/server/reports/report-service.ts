@@ -1,10 +1,10 @@
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import type { DocumentTotals, TaxReportSummary } from '../../domain/schemas/tax-reports';
-import { sumSplits } from '../../domain/india/gst-tax';
+import { isNilRated, sumSplits } from '../../domain/india/gst-tax';
 import { getBusiness } from '../business/business-repository';
 import type { Executor } from '../db/database';
 import { HttpError } from '../http/errors';
-import { buildGstr1, hasTaxedLines, isNilRated, isTaxDocument, sectionOf, type Gstr1, type StoredCreditNote } from './gstr1';
+import { buildGstr1, hasTaxedLines, isTaxDocument, sectionOf, type Gstr1, type StoredCreditNote } from './gstr1';
 import { dayAfter, hsnSummaryCsv, salesRegisterCsv, type ReportPeriod } from './registers';
 import { creditNotesIssuedBetween, invoicesIssuedBetween } from './report-repository';
 
