@@ -7,7 +7,7 @@ import { barcodeModule, drawLabelPdf, type LabelInput } from './label-pdf';
 const label = (awb: string): LabelInput => ({
   courier: 'Sandbox Express',
   awb,
-  orderid: 'OD_label1',
+  orderNumber: 'GS-1042',
   orderDate: '2026-11-27T05:00:00.000Z',
   from: { name: 'Nandi Dairy', address: '14 Dairy Circle', city: 'Bengaluru', state: 'Karnataka', pincode: '560029', phone: '8041234567', email: 'care@nandi.example' },
   to: { name: 'Asha Verma', address: '12 Temple Street', city: 'Bengaluru Urban', state: 'Karnataka', pincode: '560001', phone: '9876543210', email: 'asha@example.in' },

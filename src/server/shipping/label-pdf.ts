@@ -35,7 +35,8 @@ const FACES: Record<'body' | 'bold', Face> = { body: { font: 'body', weight: 're
 export interface LabelInput {
   courier: string;
   awb: string;
-  orderid: string;
+  /** The shop's order number (GS-…), as customers and couriers know the order. */
+  orderNumber: string;
   orderDate: string;
   from: CourierAddress;
   to: CourierAddress;
@@ -182,7 +183,7 @@ export async function drawLabelPdf(label: LabelInput): Promise<Buffer> {
 
   const collect = label.codAmount > 0 ? `Collect ₹${label.codAmount.toLocaleString('en-IN')} in cash` : 'Prepaid: collect nothing';
   doc.font('bold').fontSize(12).text(collect, M, COLLECT_TOP, { width });
-  doc.font('body').fontSize(9).text(`Order ${label.orderid} · ${label.orderDate.slice(0, 10)} · ${(label.weightGrams / 1000).toFixed(2)} kg`, { width });
+  doc.font('body').fontSize(9).text(`Order ${label.orderNumber} · ${label.orderDate.slice(0, 10)} · ${(label.weightGrams / 1000).toFixed(2)} kg`, { width });
   drawText(doc.font('body').fontSize(8), FACES.body, label.items.join(', '), { width, height: 40, ellipsis: true });
   doc.moveTo(M, 336).lineTo(W - M, 336).stroke();
 

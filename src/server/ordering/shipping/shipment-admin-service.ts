@@ -45,9 +45,7 @@ export async function shipmentLabel(ctx: AppContext, orderidInput: string): Prom
   return drawLabelPdf({
     courier: shipment.courier,
     awb: shipment.awb ?? '',
-    // The label's "Order …" line is read by the courier's staff and the customer, who know the order by its number
-    // (decision 075), so the field carries the number here; the gateway's id means nothing to them.
-    orderid: orderNumber(row.id),
+    orderNumber: orderNumber(row.id),
     orderDate: row.created_at,
     from: input.pickup,
     to: input.deliverTo,
