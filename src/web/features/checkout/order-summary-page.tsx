@@ -17,7 +17,8 @@ import { useSession } from '../session/session-store';
 import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, getWhatsappOptIn, saveNote, saveWhatsappOptIn } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
-import { unlistedPincode, useDeliveryCheck } from '../delivery/delivery-api';
+import { useDeliveryCheck } from '../delivery/delivery-api';
+import { UnlistedPincodeNote } from '../delivery/unlisted-pincode-note';
 import { CouponField, OrderCharges } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
@@ -240,13 +241,7 @@ export function OrderSummaryPage() {
                 ) : null}
                 <Link to="/checkoutbilling">Change</Link>
               </p>
-              {delivery.data && unlistedPincode(delivery.data) ? (
-                // Not refused (a post office may be newer than India Post's list), but a parcel to a mistyped pincode goes astray.
-                <p className="alert alert-warning small py-2" role="status">
-                  {billing.pincode} is not a pincode India Post lists. Please check it before you order: a parcel sent to a wrong
-                  pincode is delayed or lost.
-                </p>
-              ) : null}
+              <UnlistedPincodeNote pincode={billing.pincode} check={delivery.data} />
               <CouponField applied={coupon} verdict={priced?.coupon} onApply={setCoupon} />
               <OrderCharges quote={priced} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
               {notServed ? (

@@ -43,10 +43,12 @@ export function rememberPincode(pincode: string): void {
  */
 export const unlistedPincode = (check: DeliveryCheck) => check.serviceable && check.states.length === 0;
 
+export const unlistedPincodeMessage = (pincode: string) => `${pincode} is not a pincode India Post lists. Please check it.`;
+
 /** "Delivers to 560001 in 3–5 days · Cash on delivery available · Delivery Rs. 60, free from Rs. 1,500". */
 export function describeDelivery(pincode: string, check: DeliveryCheck, rupees: (n: number) => string): string {
   if (!check.serviceable) return `Sorry, we do not deliver to ${pincode} yet.`;
-  if (unlistedPincode(check)) return `${pincode} is not a pincode India Post lists. Please check it.`;
+  if (unlistedPincode(check)) return unlistedPincodeMessage(pincode);
   const { minDays, maxDays } = check.estimate;
   const days = minDays === maxDays ? `${minDays} days` : `${minDays}–${maxDays} days`;
   const parts = [`Delivers to ${pincode} in ${days}`];

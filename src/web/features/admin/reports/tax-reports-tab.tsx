@@ -89,7 +89,8 @@ function WhatGoesWhere({ s }: { s: TaxReportSummary }) {
       {x.nilRated > 0 ? (
         <li>
           <strong>Nil rated</strong> (table 8): the goods at 0% GST of {plural(x.nilRated, 'invoice')}, added up by whether they went to
-          another state and to a buyer with a GSTIN; they are left out of the tables above.
+          another state and to a buyer with a GSTIN; they are left out of the tables above. The sales register names such
+          an invoice as it is printed: a bill of supply (0% goods alone) or an invoice-cum-bill of supply.
         </li>
       ) : null}
       <li><strong>HSN summary</strong> (table 12, B2B and B2C apart) and <strong>documents issued</strong> (table 13) cover the whole period.</li>
