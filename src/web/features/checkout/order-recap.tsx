@@ -89,7 +89,7 @@ export function OrderRecap({ order }: { order: Order }) {
           <span data-testid="recap-total">{formatRupees(order.totalAmount)}</span>
         </p>
         <h2 className="h6 mb-1">Delivery address</h2>
-        <p className="small mb-0">
+        <p className="small mb-0 typed-text">
           {order.username}, {order.mobilenumber}
           <br />
           {order.address}, {order.district}, {order.state} {order.pincode}

@@ -228,7 +228,7 @@ export function OrderSummaryPage() {
           <aside className="card shadow-sm border-0 bg-cream" aria-label="Payment">
             <div className="card-body p-4">
               <h2 className="h6 text-body-secondary">Deliver to</h2>
-              <p className="small mb-3">
+              <p className="small mb-3 typed-text">
                 <strong>{billing.name}</strong>, {billing.mobilenumber}
                 <br />
                 {billing.address}, {billing.district}, {billing.state} {billing.pincode}

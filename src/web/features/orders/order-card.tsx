@@ -85,7 +85,7 @@ export function OrderCard({ order }: { order: Order }) {
         <div className="row g-3 mt-1">
           <div className="col-md-5">
             <h3 className="h6">Shipping address</h3>
-            <p className="mb-2 small">
+            <p className="mb-2 small typed-text">
               {order.username}
               <br />
               {order.address}
@@ -93,7 +93,7 @@ export function OrderCard({ order }: { order: Order }) {
               {order.district}, {order.state} {order.pincode}
             </p>
             <h3 className="h6">Contact</h3>
-            <p className="mb-0 small">
+            <p className="mb-0 small typed-text">
               {order.mobilenumber}
               <br />
               {order.emailaddress}
@@ -131,7 +131,7 @@ export function OrderCard({ order }: { order: Order }) {
                 Tax invoice {order.invoiceNumber} <InvoiceButton orderid={order.orderid} invoiceNumber={order.invoiceNumber} />
               </p>
             ) : null}
-            {order.note ? <p className="small text-body-secondary mt-2 mb-0">Note: {order.note}</p> : null}
+            {order.note ? <p className="small text-body-secondary mt-2 mb-0 typed-text">Note: {order.note}</p> : null}
             <div className="mt-2">
               <OrderRefunds order={order} />
               <OrderCancel order={order} />
