@@ -218,3 +218,22 @@ test('the Overview counts today\'s orders and the Mail Outbox lists the mails se
   await outbox.getByLabel('Show').selectOption({ label: 'Failed' });
   await expect(outbox.getByText('No mails here.')).toBeVisible();
 });
+
+test('the cards\' name blocks line up in one column, with or without the ship tick, at 1280 and 390 px', async ({ page }) => {
+  await openDashboard(page);
+  const panel = ordersPanel(page);
+  await search(page, tag);
+  // Newest first: 12 to 8, with statuses of different widths; 9 (and 11 once the test above has moved it on) is out
+  // for delivery, so without a ship tick, and the others have one.
+  await expect.poll(() => cardNames(page)).toEqual(names(12, 11, 10, 9, 8));
+  const ticks = await panel.getByRole('checkbox', { name: /^Select order .* to ship$/ }).count();
+  expect(ticks).toBeGreaterThan(0);
+  expect(ticks).toBeLessThan(5);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const lefts = await panel.locator('.admin-order-card-main').evaluateAll((blocks) => blocks.map((b) => Math.round(b.getBoundingClientRect().left)));
+    expect(lefts).toHaveLength(5);
+    expect(new Set(lefts).size, `left edges at ${width} px: ${lefts.join(', ')}`).toBe(1);
+  }
+  await screenshotAtWidths(page, 'admin-orders-list-aligned');
+});

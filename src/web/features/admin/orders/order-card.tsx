@@ -13,7 +13,7 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
     <li className="admin-order-card card">
       <div className="card-body">
         {picked && (
-          <input type="checkbox" className="form-check-input me-2 mt-1" checked={picked.checked} onChange={picked.onToggle} aria-label={`Select order ${shortId} to ship`} />
+          <input type="checkbox" className="form-check-input admin-order-card-pick" checked={picked.checked} onChange={picked.onToggle} aria-label={`Select order ${shortId} to ship`} />
         )}
         <div className="admin-order-card-main">
           <h3 className="admin-order-card-name">{order.username.toUpperCase()}</h3>
