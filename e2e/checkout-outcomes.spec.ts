@@ -99,6 +99,8 @@ test('the success pages recap the order: number with a copy button, items, total
   await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(page.getByText('Please keep Rs. 549 ready to pay at the door')).toBeVisible();
+  // The shop does not ask for confirmations here: no word of one.
+  await expect(page.getByTestId('success-confirm-needed')).toHaveCount(0);
   const recap = page.getByTestId('order-recap');
   await expect(recap.getByRole('row', { name: /Buffalo Ghee 500 ml 1 Rs\. 549/ })).toBeVisible();
   // The charges between items and total are shown, so the recap adds up.

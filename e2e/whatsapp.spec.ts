@@ -61,6 +61,12 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await screenshotAtWidths(page, 'whatsapp-checkout-opt-in');
   await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/order/i);
+  // The success page says what the mail says: confirm by the link, or the order is cancelled.
+  const ask = page.getByTestId('success-confirm-needed');
+  await expect(ask).toContainText('Please confirm this order.');
+  await expect(ask).toContainText('a message on WhatsApp');
+  await expect(ask).toContainText('not confirmed in time (the email says by when) is cancelled');
+  await screenshotAtWidths(page, 'whatsapp-success-confirm');
   const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
   const order = mine[0] as { id: number; orderid: string; confirmation: string; whatsappOptIn: boolean };
   expect(order).toMatchObject({ confirmation: 'PENDING', whatsappOptIn: true });

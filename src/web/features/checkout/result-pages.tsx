@@ -27,6 +27,14 @@ export function SuccessPage() {
           : 'Thank you! Your order is placed and we have started preparing it.'}{' '}
         A confirmation is on its way to your email.
       </p>
+      {cod && order?.confirmation === 'PENDING' ? (
+        // The shop asks for a "yes" before packing (decision 068): said here too, not only in the mail.
+        <p className="alert alert-warning text-start" data-testid="success-confirm-needed">
+          <strong>Please confirm this order.</strong> We have sent you a link by email
+          {order.whatsappOptIn ? ' and a message on WhatsApp' : ''}: we pack your ghee once you confirm, and an order not
+          confirmed in time (the email says by when) is cancelled.
+        </p>
+      ) : null}
       {order ? <OrderRecap order={order} /> : null}
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/" className="btn btn-amber">
