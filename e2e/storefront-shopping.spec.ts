@@ -76,6 +76,8 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
   await expect(page.getByText('Mobile number is required')).toBeVisible();
+  // The first field in the form's order is the one to fix first.
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
   const email = uniqueEmail('guest');
   await fillBilling(page, { name: 'Meera Iyer', email });
   await page.getByRole('button', { name: 'Next' }).click();

@@ -89,7 +89,9 @@ export function BillingPage() {
     (field) => getValues(field),
     (field, value) => setValue(field, value, { shouldValidate: submitCount > 0 }),
   );
-  const pincodeField = register('pincode', { onBlur: (event: { target: { value: string } }) => fillFromPincode(event.target.value) });
+  // Registered in the fields' loop below, not here: react-hook-form focuses the first invalid field in the order
+  // fields were registered, and that must be the order they are shown in (Name first, not Pincode).
+  const pincodeField = () => register('pincode', { onBlur: (event: { target: { value: string } }) => fillFromPincode(event.target.value) });
 
   const onSubmit = handleSubmit(async ({ businessInvoice: wantsGstin, gstin, businessName, ...billing }: BillingPageForm) => {
     setEmailTaken(null);
@@ -164,7 +166,7 @@ export function BillingPage() {
                 type={f.type ?? 'text'}
                 autoComplete={f.autoComplete}
                 inputMode={f.key === 'mobilenumber' || f.key === 'pincode' ? 'numeric' : undefined}
-                registration={f.key === 'pincode' ? pincodeField : register(f.key)}
+                registration={f.key === 'pincode' ? pincodeField() : register(f.key)}
                 error={errors[f.key]?.message}
                 attempt={submitCount}
               />
