@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
 import { KARNATAKA_BUSINESS } from '../src/server/business/test-business';
@@ -85,6 +85,18 @@ test('a customer picks the state from the list, is told the pincode is in anothe
   await screenshotAtWidths(page, 'documents-summary-unlisted-pincode');
 });
 
+/** The suggestions the District box offers (its <datalist>), none when it has no list. */
+function districtChoices(district: Locator): Promise<string[]> {
+  return district.evaluate((el) => Array.from((el as HTMLInputElement).list?.options ?? [], (o) => o.value));
+}
+
+/** The districts the server's pincode check names for `pincode`, two or more for 110001. */
+async function districtsOf(page: Page, pincode: string): Promise<string[]> {
+  const answer = (await (await page.request.get(`/api/public/delivery/${pincode}`)).json()) as { districts: string[] };
+  expect(answer.districts.length).toBeGreaterThan(1);
+  return answer.districts;
+}
+
 test('a pincode fills an empty state and district from India Post’s directory, never what the customer typed', async ({ page }) => {
   const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
   const product = products.find((p) => p.instock) ?? products[0];
@@ -114,12 +126,16 @@ test('a pincode fills an empty state and district from India Post’s directory,
   await enterPincode('560001');
   await expect(state).toHaveValue('Karnataka');
   await expect(district).toHaveValue('Bangalore');
-  // 110001's post offices lie in two districts: no guess, and the last one goes.
+  // 110001's post offices lie in two districts: no guess, and the last one goes; both are offered to pick from.
   await enterPincode('110001');
   await expect(state).toHaveValue('Delhi');
   await expect(district).toHaveValue('');
+  await expect.poll(() => districtChoices(district)).toEqual(await districtsOf(page, '110001'));
+  await expect(page.getByText('Pincode 110001 lies in Central Delhi or New Delhi: type yours or pick it.')).toBeVisible();
+  await screenshotAtWidths(page, 'documents-billing-district-choices');
   await enterPincode('560001');
   await expect(district).toHaveValue('Bangalore');
+  await expect.poll(() => districtChoices(district)).toEqual([]);
   await expect(district).not.toHaveAttribute('aria-invalid', 'true');
   await screenshotAtWidths(page, 'documents-billing-pincode-fill');
   expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -154,6 +170,16 @@ test('the account’s address form fills an empty state and district from the pi
   await pincode.press('Tab');
   await expect(state).toHaveValue('Tamil Nadu');
   await expect(district).toHaveValue('Chennai');
+  // A pincode of two districts offers both, and leaves the one the pincode filled to be picked again.
+  await pincode.fill('110001');
+  await pincode.press('Tab');
+  await expect(district).toHaveValue('');
+  await expect.poll(() => districtChoices(district)).toEqual(await districtsOf(page, '110001'));
+  await screenshotAtWidths(page, 'documents-account-district-choices');
+  await district.fill('Chennai');
+  await pincode.fill('600001');
+  await pincode.press('Tab');
+  await expect.poll(() => districtChoices(district)).toEqual([]);
   await page.getByLabel('Address', { exact: true }).fill('4 Mint Street');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();

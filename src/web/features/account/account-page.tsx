@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { updateSessionUser, useSession } from '../session/session-store';
+import { DistrictChoicesList, districtChoicesProps } from '../delivery/district-choices';
 import { usePlaceFromPincode } from '../delivery/pincode-state';
 import { accountsApi } from './accounts-api';
 import { SessionsPanel } from './sessions-panel';
@@ -29,6 +30,8 @@ const FIELDS: { key: ProfileKey; label: string }[] = [
   { key: 'district', label: 'District' },
   { key: 'state', label: 'State' },
 ];
+
+const DISTRICT_CHOICES_ID = 'account-district-choices';
 
 export function AccountPage() {
   usePageTitle('Your account');
@@ -87,7 +90,7 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
   });
   const { errors, submitCount, isSubmitting } = formState;
   // As at checkout: an empty state or district is filled from the pincode.
-  const fillFromPincode = usePlaceFromPincode(
+  const { fillFromPincode, districtChoices } = usePlaceFromPincode(
     (field) => getValues(field),
     (field, value) => setValue(field, value, { shouldValidate: submitCount > 0 }),
   );
@@ -125,9 +128,11 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
               registration={key === 'pincode' ? register('pincode', { onBlur: (event: { target: { value: string } }) => fillFromPincode(event.target.value) }) : register(key)}
               error={errors[key]?.message}
               attempt={submitCount}
+              {...(key === 'district' ? districtChoicesProps(districtChoices, DISTRICT_CHOICES_ID) : {})}
             />
           ),
         )}
+        <DistrictChoicesList choices={districtChoices} id={DISTRICT_CHOICES_ID} />
         {changingEmail ? (
           <TextField
             className="col-sm-6 mb-3"

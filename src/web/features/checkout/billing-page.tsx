@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
 import { updateSessionUser, useSession } from '../session/session-store';
+import { DistrictChoicesList, districtChoicesProps } from '../delivery/district-choices';
 import { pincodeStateMessage, usePlaceFromPincode } from '../delivery/pincode-state';
 import { getBilling, getBusinessBuyer, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
@@ -32,6 +33,8 @@ const FIELDS: { key: keyof BillingForm; label: string; type?: string; autoComple
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
   { key: 'district', label: 'District', autoComplete: 'address-level2' },
 ];
+
+const DISTRICT_CHOICES_ID = 'billing-district-choices';
 
 function prefill(user: PublicUser | undefined): BillingPageForm {
   const saved = getBilling();
@@ -85,7 +88,7 @@ export function BillingPage() {
   const businessInvoice = useWatch({ control, name: 'businessInvoice' });
 
   // A pincode typed with the state or district still empty: India Post's directory fills them in.
-  const fillFromPincode = usePlaceFromPincode(
+  const { fillFromPincode, districtChoices } = usePlaceFromPincode(
     (field) => getValues(field),
     (field, value) => setValue(field, value, { shouldValidate: submitCount > 0 }),
   );
@@ -169,9 +172,11 @@ export function BillingPage() {
                 registration={f.key === 'pincode' ? pincodeField() : register(f.key)}
                 error={errors[f.key]?.message}
                 attempt={submitCount}
+                {...(f.key === 'district' ? districtChoicesProps(districtChoices, DISTRICT_CHOICES_ID) : {})}
               />
             ),
           )}
+          <DistrictChoicesList choices={districtChoices} id={DISTRICT_CHOICES_ID} />
           <div className="col-12 mb-3">
             <div className="form-check">
               <input id="field-businessInvoice" type="checkbox" className="form-check-input" aria-controls="business-buyer" aria-expanded={businessInvoice} {...register('businessInvoice')} />
