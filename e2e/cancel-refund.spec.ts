@@ -81,7 +81,18 @@ test('a customer pays online, cancels in Your Orders and sees the refund on its 
   await card.getByRole('button', { name: 'Cancel order' }).click();
   await card.getByLabel('Why are you cancelling?').selectOption('Ordered by mistake');
   await expect(card).toContainText(`The full ${total} goes back to how you paid.`);
-  await card.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  // A double click cancels once and says so once: every toast shown is counted, as each soon closes.
+  await page.evaluate(() => {
+    const seen = new Set<Element>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.Toastify__toast')) if (toast.textContent?.includes('Your order is cancelled.')) seen.add(toast);
+      document.body.dataset.cancelToasts = String(seen.size);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await card.getByRole('button', { name: 'Yes, cancel the order' }).dblclick();
+  await expect(page.locator('body')).toHaveAttribute('data-cancel-toasts', '1');
+  await page.waitForTimeout(2_000);
+  await expect(page.locator('body')).toHaveAttribute('data-cancel-toasts', '1');
 
   // Cancelled at once, no tracker; the full refund is on its way, and the sandbox processes it a moment later. Till
   // then the payment reads paid, never refunded.

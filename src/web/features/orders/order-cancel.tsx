@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees } from '../../../domain/display';
 import { CANCEL_REASONS } from '../../../domain/order-status';
@@ -14,6 +14,9 @@ export function OrderCancel({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string>(CANCEL_REASONS[0]);
   const queryClient = useQueryClient();
+  // The mutation's pending state reaches the button only after a render; the second click of a double click comes
+  // before it. This flag is set at once, so that click sends nothing (and no second "cancelled" toast shows).
+  const sending = useRef(false);
   const cancel = useMutation({
     mutationFn: () => api.post<OrderWithRefunds>(`/api/order/${order.orderid}/cancel`, { reason }),
     onSuccess: async (answer) => {
@@ -24,7 +27,15 @@ export function OrderCancel({ order }: { order: Order }) {
       await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
     },
     onError: (error: Error) => toast.error(error.message),
+    onSettled: () => {
+      sending.current = false;
+    },
   });
+  function confirmCancel() {
+    if (sending.current) return;
+    sending.current = true;
+    cancel.mutate();
+  }
   if (order.status !== 'PREPARATION') return null;
   if (!open) {
     return (
@@ -47,7 +58,7 @@ export function OrderCancel({ order }: { order: Order }) {
         {order.paymentstatus === 'PAID' ? `The full ${formatRupees(order.totalAmount)} goes back to how you paid.` : 'Nothing is charged.'}
       </p>
       <div className="d-flex gap-2">
-        <button type="button" className="btn btn-danger btn-sm" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+        <button type="button" className="btn btn-danger btn-sm" disabled={cancel.isPending} onClick={confirmCancel}>
           Yes, cancel the order
         </button>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setOpen(false)}>
