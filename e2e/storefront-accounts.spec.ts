@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, loginThroughUi, logoutThroughUi, openProfileMenu, profileMenuButton, registerCustomer, uniqueEmail } from './support/accounts';
 import { linkInMail, waitForMailTo } from './support/mailbox';
+import { screenshotAtWidths } from './support/screenshots';
 
 const SESSION_KEY = 'ghee-shop.session';
 
@@ -42,6 +43,14 @@ test('signing up checks every field with the exact messages, then signs the cust
   await page.getByLabel('Password').fill('ghee-lover-1');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Registration Failed')).toBeVisible();
+  // Beside the toast, the page says why and offers the way in: log in with that email, or set a new password.
+  const taken = page.getByTestId('register-email-taken');
+  await expect(taken).toContainText(`${email} already has an account.`);
+  await expect(taken.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?email=${encodeURIComponent(email)}`);
+  await expect(taken.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/forgotpassword');
+  await screenshotAtWidths(page, 'register-email-taken');
+  await taken.getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
 test('validation messages disappear after 10 seconds', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,6 +7,7 @@ import { TOASTS, VALIDATION } from '../../../domain/messages';
 import { registerSchema, type RegisterInput } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from './accounts-api';
@@ -19,15 +21,20 @@ export function RegisterPage() {
     defaultValues: { emailaddress: '', username: '', mobilenumber: '', password: '' },
   });
   const { errors, submitCount, isSubmitting } = formState;
+  // The address the last 409 was about: it has an account, so the way on is to log in (or reset the password).
+  const [takenEmail, setTakenEmail] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
+    setTakenEmail(null);
     try {
       signIn(await accountsApi.register(values));
       toast.success(TOASTS.registerSuccess);
       navigate('/', { replace: true });
     } catch (error) {
+      // The toast's words are SPEC.md's, which the original client shows; the page says what to do.
       toast.error(TOASTS.registerFailed);
-      showServerFieldErrors(error, values, setError);
+      if (error instanceof ApiError && error.status === 409) setTakenEmail(values.emailaddress.trim());
+      else showServerFieldErrors(error, values, setError);
     }
   });
 
@@ -41,6 +48,13 @@ export function RegisterPage() {
         </>
       }
     >
+      {takenEmail ? (
+        <p className="alert alert-warning small" role="status" data-testid="register-email-taken">
+          <span className="typed-text">{takenEmail}</span> already has an account.{' '}
+          <Link to={`/login?email=${encodeURIComponent(takenEmail)}`}>Log in</Link> with it, or{' '}
+          <Link to="/forgotpassword">reset your password</Link> if you have forgotten it.
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" registration={register('emailaddress')} error={errors.emailaddress?.message} attempt={submitCount} />
         <TextField label="Name" autoComplete="name" registration={register('username')} error={errors.username?.message} attempt={submitCount} />
