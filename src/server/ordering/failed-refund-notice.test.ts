@@ -7,10 +7,10 @@ import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRefundEventBody } from '../payments/sandbox/sandbox-refunds';
 import { postRefundEvent, postSignedWebhook } from '../../../tests/support/gateway-events';
-import { orderRow, placePaidOnlineOrder } from '../../../tests/support/test-orders';
+import { deliveredPaidOrder, refundOnItsWay } from '../../../tests/support/refund-fixtures';
+import { orderRow } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { FAILED_REFUND_MAIL_KIND } from './failed-refund-mail';
-import { recordRefund } from './refund-service';
 
 interface Listed {
   orderid: string;
@@ -29,18 +29,6 @@ describeEachDatabase('the owner told of a failed refund', (dialect) => {
     secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
   });
   afterAll(async () => shop.close());
-
-  async function deliveredPaidOrder(): Promise<string> {
-    const orderid = await placePaidOnlineOrder(shop, customer);
-    await shop.app.ctx.db.updateTable('orders').set({ status: 'DELIVERED' }).where('orderid', '=', orderid).execute();
-    return orderid;
-  }
-
-  /** A refund written and committed, not yet asked of the gateway (the gateway's answer is posted by the test). */
-  async function refundOnItsWay(orderid: string, amount: number): Promise<string> {
-    const row = await orderRow(shop, orderid);
-    return shop.app.ctx.db.transaction().execute((trx) => recordRefund(shop.app.ctx, trx, row, { amount, reason: 'One bottle arrived dented', actorUserId: admin.id }));
-  }
 
   /** The gateway's signed refund event body for the shop's refund, as Razorpay posts it. */
   async function eventBody(orderid: string, refundId: string, amount: number, status: 'processed' | 'failed', gatewayRefundId = newGatewayId('rfnd_')) {
@@ -66,8 +54,8 @@ describeEachDatabase('the owner told of a failed refund', (dialect) => {
   };
 
   it('mails the shop once when the gateway reports the failure twice, and again when the retry fails too', async () => {
-    const orderid = await deliveredPaidOrder();
-    const refundId = await refundOnItsWay(orderid, 700);
+    const orderid = await deliveredPaidOrder(shop, customer);
+    const refundId = await refundOnItsWay(shop, admin, orderid, 700);
     const body = await eventBody(orderid, refundId, 700, 'failed');
     const eventId = newGatewayId('evt_');
     // Razorpay resends an event it thinks was not taken: the same event id, the same body.
@@ -98,8 +86,8 @@ describeEachDatabase('the owner told of a failed refund', (dialect) => {
   it('counts the refunds failed now on the overview and flags their orders, until a retry goes through', async () => {
     const before = (await overview()).failedRefunds;
     expect(before).toBeDefined();
-    const orderid = await deliveredPaidOrder();
-    const refundId = await refundOnItsWay(orderid, 450);
+    const orderid = await deliveredPaidOrder(shop, customer);
+    const refundId = await refundOnItsWay(shop, admin, orderid, 450);
     const number = orderNumber((await orderRow(shop, orderid)).id);
     expect((await listed(`q=${number}`)).orders[0]?.refundFailed).toBe(false);
 

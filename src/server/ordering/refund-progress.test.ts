@@ -7,9 +7,9 @@ import { newGatewayId } from '../payments/gateway-ids';
 import { gatewayFor } from '../payments/gateway-registry';
 import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { postRefundEvent } from '../../../tests/support/gateway-events';
-import { orderRow, placePaidOnlineOrder } from '../../../tests/support/test-orders';
+import { deliveredPaidOrder, refundOnItsWay } from '../../../tests/support/refund-fixtures';
+import { orderRow } from '../../../tests/support/test-orders';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
-import { recordRefund } from './refund-service';
 
 interface Refunded {
   orderid: string;
@@ -30,18 +30,6 @@ describeEachDatabase('refunds processed and refunds on their way', (dialect) => 
   });
   afterAll(async () => shop.close());
 
-  async function deliveredPaidOrder(): Promise<string> {
-    const orderid = await placePaidOnlineOrder(shop, customer);
-    await shop.app.ctx.db.updateTable('orders').set({ status: 'DELIVERED' }).where('orderid', '=', orderid).execute();
-    return orderid;
-  }
-
-  /** A refund written and committed but not yet asked of the gateway: on its way, as it is until the gateway answers. */
-  async function refundOnItsWay(orderid: string, amount: number): Promise<string> {
-    const row = await orderRow(shop, orderid);
-    return shop.app.ctx.db.transaction().execute((trx) => recordRefund(shop.app.ctx, trx, row, { amount, reason: 'One bottle arrived dented', actorUserId: admin.id }));
-  }
-
   /** The gateway's signed refund.processed or refund.failed for the shop's refund, as Razorpay posts it. */
   async function gatewaySays(orderid: string, refundId: string, amount: number, status: 'processed' | 'failed') {
     const { paymentid } = await orderRow(shop, orderid);
@@ -55,8 +43,8 @@ describeEachDatabase('refunds processed and refunds on their way', (dialect) => 
   const ownListed = async (orderid: string) => ((await ownList()).json() as Refunded[]).find((o) => o.orderid === orderid);
 
   it('a refund on its way is not processed until the gateway says so; then every answer says it, once', async () => {
-    const orderid = await deliveredPaidOrder();
-    const refundId = await refundOnItsWay(orderid, 1000);
+    const orderid = await deliveredPaidOrder(shop, customer);
+    const refundId = await refundOnItsWay(shop, admin, orderid, 1000);
     const onItsWay = { orderid, refundedAmount: 1000, refundProcessedAmount: 0 };
     expect(await adminListed(orderid)).toMatchObject(onItsWay);
     expect(await withRefunds(orderid, customer)).toMatchObject({ ...onItsWay, refunds: [{ refundId, amount: 1000, status: 'PENDING' }] });
@@ -78,19 +66,19 @@ describeEachDatabase('refunds processed and refunds on their way', (dialect) => 
   });
 
   it('a second refund on its way beside a processed one is counted apart, and the whole order is processed at the end', async () => {
-    const orderid = await deliveredPaidOrder();
+    const orderid = await deliveredPaidOrder(shop, customer);
     const { total_amount: total } = await orderRow(shop, orderid);
-    const first = await refundOnItsWay(orderid, 1000);
+    const first = await refundOnItsWay(shop, admin, orderid, 1000);
     await gatewaySays(orderid, first, 1000, 'processed');
-    const rest = await refundOnItsWay(orderid, total - 1000);
+    const rest = await refundOnItsWay(shop, admin, orderid, total - 1000);
     expect(await ownListed(orderid)).toMatchObject({ refundedAmount: total, refundProcessedAmount: 1000 });
     await gatewaySays(orderid, rest, total - 1000, 'processed');
     expect(await ownListed(orderid)).toMatchObject({ refundedAmount: total, refundProcessedAmount: total });
   });
 
   it('a failed refund is neither processed nor on its way, and once retried it is on its way again', async () => {
-    const orderid = await deliveredPaidOrder();
-    const refundId = await refundOnItsWay(orderid, 500);
+    const orderid = await deliveredPaidOrder(shop, customer);
+    const refundId = await refundOnItsWay(shop, admin, orderid, 500);
     await gatewaySays(orderid, refundId, 500, 'failed');
     expect(await adminListed(orderid)).toMatchObject({ refundedAmount: 0, refundProcessedAmount: 0 });
     expect(await ownListed(orderid)).toMatchObject({ refundedAmount: 0, refundProcessedAmount: 0 });
