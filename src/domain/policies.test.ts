@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BUSINESS_PLACEHOLDER } from './constants';
 import { DEFAULT_POLICIES, fillPolicy, POLICY_KEYS } from './policies';
 import type { Business } from './schemas/business';
+import { KARNATAKA_BUSINESS } from './test-business';
 
-const FILLED: Business = {
-  legalName: 'Nandi Dairy Foods Private Limited',
-  addressLine: '14 Dairy Circle, Hosur Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560029',
-  gstin: '',
-  fssai: '11224999000123',
-  carePhone: '+91 80 4123 4567',
-  careEmail: 'care@nandi.example',
-  grievanceName: 'Lakshmi Rao',
-  grievanceEmail: 'grievance@nandi.example',
-  grievancePhone: '9845012345',
-  signatoryName: '',
-  signatoryTitle: '',
-};
+const FILLED: Business = { ...KARNATAKA_BUSINESS, gstin: '', signatoryName: '', signatoryTitle: '' };
 
 const FRESH = Object.fromEntries(Object.keys(FILLED).map((k) => [k, k === 'gstin' ? '' : BUSINESS_PLACEHOLDER])) as unknown as Business;
 

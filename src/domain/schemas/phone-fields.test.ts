@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { businessSchema } from './business';
 import { shopProfileSchema } from './shop-profile';
 import { errorsOf } from './test-helpers';
+import { KARNATAKA_BUSINESS } from '../test-business';
 
-// Valid in every field but the phones under test (domain tests import nothing from the server).
-const BUSINESS = {
-  legalName: 'Nandi Dairy Foods Private Limited',
-  addressLine: '14 Dairy Circle, Hosur Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560029',
-  gstin: '',
-  fssai: '11224999000123',
-  carePhone: '+91 80 4123 4567',
-  careEmail: 'care@nandi.example',
-  grievanceName: 'Lakshmi Rao',
-  grievanceEmail: 'grievance@nandi.example',
-  grievancePhone: '9845012345',
-};
+// Valid in every field but the phones under test.
+const BUSINESS = { ...KARNATAKA_BUSINESS, gstin: '' };
 const businessErrors = (phones: { carePhone?: string; grievancePhone?: string }) => errorsOf(businessSchema, { ...BUSINESS, ...phones });
 const whatsappError = (whatsappNumber: string) => errorsOf(shopProfileSchema, { shopName: 'Ghee Shop', whatsappNumber }).whatsappNumber;
 
