@@ -6,24 +6,9 @@ import pg from 'pg';
 import { documentNumber } from '../../src/domain/india/gst-tax';
 import { buildCreditNoteDocument, buildInvoiceDocument, type CreditNoteDocument, type InvoiceDocument } from '../../src/domain/india/invoice-document';
 import { businessSchema } from '../../src/domain/schemas/business';
+import { KARNATAKA_BUSINESS } from '../../src/domain/test-business';
 
-// Copied from the tests' business so the bench does not import test files.
-const BENCH_BUSINESS = businessSchema.parse({
-  legalName: 'Nandi Dairy Foods Private Limited',
-  addressLine: '14 Dairy Circle, Hosur Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560029',
-  gstin: '29AAGCB7383J1Z4',
-  fssai: '11224999000123',
-  carePhone: '+91 80 4123 4567',
-  careEmail: 'care@nandi.example',
-  grievanceName: 'Lakshmi Rao',
-  grievanceEmail: 'grievance@nandi.example',
-  grievancePhone: '9845012345',
-  signatoryName: 'Lakshmi Rao',
-  signatoryTitle: 'Director',
-});
+const BENCH_BUSINESS = businessSchema.parse(KARNATAKA_BUSINESS);
 const STATES = ['Karnataka', 'Karnataka', 'Maharashtra', 'Tamil Nadu', 'Delhi'];
 
 interface OrderSource {
