@@ -29,7 +29,7 @@ export function isTaxDocument(doc: InvoiceDocument | CreditNoteDocument): boolea
 
 // Nil-rated lines are reported in table 8 (`nil`), so an invoice of nil-rated goods alone is in no taxable table.
 const taxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.filter((line) => !isNilRated(line));
-export const hasTaxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.some((line) => !isNilRated(line));
+const hasTaxedLines = (doc: InvoiceDocument | CreditNoteDocument) => doc.lines.some((line) => !isNilRated(line));
 
 /** Paise as rupees, a number with at most two decimals. */
 export const rupees = (paise: number): number => Math.round(paise) / 100;
@@ -197,56 +197,74 @@ export interface Gstr1Input {
   creditNotes: readonly StoredCreditNote[];
 }
 
-/** The GSTR-1 of the period's documents. Bills of supply and notes against them are left out. */
-export function buildGstr1(input: Gstr1Input) {
+/**
+ * Which GSTR-1 table each of the period's documents goes to: the one classification both the return and the Tax
+ * reports screen's counts are made from, so the two cannot disagree. Taxable tables hold documents with taxed lines;
+ * the HSN summary keeps every document of its side.
+ */
+export function gstr1Tables(input: Pick<Gstr1Input, 'invoices' | 'creditNotes'>) {
   const invoices = input.invoices.filter(isTaxDocument).sort(byNumber);
   const taxNotes = input.creditNotes.filter((n) => isTaxDocument(n.doc)).sort((a, b) => byNumber(a.doc, b.doc));
   const notes = taxNotes.filter((n) => !n.voided);
-  const voided = new Set(taxNotes.filter((n) => n.voided).map((n) => n.doc.number));
-  const invoiceSection = (d: InvoiceDocument) => sectionOf(d, d.totals.grossPaise);
-  const noteSection = (n: StoredCreditNote) => sectionOf(n.doc, n.invoiceValuePaise);
+  const invoicesIn = (section: Section) => invoices.filter((d) => sectionOf(d, d.totals.grossPaise) === section);
+  const notesIn = (section: Section) => notes.filter((n) => sectionOf(n.doc, n.invoiceValuePaise) === section).map((n) => n.doc);
+  const b2bInvoices = invoicesIn('B2B');
+  const b2bNotes = notesIn('B2B');
+  const b2csNotes = notesIn('B2CS');
+  const b2clNotes = notesIn('B2CL');
+  return {
+    invoices,
+    taxNotes,
+    /** Notes that credit something (a voided note is reported in `doc_issue` only). */
+    notes: notes.map((n) => n.doc),
+    voided: new Set(taxNotes.filter((n) => n.voided).map((n) => n.doc.number)),
+    b2b: b2bInvoices.filter(hasTaxedLines),
+    b2cl: invoicesIn('B2CL').filter(hasTaxedLines),
+    b2cs: invoicesIn('B2CS').filter(hasTaxedLines),
+    cdnr: b2bNotes.filter(hasTaxedLines),
+    cdnur: b2clNotes.filter(hasTaxedLines),
+    b2csNotes: b2csNotes.filter(hasTaxedLines),
+    nilRated: invoices.filter((d) => d.lines.some(isNilRated)),
+    hsnB2b: { invoices: b2bInvoices, notes: b2bNotes },
+    hsnB2c: {
+      invoices: invoices.filter((d) => sectionOf(d, d.totals.grossPaise) !== 'B2B'),
+      notes: notes.filter((n) => sectionOf(n.doc, n.invoiceValuePaise) !== 'B2B').map((n) => n.doc),
+    },
+  };
+}
 
-  const b2bInvoices = invoices.filter((d) => invoiceSection(d) === 'B2B');
-  const b2b = [...groupBy(b2bInvoices.filter(hasTaxedLines), (d) => d.buyer.gstin ?? '').entries()]
+/** The GSTR-1 of the period's documents. Bills of supply and notes against them are left out. */
+export function buildGstr1(input: Gstr1Input) {
+  const t = gstr1Tables(input);
+  const b2b = [...groupBy(t.b2b, (d) => d.buyer.gstin ?? '').entries()]
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([ctin, docs]) => ({
       ctin,
       inv: docs.map((d) => ({ ...invoiceEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(taxedLines(d), d.interState) })),
     }));
 
-  const b2clInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CL' && hasTaxedLines(d));
-  const b2cl = [...groupBy(b2clInvoices, (d) => d.placeOfSupply.stateCode).entries()]
+  const b2cl = [...groupBy(t.b2cl, (d) => d.placeOfSupply.stateCode).entries()]
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([pos, docs]) => ({
       pos,
       inv: docs.map((d) => ({ inum: d.number, idt: portalDate(d.issuedAt), val: rupees(d.totals.grossPaise), itms: byRate(taxedLines(d), true) })),
     }));
 
-  const b2csInvoices = invoices.filter((d) => invoiceSection(d) === 'B2CS');
-  const b2csNotes = notes.filter((n) => noteSection(n) === 'B2CS').map((n) => n.doc);
-
-  const cdnrNotes = notes.filter((n) => noteSection(n) === 'B2B').map((n) => n.doc);
-  const cdnr = [...groupBy(cdnrNotes.filter(hasTaxedLines), (d) => d.buyer.gstin ?? '').entries()]
+  const cdnr = [...groupBy(t.cdnr, (d) => d.buyer.gstin ?? '').entries()]
     .sort(([x], [y]) => x.localeCompare(y))
     .map(([ctin, docs]) => ({
       ctin,
       nt: docs.map((d) => ({ ...noteEntry(d), rchrg: 'N' as const, inv_typ: 'R' as const, itms: byRate(taxedLines(d), d.interState) })),
     }));
 
-  const cdnur = notes
-    .filter((n) => noteSection(n) === 'B2CL' && hasTaxedLines(n.doc))
-    .map((n) => ({ ...noteEntry(n.doc), typ: 'B2CL' as const, itms: byRate(taxedLines(n.doc), true) }));
-
-  const b2bNotes = cdnrNotes;
-  const b2cNotes = notes.filter((n) => noteSection(n) !== 'B2B').map((n) => n.doc);
-  const b2cInvoices = invoices.filter((d) => invoiceSection(d) !== 'B2B');
+  const cdnur = t.cdnur.map((d) => ({ ...noteEntry(d), typ: 'B2CL' as const, itms: byRate(taxedLines(d), true) }));
 
   const docDet = [
-    { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: seriesDocs(invoices.map((d) => d.number)) },
-    { doc_num: 5, doc_typ: 'Credit Note', docs: seriesDocs(taxNotes.map((n) => n.doc.number), voided) },
+    { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: seriesDocs(t.invoices.map((d) => d.number)) },
+    { doc_num: 5, doc_typ: 'Credit Note', docs: seriesDocs(t.taxNotes.map((n) => n.doc.number), t.voided) },
   ].filter((d) => d.docs.length > 0);
 
-  const nil = nilRows(invoices, notes.map((n) => n.doc));
+  const nil = nilRows(t.invoices, t.notes);
   return {
     gstin: input.gstin,
     fp: input.fp,
@@ -254,12 +272,12 @@ export function buildGstr1(input: Gstr1Input) {
     hash: 'hash',
     b2b,
     b2cl,
-    b2cs: b2csRows(b2csInvoices, b2csNotes),
+    b2cs: b2csRows(t.b2cs, t.b2csNotes),
     cdnr,
     cdnur,
     // Left out when nothing was nil-rated, so a shop of taxed goods files what it always filed.
     ...(nil.length > 0 ? { nil: { inv: nil } } : {}),
-    hsn: { hsn_b2b: hsnRows(b2bInvoices, b2bNotes), hsn_b2c: hsnRows(b2cInvoices, b2cNotes) },
+    hsn: { hsn_b2b: hsnRows(t.hsnB2b.invoices, t.hsnB2b.notes), hsn_b2c: hsnRows(t.hsnB2c.invoices, t.hsnB2c.notes) },
     doc_issue: { doc_det: docDet },
   };
 }

@@ -1,10 +1,10 @@
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import type { DocumentTotals, TaxReportSummary } from '../../domain/schemas/tax-reports';
-import { isNilRated, sumSplits } from '../../domain/india/gst-tax';
+import { sumSplits } from '../../domain/india/gst-tax';
 import { getBusiness } from '../business/business-repository';
 import type { Executor } from '../db/database';
 import { HttpError } from '../http/errors';
-import { buildGstr1, hasTaxedLines, isTaxDocument, sectionOf, type Gstr1, type StoredCreditNote } from './gstr1';
+import { buildGstr1, gstr1Tables, isTaxDocument, type Gstr1, type StoredCreditNote } from './gstr1';
 import { dayAfter, hsnSummaryCsv, salesRegisterCsv, type ReportPeriod } from './registers';
 import { creditNotesIssuedBetween, invoicesIssuedBetween } from './report-repository';
 
@@ -67,28 +67,22 @@ function totalsOf(docs: readonly (InvoiceDocument | CreditNoteDocument)[]): Docu
 export async function periodSummary(db: Executor, period: ReportPeriod): Promise<TaxReportSummary> {
   const docs = await documentsOf(db, period);
   const gstin = await gstinOf(db, docs);
-  const valid = docs.creditNotes.filter((n) => !n.voided);
-  const notes = valid.map((n) => n.doc);
-  const tax = docs.invoices.filter(isTaxDocument);
-  // Documents of nil-rated goods alone are in table 8 only, so the taxable tables do not count them.
-  const taxInvoices = tax.filter(hasTaxedLines);
-  const taxNotes = valid.filter((n) => isTaxDocument(n.doc) && hasTaxedLines(n.doc));
-  const count = <T,>(list: readonly T[], test: (item: T) => boolean) => list.filter(test).length;
+  const tables = gstr1Tables(docs);
   return {
     period: { fp: period.fp, from: period.from, to: period.to, quarter: period.quarter },
     registered: gstin !== '',
     gstin,
     invoices: totalsOf(docs.invoices),
-    creditNotes: totalsOf(notes),
-    billsOfSupply: count(docs.invoices, (d) => !isTaxDocument(d)),
+    creditNotes: totalsOf(docs.creditNotes.filter((n) => !n.voided).map((n) => n.doc)),
+    billsOfSupply: docs.invoices.filter((d) => !isTaxDocument(d)).length,
     sections: {
-      b2b: count(taxInvoices, (d) => sectionOf(d, d.totals.grossPaise) === 'B2B'),
-      b2cl: count(taxInvoices, (d) => sectionOf(d, d.totals.grossPaise) === 'B2CL'),
-      b2cs: count(taxInvoices, (d) => sectionOf(d, d.totals.grossPaise) === 'B2CS'),
-      cdnr: count(taxNotes, (n) => sectionOf(n.doc, n.invoiceValuePaise) === 'B2B'),
-      cdnur: count(taxNotes, (n) => sectionOf(n.doc, n.invoiceValuePaise) === 'B2CL'),
-      b2csNotes: count(taxNotes, (n) => sectionOf(n.doc, n.invoiceValuePaise) === 'B2CS'),
-      nilRated: count(tax, (d) => d.lines.some(isNilRated)),
+      b2b: tables.b2b.length,
+      b2cl: tables.b2cl.length,
+      b2cs: tables.b2cs.length,
+      cdnr: tables.cdnr.length,
+      cdnur: tables.cdnur.length,
+      b2csNotes: tables.b2csNotes.length,
+      nilRated: tables.nilRated.length,
     },
   };
 }
