@@ -1,8 +1,27 @@
 // Orders and refunds set up for the refund tests: a paid order already delivered, and a refund written but not yet
 // asked of the gateway, so the test posts the gateway's answer itself.
 import { recordRefund } from '../../src/server/ordering/refund-service';
+import { gatewayFor } from '../../src/server/payments/gateway-registry';
+import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
 import { orderRow, placePaidOnlineOrder } from './test-orders';
-import type { TestShop, TestUser } from './test-shop';
+import { adminOf, createTestShop, createTestUser, type TestDialect, type TestShop, type TestUser } from './test-shop';
+
+export interface RefundShop {
+  shop: TestShop;
+  customer: TestUser;
+  admin: TestUser;
+  /** The sandbox gateway's webhook secret, to sign the refund events a test posts. */
+  secret: string;
+}
+
+/** A shop with one customer and its admin, on the sandbox gateway. */
+export async function refundShop(dialect: TestDialect): Promise<RefundShop> {
+  const shop = await createTestShop(dialect);
+  const customer = await createTestUser(shop);
+  const admin = await adminOf(shop);
+  const secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
+  return { shop, customer, admin, secret };
+}
 
 export async function deliveredPaidOrder(shop: TestShop, customer: TestUser): Promise<string> {
   const orderid = await placePaidOnlineOrder(shop, customer);

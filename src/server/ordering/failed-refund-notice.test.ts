@@ -3,13 +3,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderNumber } from '../../domain/display';
 import { newGatewayId } from '../payments/gateway-ids';
-import { gatewayFor } from '../payments/gateway-registry';
-import type { SandboxGateway } from '../payments/sandbox/sandbox-gateway';
 import { sandboxRefundEventBody } from '../payments/sandbox/sandbox-refunds';
 import { postRefundEvent, postSignedWebhook } from '../../../tests/support/gateway-events';
-import { deliveredPaidOrder, refundOnItsWay } from '../../../tests/support/refund-fixtures';
+import { deliveredPaidOrder, refundOnItsWay, refundShop } from '../../../tests/support/refund-fixtures';
 import { orderRow } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { FAILED_REFUND_MAIL_KIND } from './failed-refund-mail';
 
 interface Listed {
@@ -23,10 +21,7 @@ describeEachDatabase('the owner told of a failed refund', (dialect) => {
   let admin: TestUser;
   let secret: string;
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    customer = await createTestUser(shop);
-    admin = await adminOf(shop);
-    secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
+    ({ shop, customer, admin, secret } = await refundShop(dialect));
   });
   afterAll(async () => shop.close());
 
