@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { ORDER_NOTE_MAX, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
+import { ORDER_NOTE_MAX, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
 import { formatRupees, formatSize } from '../../../domain/display';
-import { TOASTS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
 import { BusyButton } from '../../components/busy-button';
 import { ApiError } from '../../lib/api-client';
@@ -24,18 +23,14 @@ import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
 import { payOnline, placeCodOrder, priceChange } from './place-order';
 import { QUOTE_KEY, useQuote } from './quote-api';
+import { PaymentModeField } from './payment-mode-field';
 import { StockShortNote } from './stock-short-note';
 import { useOnlinePayment, type SuccessState } from './use-online-payment';
 
 const ADDRESS_FIELDS = ['pincode', 'state', 'gstin', 'businessName'] as const;
 
-/** The one "Cash on Delivery selected" toast, so it can be taken back. */
-const CASH_SELECTED_TOAST = 'cash-selected';
-
 export function OrderSummaryPage() {
   usePageTitle('Order summary');
-  // Leaving the summary (to the payment dialog's result, say) takes the cash toast with it.
-  useEffect(() => () => toast.dismiss(CASH_SELECTED_TOAST), []);
   const lines = useCart();
   const session = useSession();
   const billing = getBilling();
@@ -43,7 +38,6 @@ export function OrderSummaryPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const noteId = useId();
-  const modeId = useId();
   const [note, setNote] = useState(getNote);
   const whatsappId = useId();
   const [whatsapp, setWhatsapp] = useState(getWhatsappOptIn);
@@ -249,35 +243,7 @@ export function OrderSummaryPage() {
                   We do not deliver to {billing.pincode} yet. <Link to="/checkoutbilling">Use another address</Link>.
                 </p>
               ) : null}
-              <label htmlFor={modeId} className="form-label">
-                Payment mode
-              </label>
-              <select
-                id={modeId}
-                className="form-select mb-3"
-                value={mode}
-                onChange={(e) => {
-                  const next = e.target.value as PaymentMode;
-                  setMode(next);
-                  // Said for cash only, and taken back when the customer turns to paying online.
-                  if (next === 'CASHONDELIVERY') toast.info(TOASTS.cashSelected, { toastId: CASH_SELECTED_TOAST });
-                  else toast.dismiss(CASH_SELECTED_TOAST);
-                }}
-              >
-                {modes.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_MODE_LABELS[m]}
-                  </option>
-                ))}
-              </select>
-              {codRefused ? (
-                <div className="alert alert-warning small py-2" role="alert" data-testid="cod-refused">
-                  <p className="mb-2">{codRefused}</p>
-                  <button type="button" className="btn btn-sm btn-amber" onClick={() => setMode('ONLINE')}>
-                    Pay online instead
-                  </button>
-                </div>
-              ) : null}
+              <PaymentModeField mode={mode} modes={modes} onChange={setMode} codRefused={codRefused} />
               <PoliciesAgreement
                 ref={agreementRef}
                 agreed={agreed}
