@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatRupees } from './display';
 import { CANCEL_REASONS } from './order-status';
+import type { RefundSettlementView } from './refund-settlement';
 import type { Order } from './schemas/order';
 
 const REASON_MAX = 200;
@@ -76,6 +77,8 @@ export interface RefundView {
   error?: string | null;
   /** It gave back a payment that paid nothing (a second payment, or one after a switch to cash on delivery). */
   strayPayment?: true;
+  /** A failed refund the owner paid back another way (bank transfer, UPI, cash); it reads PROCESSED. Absent otherwise. */
+  settlement?: RefundSettlementView;
 }
 
 /**

@@ -34,6 +34,7 @@ import { orderNumbersMigration } from './migrations/0033-order-numbers';
 import { strayPaymentRefundsMigration } from './migrations/0034-stray-payment-refunds';
 import { processedRefundsMigration } from './migrations/0035-processed-refunds';
 import { cancelMailOnItsWayMigration } from './migrations/0036-cancel-mail-on-its-way';
+import { refundsSettledOutsideMigration } from './migrations/0037-refunds-settled-outside';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -73,6 +74,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0034-stray-payment-refunds': strayPaymentRefundsMigration(),
     '0035-processed-refunds': processedRefundsMigration(),
     '0036-cancel-mail-on-its-way': cancelMailOnItsWayMigration(),
+    '0037-refunds-settled-outside': refundsSettledOutsideMigration(),
   };
 }
 

@@ -290,6 +290,17 @@ export interface RefundsTable {
   updated_at: IsoTime;
   /** 1 when it gives back a payment that paid nothing (migration 0034): not part of the order's refunded_amount. */
   stray_payment: Generated<Flag>;
+  /**
+   * A failed refund paid back outside the gateway (migration 0037): how (SETTLEMENT_METHODS), the payment's reference,
+   * the owner's note, when and by whom; null otherwise. Such a row is PROCESSED.
+   */
+  settled_method: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_note: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  settled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the gateway reported a settled refund processed after all (the customer may have been paid twice). */
+  gateway_also_paid_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 export interface PasswordResetTokensTable {
@@ -696,6 +707,7 @@ export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type MailRow = Selectable<MailOutboxTable>;

@@ -43,3 +43,33 @@ export async function queueFailedRefundMail(
       `Until then the amount counts as not refunded, and the dashboard's Overview shows the refund under "Failed refunds".`,
   });
 }
+
+export const GATEWAY_ALSO_PAID_MAIL_KIND = 'refund-paid-twice';
+
+/**
+ * The gateway reported processed a refund the owner had settled another way (decision 088): the customer may have
+ * the money twice. The refund stays settled and counts once; the owner is told once, to recover one payment.
+ */
+export async function queueGatewayAlsoPaidMail(
+  trx: Executor,
+  shop: { email: string; publicUrl: string },
+  refund: { orderRowId: number; amount: number; settledMethod: string; settledReference: string | null; gatewayRefundId: string },
+): Promise<void> {
+  if (!shop.email) return;
+  const order = await findOrderRowById(trx, refund.orderRowId);
+  if (!order) return;
+  const number = orderNumber(order.id);
+  const amount = formatRupees(refund.amount);
+  await enqueueMail(trx, {
+    kind: GATEWAY_ALSO_PAID_MAIL_KIND,
+    to: shop.email,
+    subject: `Refund paid twice? ${amount} for order ${number}`,
+    text:
+      `The payment gateway now reports the refund of ${amount} for order ${number} (${order.username}, ${order.emailaddress}) as processed ` +
+      `(gateway refund ${refund.gatewayRefundId}), after it had failed and you marked it settled by ${refund.settledMethod}` +
+      `${refund.settledReference ? ` (ref ${refund.settledReference})` : ''}.\n\n` +
+      `The customer may have received the money twice. The shop still counts it once, as settled by you.\n\n` +
+      `What to do: check the gateway's dashboard (Refunds) and your own payment, then ask the customer to return one of them. ` +
+      `The order: ${adminOrderLink(shop.publicUrl, number)}`,
+  });
+}

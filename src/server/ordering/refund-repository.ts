@@ -144,6 +144,46 @@ export async function reopenFailedRefund(trx: Executor, id: string): Promise<boo
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A failed refund paid back outside the gateway: FAILED → PROCESSED with how it was paid, once. A second settle or a
+ * retry racing it finds the row no longer FAILED and changes nothing.
+ */
+export async function settleFailedRefundOutside(
+  trx: Executor,
+  id: string,
+  settlement: { method: string; reference: string | null; note: string | null; actorUserId: number },
+): Promise<boolean> {
+  const now = nowIso();
+  const result = await trx
+    .updateTable('refunds')
+    .set({
+      status: 'PROCESSED',
+      settled_method: settlement.method,
+      settled_reference: settlement.reference,
+      settled_note: settlement.note,
+      settled_at: now,
+      settled_by: settlement.actorUserId,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The gateway reported a settled refund processed after all: noted once, however often it says so. */
+export async function noteGatewayAlsoPaid(trx: Executor, id: string): Promise<boolean> {
+  const now = nowIso();
+  const result = await trx
+    .updateTable('refunds')
+    .set({ gateway_also_paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('settled_method', 'is not', null)
+    .where('gateway_also_paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function noteRefundError(db: Executor, id: string, error: string): Promise<void> {
   await db.updateTable('refunds').set({ error, updated_at: nowIso() }).where('id', '=', id).where('status', '=', 'CREATED').execute();
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withOrderPrefix } from '../../domain/display';
+import { settleRefundSchema } from '../../domain/refund-settlement';
 import { refundOrderSchema } from '../../domain/refunds';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { orderRefundsAnswer, retryRefund } from './refund-service';
 import { refundDeliveredOrder } from './workflows/refund-order';
+import { settleRefundOutside } from './workflows/settle-refund';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
 const refundParams = orderParams.extend({ refundId: z.string().trim().min(1).max(100) });
@@ -28,6 +30,13 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/order/:orderid/refunds/:refundId/retry', { preHandler: requireAdmin, schema: { params: refundParams } }, async (request) => {
     const orderid = withOrderPrefix(request.params.orderid);
     await retryRefund(ctx, currentUser(request).id, orderid, request.params.refundId);
+    return orderRefundsAnswer(ctx, orderid, currentUser(request));
+  });
+
+  // The owner paid a failed refund back another way (decision 088); the gateway is not asked.
+  api.post('/api/order/:orderid/refunds/:refundId/settle', { onRequest: requireAdmin, schema: { params: refundParams, body: settleRefundSchema } }, async (request) => {
+    const orderid = withOrderPrefix(request.params.orderid);
+    await settleRefundOutside(ctx, currentUser(request).id, orderid, request.params.refundId, request.body);
     return orderRefundsAnswer(ctx, orderid, currentUser(request));
   });
 }

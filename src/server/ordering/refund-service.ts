@@ -1,10 +1,12 @@
+import { ROLES } from '../../domain/constants';
 import { formatRupees, orderNumber, withOrderPrefix } from '../../domain/display';
 import type { CreditedGoods } from '../../domain/india/invoice-document';
 import { toPaise } from '../../domain/pricing';
+import { SETTLEMENT_METHOD_WORDS, type RefundSettlementView, type SettlementMethod } from '../../domain/refund-settlement';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
-import type { OrderRow } from '../db/schema';
+import type { OrderRow, RefundRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { queueMessageForOrderRow } from '../messages/outbox';
@@ -16,7 +18,7 @@ import { creditNotesOf } from '../invoicing/invoice-service';
 import { findOrderRow, findOrderRowById, withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
 import { creditNoteHook, refundFailedHook } from './credit-note-hook';
-import { queueFailedRefundMail } from './failed-refund-mail';
+import { queueFailedRefundMail, queueGatewayAlsoPaidMail } from './failed-refund-mail';
 import {
   countProcessedRefund,
   findRefund,
@@ -24,6 +26,7 @@ import {
   insertRefund,
   linesWithRefunded,
   markRefundRequested,
+  noteGatewayAlsoPaid,
   noteRefundError,
   refundState,
   refundsOfOrder,
@@ -71,6 +74,11 @@ export async function recordRefund(
 async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: string, refund: GatewayRefund): Promise<void> {
   const row = await findRefund(trx, refundId);
   if (!row) return;
+  // Paid back outside the gateway (decision 088): it counts once, as settled; a gateway that paid it too is the owner's to hear.
+  if (row.settled_method) {
+    if (refund.status === 'processed') await gatewayAlsoPaid(ctx, trx, row, refund);
+    return;
+  }
   if (row.status === 'CREATED') await markRefundRequested(trx, refundId, refund.id, 'PENDING');
   if (refund.status === 'pending') return;
   const state = refundState(refund.status) as 'PROCESSED' | 'FAILED';
@@ -89,6 +97,14 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   // The customer was told the money is on its way; the owner must hear that it is not (a stray payment's too).
   if (state === 'FAILED') await queueFailedRefundMail(trx, { email: ctx.config.SHOP_EMAIL, publicUrl: ctx.config.PUBLIC_URL }, { orderRowId: row.order_id, amount: row.amount, reason: row.reason });
   await writeAudit(trx, { actorUserId: null, action: `refund.${refund.status}`, target: refundId, details: { gatewayRefundId: refund.id, amount: row.amount } });
+}
+
+async function gatewayAlsoPaid(ctx: AppContext, trx: Executor, row: RefundRow, refund: GatewayRefund): Promise<void> {
+  if (!(await noteGatewayAlsoPaid(trx, row.id))) return;
+  const shop = { email: ctx.config.SHOP_EMAIL, publicUrl: ctx.config.PUBLIC_URL };
+  const method = SETTLEMENT_METHOD_WORDS[row.settled_method as SettlementMethod] ?? row.settled_method ?? '';
+  await queueGatewayAlsoPaidMail(trx, shop, { orderRowId: row.order_id, amount: row.amount, settledMethod: method, settledReference: row.settled_reference, gatewayRefundId: refund.id });
+  await writeAudit(trx, { actorUserId: null, action: 'refund.processed-after-settled', target: row.id, details: { gatewayRefundId: refund.id, amount: row.amount } });
 }
 
 /** Asks the gateway for a CREATED refund and stores its id and state. Errors are kept on the row for a later try. */
@@ -194,7 +210,7 @@ export async function afterRefundCommit(ctx: AppContext, refund: { refundId: str
 }
 
 /** The order's refunds in the wire shape of DESIGN.md §7.6. */
-export async function refundsView(ctx: AppContext, orderRowId: number) {
+export async function refundsView(ctx: AppContext, orderRowId: number, forAdmin = false) {
   const rows = await refundsOfOrder(ctx.db, orderRowId);
   return rows.map((r) => ({
     refundId: r.id,
@@ -207,7 +223,20 @@ export async function refundsView(ctx: AppContext, orderRowId: number) {
     createdAt: r.created_at,
     // It gave back a payment that paid nothing, so it is not part of what was refunded of the order.
     ...(r.stray_payment ? { strayPayment: true as const } : {}),
+    // Paid back outside the gateway after it failed there (decision 088); absent otherwise.
+    ...(r.settled_method && r.settled_at ? { settlement: settlementView(r, forAdmin) } : {}),
   }));
+}
+
+// The owner's note and a double payment are the shop's own business: the customer sees how and when it was paid.
+function settlementView(r: RefundRow, forAdmin: boolean): RefundSettlementView {
+  return {
+    method: r.settled_method as SettlementMethod,
+    reference: r.settled_reference,
+    note: forAdmin ? r.settled_note : null,
+    settledAt: r.settled_at ?? '',
+    ...(forAdmin && r.gateway_also_paid_at ? { gatewayAlsoPaidAt: r.gateway_also_paid_at } : {}),
+  };
 }
 
 /**
@@ -220,5 +249,5 @@ export async function orderRefundsAnswer(ctx: AppContext, orderid: string, calle
   // With what was refunded, so the order reads "Refunded" or "Part refunded" wherever it is shown.
   const [order] = await withLinesForAdmin(ctx.db, [row]);
   if (!order) throw new HttpError(404, 'NOT_FOUND', missing);
-  return { ...order, refunds: await refundsView(ctx, row.id), creditNotes: await creditNotesOf(ctx.db, row.id) };
+  return { ...order, refunds: await refundsView(ctx, row.id, caller.roles.includes(ROLES.ADMIN)), creditNotes: await creditNotesOf(ctx.db, row.id) };
 }
