@@ -1,14 +1,14 @@
 // Cancelling and refunding: a customer cancels a paid online order in Your Orders and
 // watches the refund go through; an admin refunds part of a delivered order, retries a failed refund and cancels
 // an order from its detail. Every order and account here is this spec's own.
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { formatRupees } from '../src/domain/display';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
-import { ADMIN, loginThroughUi, registerCustomer, type Customer } from './support/accounts';
+import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
+import { customerOrders, fitsPhone, openAdminOrder, shoot, shown } from './support/admin-order-journey';
 import { checkoutFromSummary, fillBilling, payInSandbox, seedCart } from './support/storefront';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
@@ -17,44 +17,6 @@ test.describe.configure({ timeout: 150_000 });
 
 const PRODUCT = 'Buffalo Ghee';
 const SIZE_ML = 500;
-
-/** The page at 390 px fits without sideways scrolling; the viewport goes back to 1280 px. */
-async function fitsPhone(page: Page, what: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await hasHorizontalOverflow(page), `${what} overflows at 390 px`).toBe(false);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Screenshots at 1280 and 390 px from the top of the page, so the sticky bar covers nothing in the middle. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAtWidths(page, name);
-}
-
-async function openAdminOrder(page: Page, search: string, orderid: string) {
-  await page.goto('/admin');
-  const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
-  await panel.getByLabel('Search').fill(search);
-  await panel.locator(`[data-view-order="${orderid}"]`).click();
-  const heading = panel.getByRole('heading', { name: /^Order # GS-\d{4,}$/ });
-  await expect(heading).toBeVisible();
-  shownNumbers.set(orderid, (await heading.innerText()).replace('Order # ', ''));
-  return panel;
-}
-
-/** The order number the admin showed for an order opened with openAdminOrder. */
-const shownNumbers = new Map<string, string>();
-const shown = (orderid: string) => shownNumbers.get(orderid) ?? `no number seen for ${orderid}`;
-
-/** The customer's Your Orders in a browser context of their own (the admin's stays signed in). */
-async function customerOrders(browser: Browser, customer: Customer) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await loginThroughUi(page, customer.email, customer.password);
-  await page.goto('/orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
-  return { page, close: () => context.close() };
-}
 
 test('a customer pays online, cancels in Your Orders and sees the refund on its way, then refunded', async ({ page }) => {
   const customer = await registerCustomer(page.request, { name: 'Leela Menon' });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatRupees } from '../../../domain/display';
+import { SETTLEMENT_METHOD_WORDS } from '../../../domain/refund-settlement';
 import { REFUND_STATUS_WORDS, type OrderWithRefunds } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
 import { CreditNoteList } from '../../components/credit-note-list';
@@ -58,6 +59,7 @@ function RefundLines({ list }: { list: OrderWithRefunds['refunds'] }) {
         <li key={r.refundId} className="text-success-emphasis">
           Refund of {formatRupees(r.amount)} {REFUND_STATUS_WORDS[r.status]}
           {r.status === 'PENDING' ? ' (banks take 5-7 working days to show it)' : ''}
+          {r.settlement ? ` (paid by ${SETTLEMENT_METHOD_WORDS[r.settlement.method]}${r.settlement.reference ? `, ref ${r.settlement.reference}` : ''})` : ''}
         </li>
       ))}
     </ul>

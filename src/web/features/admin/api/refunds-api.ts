@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SettleRefundBody } from '../../../../domain/refund-settlement';
 import type { OrderWithRefunds, RefundOrderBody } from '../../../../domain/refunds';
 import { api } from '../../../lib/api-client';
 import { adminOrdersKey } from './orders-api';
@@ -69,6 +70,16 @@ export function useRetryRefund(orderid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (refundId: string) => api.post<OrderWithRefunds>(`${orderPath(orderid)}/refunds/${encodeURIComponent(refundId)}/retry`),
+    onSuccess: (answer) => settle(client, answer),
+  });
+}
+
+/** POST /api/order/{orderid}/refunds/{refundId}/settle: a failed refund the owner paid back another way. */
+export function useSettleRefund(orderid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ refundId, body }: { refundId: string; body: SettleRefundBody }) =>
+      api.post<OrderWithRefunds>(`${orderPath(orderid)}/refunds/${encodeURIComponent(refundId)}/settle`, body),
     onSuccess: (answer) => settle(client, answer),
   });
 }
