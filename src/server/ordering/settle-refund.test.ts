@@ -10,6 +10,9 @@ import { deliveredPaidOrder, refundOnItsWay } from '../../../tests/support/refun
 import { orderRow } from '../../../tests/support/test-orders';
 import type { RefundShop } from '../../../tests/support/refund-fixtures';
 import { describeEachDatabase } from '../../../tests/support/test-shop';
+import { newGatewayId } from '../payments/gateway-ids';
+import { postRefundEvent } from '../../../tests/support/gateway-events';
+import { insertRefund } from './refund-repository';
 import { SETTLED_REFUND_MAIL_KIND } from './settle-refund-steps';
 
 describeEachDatabase('settling a failed refund outside the gateway', (dialect) => {
@@ -148,5 +151,36 @@ describeEachDatabase('settling a failed refund outside the gateway', (dialect) =
     // Either way one live credit note backs the refund, beside the voided one.
     expect(after.creditNotes?.filter((n) => !n.voided)).toHaveLength(1);
     expect(after.creditNotes?.filter((n) => n.voided)).toHaveLength(1);
+  });
+
+  it('a payment that paid nothing, its refund failed and settled: processed, yet counted against nothing and credited by no note', async () => {
+    const orderid = await deliveredPaidOrder(set.shop, set.customer);
+    const row = await orderRow(set.shop, orderid);
+    const refundId = `refund_of_${newGatewayId('pay_')}`;
+    await set.shop.app.ctx.db.transaction().execute((trx) =>
+      insertRefund(trx, { id: refundId, orderRowId: row.id, paymentId: row.paymentid, amount: 400, reason: 'A second payment of the order', actorUserId: null, strayPayment: true }),
+    );
+    await postRefundEvent(set.shop, set.secret, { id: newGatewayId('rfnd_'), paymentId: row.paymentid, amount: 40_000, status: 'failed', notes: { shop_refund_id: refundId } });
+    const mailsBefore = (await settledMails(set.customer.email)).length;
+
+    const res = await settleCall(set.shop, set.admin, orderid, refundId, { method: 'UPI', reference: 'upi-7781' });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as OrderWithRefunds;
+    expect(answer.refunds[0]).toMatchObject({ status: 'PROCESSED', strayPayment: true, settlement: { method: 'UPI', reference: 'upi-7781' } });
+    expect(answer).toMatchObject({ refundedAmount: 0, refundProcessedAmount: 0 });
+    expect(answer.creditNotes ?? []).toEqual([]);
+    expect(await settledMails(set.customer.email)).toHaveLength(mailsBefore + 1);
+  });
+
+  it('refuses with 409 when other refunds took what was left since it failed, and changes nothing', async () => {
+    const { orderid, refundId, total } = await failedRefund(set);
+    await refundOnItsWay(set.shop, set.admin, orderid, total);
+    const res = await settleCall(set.shop, set.admin, orderid, refundId, BY_BANK);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'REFUND_TOO_LARGE' });
+    const after = (await get(`/api/order/${orderid}/refunds`)).json() as OrderWithRefunds;
+    expect(after.refunds.find((r) => r.refundId === refundId)).toMatchObject({ status: 'FAILED' });
+    expect(after.refunds.find((r) => r.refundId === refundId)?.settlement).toBeUndefined();
+    expect(after).toMatchObject({ refundedAmount: total, refundProcessedAmount: 0 });
   });
 });
