@@ -35,6 +35,7 @@ import { strayPaymentRefundsMigration } from './migrations/0034-stray-payment-re
 import { processedRefundsMigration } from './migrations/0035-processed-refunds';
 import { cancelMailOnItsWayMigration } from './migrations/0036-cancel-mail-on-its-way';
 import { refundsSettledOutsideMigration } from './migrations/0037-refunds-settled-outside';
+import { refundAttemptsMigration } from './migrations/0038-refund-attempts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -75,6 +76,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0035-processed-refunds': processedRefundsMigration(),
     '0036-cancel-mail-on-its-way': cancelMailOnItsWayMigration(),
     '0037-refunds-settled-outside': refundsSettledOutsideMigration(),
+    '0038-refund-attempts': refundAttemptsMigration(),
   };
 }
 

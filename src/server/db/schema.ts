@@ -301,6 +301,8 @@ export interface RefundsTable {
   settled_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the gateway reported a settled refund processed after all (the customer may have been paid twice). */
   gateway_also_paid_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** Which ask of the gateway is live: 1, then one more for each retry (migration 0038). */
+  attempt: Generated<number>;
 }
 
 export interface PasswordResetTokensTable {

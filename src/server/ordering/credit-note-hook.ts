@@ -2,6 +2,7 @@ import type { CreditedGoods, CreditNoteDocument } from '../../domain/india/invoi
 import type { Executor } from '../db/database';
 import { issueCreditNote, uncreditedPaise, voidCreditNoteOfRefund } from '../invoicing/invoice-service';
 import { findOrderRowById } from '../orders/order-repository';
+import { refundedGoods } from './refund-repository';
 
 /**
  * Called in the transaction that records a cancellation's or a refund's refund row, with the rupees refunded.
@@ -20,6 +21,15 @@ export async function creditNoteHook(
   // Nor a cancelled order's credited in full already: its parcel came back (order-moves.ts) while its refund had failed.
   if (order.status === 'CANCELLED' && (await uncreditedPaise(trx, order.id)) <= 0) return null;
   return issueCreditNote(trx, { id: refund.orderRowId }, refund.amount, refund.reason, { refundId: refund.refundId, ...(refund.goods ? { goods: refund.goods } : {}) });
+}
+
+/**
+ * A failed refund that is a refund again (retried, or paid back another way) gets a credit note of its own, listing
+ * the same bottles as its first, which stays void (it may be reported cancelled already).
+ */
+export async function reissuedCreditNote(trx: Executor, refund: { id: string; order_id: number; amount: number; reason: string }): Promise<CreditNoteDocument | null> {
+  const goods = await refundedGoods(trx, refund.id);
+  return creditNoteHook(trx, { orderRowId: refund.order_id, amount: refund.amount, reason: refund.reason, refundId: refund.id, ...(goods.length ? { goods } : {}) });
 }
 
 /**

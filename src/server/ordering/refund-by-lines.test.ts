@@ -137,6 +137,32 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     }
   });
 
+  it.each(['retried', 'settled'] as const)('a failed refund of a bottle, %s, gets a credit note that names the bottle again, not a refund of value', async (how) => {
+    const orderid = await deliveredOrder();
+    const sandbox = gatewayFor(shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
+    const onRefund = sandbox.onRefund;
+    sandbox.onRefund = undefined;
+    try {
+      const res = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Jar arrived broken' });
+      const first = res.json().refunds[0].refundId as string;
+      const asked = await shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
+      const failed = { id: asked.gateway_refund_id ?? '', paymentId: '', amount: asked.amount * 100, status: 'failed' as const, notes: { shop_refund_id: first } };
+      await shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(shop.app.ctx, trx, failed));
+      const again =
+        how === 'retried'
+          ? await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/retry`, headers: admin.auth })
+          : await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/settle`, headers: admin.auth, payload: { method: 'CASH' } });
+      expect(again.statusCode, again.body).toBe(200);
+      const notes = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json().creditNotes as { number: string }[];
+      expect(notes).toHaveLength(2);
+      const reissued = await noteDoc(notes[1]?.number ?? '');
+      expect(reissued.basis).toBe('GOODS');
+      expect(reissued.lines).toMatchObject([{ description: 'Buffalo Ghee (1000 ml)', quantity: 1, unit: 'NOS', grossPaise: 99_900 }]);
+    } finally {
+      sandbox.onRefund = onRefund;
+    }
+  });
+
   it('a bottle a failed refund put back on the shelf is not put back again by a fresh refund of it', async () => {
     const orderid = await deliveredOrder();
     const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken', restock: true };

@@ -5,7 +5,7 @@ import type { OrderRow } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { addStock } from '../stock/stock-repository';
 import { lockOrderAndRefreshCustomerList } from './order-write-repository';
-import { insertRefundLines, linesWithRefunded, restockedPerLine } from './refund-repository';
+import { bottlesCredited, insertRefundLines, linesWithRefunded, restockedPerLine } from './refund-repository';
 import { recordRefund } from './refund-service';
 
 /**
@@ -43,7 +43,7 @@ export async function recordRefundOfLines(
     amount,
     reason: asked.reason,
     actorUserId: asked.actorUserId,
-    goods: picked.map((c) => ({ description: `${c.line.name} (${c.line.size_ml} ml)`, quantity: c.qty })),
+    goods: picked.map((c) => bottlesCredited(c.line, c.qty)),
   });
   const restock = asked.restock ? await bottlesToPutBack(trx, order.id, picked) : [];
   await insertRefundLines(trx, refundId, picked.map((c) => ({ orderLineId: c.line.id, qty: c.qty, restocked: restock.some((r) => r.line.id === c.line.id) })));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
+import type { CreditedGoods } from '../../domain/india/invoice-document';
 import type { GatewayRefundStatus } from '../payments/gateway';
 
 export type RefundState = 'CREATED' | 'PENDING' | 'PROCESSED' | 'FAILED';
@@ -105,6 +106,23 @@ export async function insertRefundLines(trx: Executor, refundId: string, lines: 
     .execute();
 }
 
+/** The bottles a refund by lines gave back, as its credit note lists them; none for a refund of value. */
+export async function refundedGoods(db: Executor, refundId: string): Promise<CreditedGoods[]> {
+  const rows = await db
+    .selectFrom('refund_lines as rl')
+    .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+    .select(['l.name', 'l.size_ml', 'rl.qty'])
+    .where('rl.refund_id', '=', refundId)
+    .orderBy('l.position')
+    .execute();
+  return rows.map((r) => bottlesCredited(r, r.qty));
+}
+
+/** Bottles of an order line as a credit note lists them. */
+export function bottlesCredited(line: { name: string; size_ml: number }, quantity: number): CreditedGoods {
+  return { description: `${line.name} (${line.size_ml} ml)`, quantity };
+}
+
 /** Refunds of the order written but not yet asked of the gateway. */
 export async function createdRefundIds(db: Executor, orderRowId: number): Promise<string[]> {
   const rows = await db.selectFrom('refunds').select('id').where('order_id', '=', orderRowId).where('status', '=', 'CREATED').execute();
@@ -133,11 +151,11 @@ export async function settleRefund(trx: Executor, id: string, status: 'PROCESSED
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A failed refund asked again: FAILED → CREATED, once. */
+/** A failed refund asked again: FAILED → CREATED, as its next ask, once. */
 export async function reopenFailedRefund(trx: Executor, id: string): Promise<boolean> {
   const result = await trx
     .updateTable('refunds')
-    .set({ status: 'CREATED', gateway_refund_id: null, error: null, updated_at: nowIso() })
+    .set((eb) => ({ status: 'CREATED', gateway_refund_id: null, error: null, attempt: eb('attempt', '+', 1), updated_at: nowIso() }))
     .where('id', '=', id)
     .where('status', '=', 'FAILED')
     .executeTakeFirst();

@@ -17,8 +17,9 @@ import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoi
 import { creditNotesOf } from '../invoicing/invoice-service';
 import { findOrderRow, findOrderRowById, withLinesForAdmin } from '../orders/order-repository';
 import { findOwnedOrder, type OrderCaller } from '../orders/owned-order';
-import { creditNoteHook, refundFailedHook } from './credit-note-hook';
+import { creditNoteHook, refundFailedHook, reissuedCreditNote } from './credit-note-hook';
 import { queueFailedRefundMail, queueGatewayAlsoPaidMail } from './failed-refund-mail';
+import { attemptNotes, isLiveAttempt, liveAttemptOf } from './refund-attempts';
 import {
   countProcessedRefund,
   findRefund,
@@ -113,7 +114,7 @@ export async function sendRefund(ctx: AppContext, refundId: string): Promise<voi
   if (!row || row.status !== 'CREATED') return;
   let refund: GatewayRefund;
   try {
-    refund = await gatewayFor(ctx).refund(row.payment_id, toPaise(row.amount), { shop_refund_id: row.id });
+    refund = await gatewayFor(ctx).refund(row.payment_id, toPaise(row.amount), attemptNotes(row));
   } catch (error) {
     await noteRefundError(ctx.db, refundId, error instanceof Error ? error.message : String(error));
     return;
@@ -125,7 +126,8 @@ export async function sendRefund(ctx: AppContext, refundId: string): Promise<voi
 export async function applyRefundEvent(ctx: AppContext, trx: Executor, refund: GatewayRefund): Promise<boolean> {
   const row = (await findRefundByGatewayId(trx, refund.id)) ?? (refund.notes.shop_refund_id ? await findRefund(trx, refund.notes.shop_refund_id) : undefined);
   if (!row) return false;
-  await applyGatewayRefund(ctx, trx, row.id, refund);
+  // Word about an earlier ask of a retried refund (late, or resent) is acknowledged and changes nothing.
+  if (isLiveAttempt(row, refund)) await applyGatewayRefund(ctx, trx, row.id, refund);
   return true;
 }
 
@@ -149,8 +151,7 @@ export async function retryRefund(ctx: AppContext, actorUserId: number, orderid:
     if ((await linesWithRefunded(trx, row.order_id)).some((line) => line.refunded > line.item_qty)) {
       throw new HttpError(409, 'REFUND_TOO_LARGE', 'Bottles of this refund were refunded again after it failed, so it cannot be retried. Reload the order and refund what is left.');
     }
-    // Its first credit note was voided when it failed: the retry is a refund again, so it gets a note of its own.
-    await creditNoteHook(trx, { orderRowId: row.order_id, amount: row.amount, reason: row.reason, refundId });
+    await reissuedCreditNote(trx, row);
   });
   await sendRefund(ctx, refundId);
 }
@@ -169,7 +170,7 @@ export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promi
   const gateway = gatewayFor(ctx);
   for (const row of rows) {
     result.checked += 1;
-    const known = (await gateway.fetchRefunds(row.payment_id)).find((r) => (row.gateway_refund_id ? r.id === row.gateway_refund_id : r.notes.shop_refund_id === row.id));
+    const known = liveAttemptOf(row, await gateway.fetchRefunds(row.payment_id));
     if (known) {
       await ctx.db.transaction().execute((trx) => applyGatewayRefund(ctx, trx, row.id, known));
       result.completed += 1;

@@ -9,7 +9,7 @@ import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoi
 import { enqueueMail } from '../mail/outbox';
 import { queueMessageForOrderRow } from '../messages/outbox';
 import { findOrderRowById } from '../orders/order-repository';
-import { creditNoteHook } from './credit-note-hook';
+import { reissuedCreditNote } from './credit-note-hook';
 import { countProcessedRefund, findRefund, linesWithRefunded, reserveRefund, settleFailedRefundOutside } from './refund-repository';
 
 export const SETTLED_REFUND_MAIL_KIND = 'refund-settled';
@@ -46,13 +46,10 @@ export async function countSettledMoney(trx: Executor, refund: RefundRow): Promi
   await countProcessedRefund(trx, refund.order_id, refund.amount);
 }
 
-/**
- * Its first credit note was voided when it failed and stays voided (it may be reported cancelled already); money did
- * go back, so it gets a note of its own, as a retry that succeeds does.
- */
+/** Money did go back, so it gets a credit note of its own, as a retry does; the voided first one stays void. */
 export async function creditSettledRefund(trx: Executor, refund: RefundRow): Promise<CreditNoteDocument | null> {
   if (refund.stray_payment) return null;
-  return creditNoteHook(trx, { orderRowId: refund.order_id, amount: refund.amount, reason: refund.reason, refundId: refund.id });
+  return reissuedCreditNote(trx, refund);
 }
 
 export async function auditSettlement(trx: Executor, refund: RefundRow, body: SettleRefundBody, actorUserId: number): Promise<void> {
