@@ -8,7 +8,9 @@ describe('drawText and heightOfText on a text without Indian scripts', () => {
   it("call pdfkit's text and heightOfString with exactly the arguments given, so the page is drawn as before", () => {
     const text = vi.fn(() => doc);
     const heightOfString = vi.fn(() => 12);
-    const doc = { text, heightOfString } as unknown as Doc;
+    // Measured first, to see that pdfkit can lay the text out in the font (script-shaping.ts).
+    const widthOfString = vi.fn(() => 50);
+    const doc = { text, heightOfString, widthOfString } as unknown as Doc;
     drawText(doc, REGULAR, 'Asha Verma', 40, 120, { width: 300 });
     drawText(doc, REGULAR, '12 Temple Street', { width: 300, height: 40, ellipsis: true });
     drawText(doc, REGULAR, 'आशा वर्मा ₹1,199', 40, 140);

@@ -1,7 +1,9 @@
 // Text a customer or the owner typed, drawn on a PDF in the Noto font of each script it is written in (the runs of
 // script-runs.ts), so that an address in Kannada or Tamil prints as letters and not as empty boxes. A text with none
 // of those scripts goes to pdfkit's own `text` and `heightOfString` with the very arguments given, so every document
-// in Latin letters (and Devanagari, which Noto Sans has) is drawn exactly as before.
+// in Latin letters (and Devanagari, which Noto Sans has) is drawn exactly as before; unless pdfkit cannot lay it out
+// in Noto Sans, when it is laid out here like a script's text. A word that fontkit cannot lay out in its font is drawn
+// as script-shaping.ts finds it can be, so that no font's shaping fails a document.
 //
 // A mixed text is laid out here, line by line, rather than by pdfkit's `continued` runs: those set each run on its
 // own font's baseline (Noto Sans Kannada's ascender is a quarter of an em shorter than Noto Sans's, so its letters
@@ -11,6 +13,7 @@
 import { createRequire } from 'node:module';
 import type { PdfDocumentClass } from './pdf-library';
 import { hasScriptText, SCRIPTS, scriptRuns, type Script } from './script-runs';
+import { featureOptions, laysOut, shapeRun } from './script-shaping';
 
 type Doc = InstanceType<PdfDocumentClass>;
 export type Weight = 'regular' | 'bold';
@@ -37,7 +40,8 @@ export interface TextOptions {
 type At = [options?: TextOptions] | [x: number, y: number, options?: TextOptions];
 
 const require = createRequire(import.meta.url);
-const fontName = (script: Script, weight: Weight) => `${script}-${weight}`;
+/** The name a script's font is registered under on a document. */
+export const fontName = (script: Script, weight: Weight) => `${script}-${weight}`;
 let files: [string, string][] | undefined;
 
 /** The script fonts' files, found once, on the first document that asks (the packages ship the TTFs). */
@@ -59,6 +63,8 @@ export function registerScriptFonts(doc: Doc): void {
 interface Piece {
   font: string;
   text: string;
+  /** The OpenType features the piece is laid out without, when laying it out with all of them fails. */
+  featuresOff?: string[];
   width: number;
   /** From the line's top to the baseline, in points, in this piece's font. */
   ascent: number;
@@ -74,12 +80,13 @@ interface Line {
 }
 
 function measureLine(doc: Doc, face: Face, text: string): Line {
-  const pieces = scriptRuns(text).map((run): Piece => {
-    const font = run.script === null ? face.font : fontName(run.script, face.weight);
+  const shaped = scriptRuns(text).flatMap((run) => shapeRun(doc, run.script === null ? face.font : fontName(run.script, face.weight), face.font, run.text));
+  const pieces = shaped.map(({ font, text, featuresOff }): Piece => {
     doc.font(font);
     // pdfkit's own types leave out the loaded font; its ascender is in thousandths of the size, as pdfkit places text.
     const ascender = (doc as unknown as { _font: { ascender: number } })._font.ascender;
-    return { font, text: run.text, width: doc.widthOfString(run.text), ascent: (ascender / 1000) * currentSize(doc), lineHeight: doc.currentLineHeight(true) };
+    const width = doc.widthOfString(text, featureOptions(featuresOff));
+    return { font, text, featuresOff, width, ascent: (ascender / 1000) * currentSize(doc), lineHeight: doc.currentLineHeight(true) };
   });
   doc.font(face.font);
   const ascent = Math.max(0, ...pieces.map((p) => p.ascent));
@@ -154,7 +161,7 @@ function position(doc: Doc, at: At): { x: number; y: number; options: TextOption
  * pdfkit would (the start of the next line).
  */
 export function drawText(doc: Doc, face: Face, text: string, ...at: At): Doc {
-  if (!hasScriptText(text)) {
+  if (!hasScriptText(text) && laysOut(doc, text)) {
     return typeof at[0] === 'number' ? doc.text(text, ...(at as [number, number, TextOptions?])) : doc.text(text, ...(at as [TextOptions?]));
   }
   const { x, y, options } = position(doc, at);
@@ -164,7 +171,7 @@ export function drawText(doc: Doc, face: Face, text: string, ...at: At): Doc {
     const room = Number.isFinite(width) ? width - line.width : 0;
     let left = x + (options.align === 'right' ? room : options.align === 'center' ? room / 2 : 0);
     for (const piece of line.pieces) {
-      doc.font(piece.font).text(piece.text, left, top + line.ascent - piece.ascent, { lineBreak: false });
+      doc.font(piece.font).text(piece.text, left, top + line.ascent - piece.ascent, { lineBreak: false, ...featureOptions(piece.featuresOff) });
       left += piece.width;
     }
     top += line.height;
@@ -177,7 +184,7 @@ export function drawText(doc: Doc, face: Face, text: string, ...at: At): Doc {
 
 /** The height `drawText` with these options would take, as `doc.heightOfString` does for a text in Latin letters. */
 export function heightOfText(doc: Doc, face: Face, text: string, options: TextOptions = {}): number {
-  if (!hasScriptText(text)) return doc.heightOfString(text, options);
+  if (!hasScriptText(text) && laysOut(doc, text)) return doc.heightOfString(text, options);
   const { lines } = layout(doc, face, text, { ...options, height: undefined }, doc.x);
   return lines.reduce((sum, line) => sum + line.height, 0);
 }
