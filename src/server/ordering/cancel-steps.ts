@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { queueStatusMails } from '../email-templates/status-mail-service';
 import { releaseCouponUse } from '../coupons/coupon-repository';
-import { conflict } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
 import { creditWhatIsLeft } from '../invoicing/invoice-service';
 import { gatewayFor } from '../payments/gateway-registry';
 import { findOrderByOrderId } from '../orders/order-repository';
@@ -57,11 +57,16 @@ export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
   }
 }
 
+/** Another change to the order committed between reading it and cancelling it. */
+export class OrderChangedMeanwhile extends HttpError {
+  constructor() {
+    super(409, 'CONFLICT', 'The order changed while you were cancelling it. Reload it and try again.');
+  }
+}
+
 /** Sets CANCELLED only if the status is still the one read, so a concurrent change wins or loses cleanly. */
 export async function setCancelled(trx: Executor, row: OrderRow, reason: string, by: CancelledBy): Promise<void> {
-  if (!(await markOrderCancelled(trx, row, { reason, by }))) {
-    throw conflict('The order changed while you were cancelling it. Reload it and try again.');
-  }
+  if (!(await markOrderCancelled(trx, row, { reason, by }))) throw new OrderChangedMeanwhile();
 }
 
 /**

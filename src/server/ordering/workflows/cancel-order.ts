@@ -9,6 +9,7 @@ import {
   cancelledOrder,
   creditTheCancelledInvoice,
   giveBackCouponAndBottles,
+  OrderChangedMeanwhile,
   orderToCancel,
   parcelAwayOf,
   queueCancelledMail,
@@ -28,12 +29,12 @@ const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrd
  * brings them back itself, decision 080), the audit row, the refund row of what was paid, a credit note of what the
  * invoice still owes, and the status mail with that note; the gateway is asked after the commit (to refund, or to close an
  * unpaid order), and so is the courier, to cancel a booking not yet picked up (decision 077). Cancelling a cancelled
- * order answers it.
+ * order answers it, also when two cancels race.
  */
 export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, reason: string): Promise<Order> {
   const orderid = withOrderPrefix(orderidInput);
   const by = cancelledBy(caller);
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<Cancellation> => {
+  const cancelling = ctx.db.transaction().execute(async (trx): Promise<Cancellation> => {
     const row = await orderToCancel(trx, caller, orderid);
     if (row.status === 'CANCELLED') return NOTHING_TO_UNDO;
     refuseCancelling(row, by);
@@ -45,6 +46,12 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
     const creditNote = await creditTheCancelledInvoice(trx, row.id, reason, parcelAway);
     await queueCancelledMail(ctx, trx, { orderid, reason, by, creditNote });
     return { refundId, stock, gatewayOrderId: unpaidGatewayOrder(row), courierBooking: await courierBookingOf(trx, row) };
+  });
+  const outcome = await cancelling.catch(async (error: unknown) => {
+    // Two cancels at once (a double submit): the one that lost the race finds the order cancelled, and answers it
+    // as a cancel of a cancelled order does, on either database.
+    if (error instanceof OrderChangedMeanwhile && (await orderToCancel(ctx.db, caller, orderid)).status === 'CANCELLED') return NOTHING_TO_UNDO;
+    throw error;
   });
   await afterCancelCommit(ctx, caller, outcome);
   return cancelledOrder(ctx, orderid);
