@@ -1,5 +1,5 @@
 // Bundles the server (and its command-line tools) into dist/server.
-import { cpSync, readdirSync } from 'node:fs';
+import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const cli = readdirSync('src/server/cli')
@@ -33,3 +33,6 @@ await build({
 
 // The seed catalogue's pre-drawn pictures travel with the bundle (see src/server/seed/catalogue-images.ts).
 cpSync('src/server/seed/catalogue-images', 'dist/server/catalogue-images', { recursive: true });
+// The last step of `npm run build`: `npm start` takes a build stamped after the sources as current, so a start right
+// after a build does not build again.
+writeFileSync('dist/.build-stamp', new Date().toISOString());

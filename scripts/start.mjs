@@ -1,6 +1,6 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server in this process.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
@@ -19,7 +19,7 @@ const sourcesChanged = () =>
 
 if (!existsSync(STAMP) || !existsSync('dist/server/main.js') || !existsSync('dist/ssr/render-screen.js') || statSync(STAMP).mtimeMs < sourcesChanged()) {
   console.log('Building the shop (first start or sources changed)…');
+  // The build stamps itself as its last step (scripts/build-server.mjs).
   execSync('npm run build', { stdio: 'inherit' });
-  writeFileSync(STAMP, new Date().toISOString());
 }
 await import('../dist/server/main.js');
