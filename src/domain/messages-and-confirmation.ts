@@ -24,21 +24,40 @@ export const confirmAnswerSchema = z.strictObject({
 });
 export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
 
-/** Message kinds; SHIPPED and OUT_FOR_DELIVERY are sent by shipping. */
-export const MESSAGE_KINDS = ['PLACED', 'COD_CONFIRMATION', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'REFUND_PROCESSED'] as const;
+/**
+ * Message kinds, each sent with its own WhatsApp template; SHIPPED and OUT_FOR_DELIVERY are sent by shipping. Out for
+ * delivery has two: the amount to keep ready (cash on delivery) or nothing to pay (paid online).
+ */
+export const MESSAGE_KINDS = ['PLACED', 'COD_CONFIRMATION', 'SHIPPED', 'OUT_FOR_DELIVERY', 'OUT_FOR_DELIVERY_PREPAID', 'DELIVERED', 'REFUND_PROCESSED'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   PLACED: 'Order placed',
   COD_CONFIRMATION: 'Confirm cash on delivery',
   SHIPPED: 'Shipped',
-  OUT_FOR_DELIVERY: 'Out for delivery',
+  OUT_FOR_DELIVERY: 'Out for delivery (cash on delivery)',
+  OUT_FOR_DELIVERY_PREPAID: 'Out for delivery (paid online)',
   DELIVERED: 'Delivered',
   REFUND_PROCESSED: 'Refund processed',
 };
 
 export const MESSAGE_STATUSES = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * Where a message's question stands (the COD confirmation asks one): WAITING while the customer may still answer,
+ * else how it ended; CLOSED when the order ended otherwise (cancelled before any answer).
+ */
+export const MESSAGE_ANSWERS = ['WAITING', 'CONFIRMED', 'CANCELLED', 'EXPIRED', 'CLOSED'] as const;
+export type MessageAnswer = (typeof MESSAGE_ANSWERS)[number];
+
+export const MESSAGE_ANSWER_LABELS: Record<MessageAnswer, string> = {
+  WAITING: 'Waiting for the customer’s answer.',
+  CONFIRMED: 'Answered: the order is confirmed.',
+  CANCELLED: 'Answered: the order was cancelled when asked to confirm.',
+  EXPIRED: 'Not answered in time: the order is cancelled “Not confirmed”.',
+  CLOSED: 'No answer is expected any more: the order was cancelled.',
+};
 
 /** A message as GET /api/messages answers it; `text` is what the customer reads (the sandbox shows it). */
 export interface MessageView {
@@ -52,8 +71,11 @@ export interface MessageView {
   status: MessageStatus;
   createdAt: string;
   error: string | null;
+  /** The words with every value, including those added when it is sent (the delivered message's review link). */
   text: string;
   buttons: string[];
+  /** Null for a message that asks nothing. */
+  answer: MessageAnswer | null;
 }
 
 export const sandboxReplySchema = z.strictObject({

@@ -26,11 +26,14 @@ export async function claimDueMessages(handle: DatabaseHandle, options: { now: s
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Sent, only while this claim still holds the row (a row another worker took over is left to it). */
-export async function markMessageSent(db: DB, id: number, lease: string, sent: { providerId: string; template: string; at: string }): Promise<void> {
+/**
+ * Sent, only while this claim still holds the row (a row another worker took over is left to it), with the template
+ * and the values it went with: what the owner reads is what the customer got.
+ */
+export async function markMessageSent(db: DB, id: number, lease: string, sent: { providerId: string; template: string; params: string; at: string }): Promise<void> {
   await db
     .updateTable('message_outbox')
-    .set({ status: 'SENT', provider_id: sent.providerId, template: sent.template, locked_until: null, last_error: null, updated_at: sent.at })
+    .set({ status: 'SENT', provider_id: sent.providerId, template: sent.template, params: sent.params, locked_until: null, last_error: null, updated_at: sent.at })
     .where('id', '=', id)
     .where('status', '=', 'SENDING')
     .where('locked_until', '=', lease)
@@ -77,11 +80,41 @@ export async function applyDeliveryStatus(db: DB, providerId: string, status: Me
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A listed message with where its order's COD confirmation stands (null fields when the order is gone). */
+export type ListedMessage = MessageRow & {
+  order_status: string | null;
+  confirmation: string | null;
+  confirmation_result: string | null;
+  confirm_by: string | null;
+};
+
 /** Messages newest first: one order's, or the latest of all. */
-export async function listMessages(executor: Executor, filter: { orderid?: string | undefined; limit: number }): Promise<MessageRow[]> {
-  let query = executor.selectFrom('message_outbox').selectAll().orderBy('id', 'desc').limit(filter.limit);
-  if (filter.orderid) query = query.where('orderid', '=', filter.orderid);
+export async function listMessages(executor: Executor, filter: { orderid?: string | undefined; limit: number }): Promise<ListedMessage[]> {
+  let query = executor
+    .selectFrom('message_outbox as m')
+    .leftJoin('orders as o', 'o.id', 'm.order_id')
+    .selectAll('m')
+    .select(['o.status as order_status', 'o.confirmation', 'o.confirmation_result', 'o.confirm_by'])
+    .orderBy('m.id', 'desc')
+    .limit(filter.limit);
+  if (filter.orderid) query = query.where('m.orderid', '=', filter.orderid);
   return query.execute();
+}
+
+/** The first product of each order, for the review links of delivered messages not sent yet. */
+export async function firstProductsOf(executor: Executor, orderRowIds: readonly number[]): Promise<Map<number, number>> {
+  const first = new Map<number, number>();
+  if (orderRowIds.length === 0) return first;
+  const rows = await executor
+    .selectFrom('order_lines')
+    .select(['order_id', 'product_id'])
+    .where('order_id', 'in', [...new Set(orderRowIds)])
+    .where('product_id', 'is not', null)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) if (row.product_id !== null && !first.has(row.order_id)) first.set(row.order_id, row.product_id);
+  return first;
 }
 
 /** The accounts whose orders were messaged at this number: a STOP from it opts them out. */
@@ -94,18 +127,6 @@ export async function accountsOfNumber(executor: Executor, toNumber: string): Pr
     .where('m.to_number', '=', toNumber)
     .execute();
   return rows.map((r) => r.user_id);
-}
-
-/** The first product of the order, for the review link of the delivered message. */
-export async function firstProductOf(executor: Executor, orderRowId: number): Promise<number | null> {
-  const row = await executor
-    .selectFrom('order_lines')
-    .select('product_id')
-    .where('order_id', '=', orderRowId)
-    .where('product_id', 'is not', null)
-    .orderBy('position')
-    .executeTakeFirst();
-  return row?.product_id ?? null;
 }
 
 export async function readTemplates(executor: Executor): Promise<MessageTemplates> {

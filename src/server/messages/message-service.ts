@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageKind, MessageStatus, MessageTemplates, MessageView, SandboxReply } from '../../domain/messages-and-confirmation';
+import type { MessageAnswer, MessageKind, MessageStatus, MessageTemplates, MessageView, SandboxReply } from '../../domain/messages-and-confirmation';
 import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { HttpError, notFound } from '../http/errors';
 import { messaging } from './index';
-import { messageButtons, messageText, parseParams } from './message-text';
-import { accountsOfNumber, applyDeliveryStatus, listMessages, readTemplates, saveTemplates, type MessageRow } from './message-repository';
+import { deliveredReviewLink, lacksReviewLink, messageButtons, messageText, parseParams } from './message-text';
+import { accountsOfNumber, applyDeliveryStatus, firstProductsOf, listMessages, readTemplates, saveTemplates, type ListedMessage } from './message-repository';
 import { readEvents, signatureMatches, type CustomerAnswer } from './webhook';
 
 /** A customer's answer with the accounts their number belongs to (a STOP opts them all out). */
@@ -17,9 +17,12 @@ export type AnswerHandler = (ctx: AppContext, answer: AnswerFromCustomer) => Pro
 
 const LIST_LIMIT = 200;
 
-function toView(row: MessageRow, templates: MessageTemplates): MessageView {
+function toView(row: ListedMessage, templates: MessageTemplates, publicUrl: string, firstProducts: Map<number, number>): MessageView {
   const kind = row.kind as MessageKind;
   const status = (row.status === 'SENDING' ? 'QUEUED' : row.status) as MessageStatus;
+  const params = parseParams(row.params);
+  // Not sent yet (or sent before the values sent were kept): the link it will carry, made as the worker makes it.
+  const shown = lacksReviewLink(kind, params) ? [...params, deliveredReviewLink(publicUrl, firstProducts.get(row.order_id) ?? null)] : params;
   return {
     id: row.id,
     orderid: row.orderid,
@@ -30,9 +33,21 @@ function toView(row: MessageRow, templates: MessageTemplates): MessageView {
     status,
     createdAt: row.created_at,
     error: row.last_error,
-    text: messageText(kind, parseParams(row.params)),
+    text: messageText(kind, shown),
     buttons: messageButtons(kind).map((b) => (b === 'CONFIRM' ? 'Confirm' : 'Cancel')),
+    answer: messageButtons(kind).length > 0 ? answerOf(row, new Date().toISOString()) : null,
   };
+}
+
+/**
+ * Where the question of a message with buttons stands, as an answer would be judged: one is taken only while the
+ * order waits, is not cancelled and its window is open (refuseUnlessWaiting in ordering).
+ */
+function answerOf(row: ListedMessage, now: string): MessageAnswer {
+  const result = row.confirmation_result;
+  if (result === 'CONFIRMED' || result === 'CANCELLED' || result === 'EXPIRED') return result;
+  if (row.confirmation === 'PENDING' && row.order_status !== 'CANCELLED') return row.confirm_by && row.confirm_by <= now ? 'EXPIRED' : 'WAITING';
+  return 'CLOSED';
 }
 
 /** GET /api/messages: one order's messages, or the latest of all, newest first. */
@@ -41,7 +56,9 @@ export async function messageViews(ctx: AppContext, orderid: string | undefined)
     listMessages(ctx.db, { orderid: orderid ? withOrderPrefix(orderid) : undefined, limit: LIST_LIMIT }),
     readTemplates(ctx.db),
   ]);
-  return rows.map((row) => toView(row, templates));
+  const linkless = rows.filter((row) => lacksReviewLink(row.kind, parseParams(row.params))).map((row) => row.order_id);
+  const firstProducts = await firstProductsOf(ctx.db, linkless);
+  return rows.map((row) => toView(row, templates, ctx.config.PUBLIC_URL, firstProducts));
 }
 
 export async function messageSettings(ctx: AppContext) {

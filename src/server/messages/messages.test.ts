@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { formatRupees, orderNumber } from '../../domain/display';
 import type { CreateOrderBody } from '../../domain/schemas/order';
-import { codOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
+import { codOrder, orderBody, orderRow, placePaidOnlineOrder } from '../../../tests/support/test-orders';
+import { findOrderByOrderId } from '../orders/order-repository';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import { startFakeGraphServer, type FakeGraphServer } from './fake-graph-server';
-import { messaging } from './index';
+import { messaging, queueOrderMessage } from './index';
 import { claimDueMessages } from './message-repository';
 import { messageProviderFor } from './provider';
 import { createMessageWorker } from './worker';
@@ -82,6 +83,26 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     const params = delivered?.body.template.components[0]?.parameters.map((p) => p.text) ?? [];
     expect(params).toHaveLength(4);
     expect(params[3]).toMatch(/^http:\/\/localhost:\d+\/review\/\d+$/);
+    // The owner reads the link the customer got.
+    const shown = (await messagesOf(orderid)).find((m: { kind: string }) => m.kind === 'DELIVERED');
+    expect(shown.text).toBe(`Hello Asha Verma, your order ${numbers.get(orderid)} was delivered. Tell other customers how you liked it: ${params[3]}`);
+  });
+
+  it('out for delivery goes with the cash on delivery template or the prepaid one, each with its three values', async () => {
+    const cash = await place();
+    const paidId = await placePaidOnlineOrder(shop, user, orderBody({ whatsappOptIn: true }));
+    const paid = await findOrderByOrderId(shop.app.ctx.db, paidId);
+    if (!paid) throw new Error('order missing');
+    numbers.set(paidId, orderNumber(paid.id));
+    for (const orderid of [cash.orderid, paidId]) {
+      const order = await findOrderByOrderId(shop.app.ctx.db, orderid);
+      await shop.app.ctx.db.transaction().execute((trx) => queueOrderMessage(trx, order!, 'OUT_FOR_DELIVERY'));
+    }
+    await drain();
+    const template = (orderid: string) => sentTo(orderid).find((r) => r.body.template.name.startsWith('out_for_delivery'))?.body.template;
+    expect(template(cash.orderid)?.name).toBe('out_for_delivery');
+    expect(template(paidId)?.name).toBe('out_for_delivery_prepaid');
+    expect(template(paidId)?.components[0]?.parameters.map((p) => p.text)).toEqual(['Asha Verma', numbers.get(paidId), formatRupees(paid.totalAmount)]);
   });
 
   it('a message committed but never sent (the process died) is sent once by the next worker; a dead claim is taken over once', async () => {
@@ -158,8 +179,10 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     const button = (from: string, payload: string) => event({ messages: [{ from, id: 'wamid.IN1', timestamp: '1764200000', type: 'button', button: { payload, text: 'Confirm' } }] });
     expect((await webhook(button('919999999999', `CONFIRM:${orderid}`))).statusCode).toBe(200);
     expect((await orderRow(shop, orderid)).confirmation).toBe('PENDING');
+    expect((await messagesOf(orderid))[0].answer).toBe('WAITING');
     expect((await webhook(button('919988776655', `CONFIRM:${orderid}`))).statusCode).toBe(200);
     expect((await orderRow(shop, orderid)).confirmation).toBe('CONFIRMED');
+    expect((await messagesOf(orderid))[0].answer).toBe('CONFIRMED');
 
     const stop = event({ messages: [{ from: '919988776655', id: 'wamid.IN2', timestamp: '1764200001', type: 'text', text: { body: 'stop' } }] });
     expect((await webhook(stop)).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { whatsappNumber, type MessageKind } from '../../domain/messages-and-conf
 import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
+import { messageKindFor } from './message-text';
 
 /** What a message needs of its order; the order view has it. */
 export type MessageOrder = Pick<Order, 'id' | 'orderid' | 'username' | 'mobilenumber' | 'totalAmount' | 'paymentmode'> & {
@@ -29,7 +30,8 @@ export function messageParams(order: MessageOrder, extra: readonly string[] = []
 /**
  * Queues WhatsApp messages in the caller's transaction, one INSERT for all of them: a message exists if and only
  * if the change that caused it commits. Orders without the customer's opt-in get none, and nothing is written for
- * them. The idempotency key (order, kind, occasion) is unique, so a step that runs twice queues one message.
+ * them. The idempotency key (order, kind asked for, occasion) is unique, so a step that runs twice queues one
+ * message, whichever template the order's payment chose.
  */
 export async function queueOrderMessages(executor: Executor, messages: readonly OrderMessage[]): Promise<number> {
   const wanted = messages.filter((m) => m.order.whatsappOptIn === true);
@@ -41,7 +43,7 @@ export async function queueOrderMessages(executor: Executor, messages: readonly 
       wanted.map((m) => ({
         order_id: m.order.id,
         orderid: m.order.orderid,
-        kind: m.kind,
+        kind: messageKindFor(m.kind, m.order.paymentmode),
         to_number: whatsappNumber(m.order.mobilenumber),
         params: JSON.stringify(messageParams(m.order, m.extra)),
         idempotency_key: `${m.order.orderid}:${m.kind}${m.occasion ? `:${m.occasion}` : ''}`,

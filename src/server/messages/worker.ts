@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind, MessageTemplates } from '../../domain/messages-and-confirmation';
 import type { DatabaseHandle } from '../db/database';
 import { nowIso } from '../db/database';
-import { buttonPayload, messageButtons, parseParams } from './message-text';
-import { claimDueMessages, firstProductOf, markMessageFailed, markMessageSent, readTemplates, type MessageRow } from './message-repository';
+import { buttonPayload, deliveredReviewLink, lacksReviewLink, messageButtons, parseParams } from './message-text';
+import { claimDueMessages, firstProductsOf, markMessageFailed, markMessageSent, readTemplates, type MessageRow } from './message-repository';
 import { MessageRejectedError, type MessageProvider } from './provider';
 
 export interface MessageWorkerOptions {
@@ -64,15 +64,16 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     const now = new Date();
     try {
       const template = templates[kind];
+      const params = await finalParams(row);
       const sent = await provider.send({
         to: row.to_number,
         kind,
         template,
-        params: await finalParams(row),
+        params,
         buttons: messageButtons(kind).map((answer) => buttonPayload(answer, row.orderid)),
         idempotencyKey: row.idempotency_key,
       });
-      await markMessageSent(handle.db, row.id, lease, { providerId: sent.id, template: template.name, at: nowIso() });
+      await markMessageSent(handle.db, row.id, lease, { providerId: sent.id, template: template.name, params: JSON.stringify(params), at: nowIso() });
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -88,12 +89,12 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
     }
   }
 
-  /** The delivered message links to the review form of the order's first product, made when it is sent. */
+  /** The values sent: the stored ones, and the delivered message's review link made now (stored once sent). */
   async function finalParams(row: MessageRow): Promise<string[]> {
     const params = parseParams(row.params);
-    if (row.kind !== 'DELIVERED') return params;
-    const productId = await firstProductOf(handle.db, row.order_id);
-    return [...params, productId ? `${options.publicUrl}/review/${productId}` : `${options.publicUrl}/orders`];
+    if (!lacksReviewLink(row.kind, params)) return params;
+    const first = await firstProductsOf(handle.db, [row.order_id]);
+    return [...params, deliveredReviewLink(options.publicUrl, first.get(row.order_id) ?? null)];
   }
 
   async function run(): Promise<number> {
