@@ -103,8 +103,17 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await screenshotAtWidths(admin, 'whatsapp-messages-tab');
   await fitsPhone(admin, 'the Messages tab');
   await expectNoSeriousA11yViolations(admin);
+  await expect(message.getByTestId('message-answer')).toHaveText('Waiting for the customer’s answer.');
   await message.getByRole('button', { name: 'Play “Confirm”' }).click();
   await expect(admin.getByText('Played the customer\'s reply: Confirm.')).toBeVisible();
+  // Answered: the customer's buttons are gone (a second answer would be refused) and the answer shows instead.
+  await expect(message.getByTestId('message-answer')).toHaveText('Answered: the order is confirmed.');
+  await expect(message.getByRole('button', { name: 'Play “Confirm”' })).toHaveCount(0);
+  await expect(message.getByRole('button', { name: 'Play “Cancel”' })).toHaveCount(0);
+  await expect(message.getByRole('button', { name: 'Play “STOP”' })).toBeVisible();
+  await message.scrollIntoViewIfNeeded();
+  await screenshotAtWidths(admin, 'whatsapp-messages-answered');
+  await fitsPhone(admin, 'the answered message');
 
   await admin.goto('/admin');
   await orders.getByLabel('Status').selectOption('');
@@ -202,5 +211,72 @@ test('the confirmation page says once how a cancelled, a mistyped and a timed-ou
   await expect(visitor.getByText(/^Cash on delivery/)).toHaveCount(0);
   await screenshotAtWidths(visitor, 'confirm-page-expired');
   await fitsPhone(visitor, 'a closed confirmation');
+  await context.close();
+});
+
+test('the owner reads a prepaid order’s out-for-delivery message (nothing to pay) and the delivered one with its review link', async ({ page, browser }) => {
+  const customer = await registerCustomer(page.request, { name: 'Meera Iyer', mobile: '9845067890' });
+  const products = (await (await page.request.get('/api/public/product')).json()) as Product[];
+  const product = products.find((p) => p.name === PRODUCT);
+  if (!product) throw new Error(`no ${PRODUCT} in the catalogue`);
+  const price = finalPriceFor(product, SIZE_ML);
+  const auth = { authorization: `Bearer ${customer.token}` };
+  const created = await page.request.post('/api/checkout/createorder', {
+    headers: auth,
+    data: {
+      username: customer.name,
+      mobilenumber: customer.mobile,
+      emailaddress: customer.email,
+      address: '12 Temple Street',
+      pincode: '560001',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      items: [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1, finalPrice: price }],
+      totalAmount: price,
+      receipt: `Receipt-${Date.now()}`,
+      note: '',
+      paymentmode: 'ONLINE',
+      whatsappOptIn: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { orderid, keyid } = (await created.json()) as { orderid: string; keyid: string };
+  const paid = await page.request.post('/sandbox/pay', { data: { order_id: orderid, key_id: keyid, card: { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' } } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const success = (await paid.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  const updated = await page.request.put('/api/checkout/updateorder', {
+    headers: auth,
+    data: { orderid: success.razorpay_order_id, paymentid: success.razorpay_payment_id, paymentsignature: success.razorpay_signature },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+  const mine = (await (await page.request.get('/api/order', { headers: auth })).json()) as { id: number; orderid: string }[];
+  const order = mine.find((o) => o.orderid === orderid);
+  if (!order) throw new Error('the paid order is not among the customer’s orders');
+  const shortId = orderNumber(order.id);
+
+  const admin = { authorization: `Bearer ${await adminToken(page.request)}` };
+  const shipped = await page.request.post(`/api/order/${orderid}/shipment`, { headers: admin, data: { mode: 'COURIER' } });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+  const awb = ((await shipped.json()) as { shipment: { awb: string } }).shipment.awb;
+  const scan = async (status: string) => expect((await page.request.post(`/api/shipping/sandbox/${awb}/scan`, { headers: admin, data: { status } })).status()).toBe(200);
+  await scan('OUT_FOR_DELIVERY');
+  await scan('DELIVERED');
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const owner = await context.newPage();
+  await signInWithSession(owner, owner.request, ADMIN.email, ADMIN.password);
+  await owner.goto('/admin?tab=messages');
+  await owner.reload();
+  const tab = owner.getByRole('tabpanel', { name: 'Messages' });
+  const ofOrder = tab.getByTestId('whatsapp-message').filter({ hasText: shortId });
+  const outForDelivery = ofOrder.filter({ hasText: 'Out for delivery (paid online)' });
+  await expect(outForDelivery).toContainText('out for delivery today. You paid');
+  await expect(outForDelivery).toContainText('online, so there is nothing to pay at the door.');
+  await expect(outForDelivery).not.toContainText('ready to pay');
+  const delivered = ofOrder.filter({ hasText: 'was delivered' });
+  await expect(delivered).toContainText(new RegExp(`Tell other customers how you liked it: https?://[^\\s]+/review/${product._id}`));
+  for (const text of await ofOrder.allInnerTexts()) expect(text).not.toContain('{{');
+  await screenshotAtWidths(owner, 'whatsapp-messages-prepaid-delivered');
+  await fitsPhone(owner, 'the Messages tab with a delivered message');
   await context.close();
 });

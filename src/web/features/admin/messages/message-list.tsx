@@ -1,6 +1,6 @@
 import './messages.css';
 import { shopTimestamp } from '../../../../domain/display';
-import { MESSAGE_KIND_LABELS, type MessageView } from '../../../../domain/messages-and-confirmation';
+import { MESSAGE_ANSWER_LABELS, MESSAGE_KIND_LABELS, type MessageView } from '../../../../domain/messages-and-confirmation';
 import { useSandboxReply } from '../api/messages-api';
 import { toast } from 'react-toastify';
 
@@ -40,14 +40,20 @@ export function MessageList({ messages, sandbox, showOrder }: { messages: Messag
           </div>
           <p className="message-bubble mb-1">{m.text}</p>
           {m.error && <p className="small text-danger-strong mb-1">Error: {m.error}</p>}
+          {m.answer && (
+            <p className="small fw-semibold mb-1" data-testid="message-answer">
+              {MESSAGE_ANSWER_LABELS[m.answer]}
+            </p>
+          )}
           {sandbox && (
             <div className="d-flex flex-wrap gap-2" role="group" aria-label={`Reply as the customer to the message about order ${m.orderNumber}`}>
-              {m.buttons.includes('Confirm') && (
+              {/* The customer's buttons are offered only while an answer would still be taken. */}
+              {m.answer === 'WAITING' && m.buttons.includes('Confirm') && (
                 <button type="button" className="btn btn-sm btn-amber" disabled={reply.isPending} onClick={() => play(m.orderid, 'CONFIRM', 'Confirm')}>
                   Play “Confirm”
                 </button>
               )}
-              {m.buttons.includes('Cancel') && (
+              {m.answer === 'WAITING' && m.buttons.includes('Cancel') && (
                 <button type="button" className="btn btn-sm btn-outline-amber" disabled={reply.isPending} onClick={() => play(m.orderid, 'CANCEL', 'Cancel')}>
                   Play “Cancel”
                 </button>
