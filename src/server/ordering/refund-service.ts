@@ -210,23 +210,29 @@ export async function afterRefundCommit(ctx: AppContext, refund: { refundId: str
   await sendRefund(ctx, refund.refundId);
 }
 
-/** The order's refunds in the wire shape of DESIGN.md §7.6. */
+/**
+ * The order's refunds in the wire shape of DESIGN.md §7.6. The customer's copy leaves out a refund that failed (the
+ * shop puts it right by retrying or settling it, and its error is the gateway's words to the shop) and never carries
+ * the gateway's refund id or an error; the admin's has every refund with both.
+ */
 export async function refundsView(ctx: AppContext, orderRowId: number, forAdmin = false) {
   const rows = await refundsOfOrder(ctx.db, orderRowId);
-  return rows.map((r) => ({
-    refundId: r.id,
-    gatewayRefundId: r.gateway_refund_id,
-    amount: r.amount,
-    // CREATED is ours alone (the gateway was not asked yet): to everyone else it is pending.
-    status: r.status === 'CREATED' ? 'PENDING' : r.status,
-    reason: r.reason,
-    error: r.error,
-    createdAt: r.created_at,
-    // It gave back a payment that paid nothing, so it is not part of what was refunded of the order.
-    ...(r.stray_payment ? { strayPayment: true as const } : {}),
-    // Paid back outside the gateway after it failed there (decision 088); absent otherwise.
-    ...(r.settled_method && r.settled_at ? { settlement: settlementView(r, forAdmin) } : {}),
-  }));
+  return rows
+    .filter((r) => forAdmin || r.status !== 'FAILED')
+    .map((r) => ({
+      refundId: r.id,
+      ...(forAdmin ? { gatewayRefundId: r.gateway_refund_id } : {}),
+      amount: r.amount,
+      // CREATED is ours alone (the gateway was not asked yet): to everyone else it is pending.
+      status: r.status === 'CREATED' ? 'PENDING' : r.status,
+      reason: r.reason,
+      ...(forAdmin ? { error: r.error } : {}),
+      createdAt: r.created_at,
+      // It gave back a payment that paid nothing, so it is not part of what was refunded of the order.
+      ...(r.stray_payment ? { strayPayment: true as const } : {}),
+      // Paid back outside the gateway after it failed there (decision 088); absent otherwise.
+      ...(r.settled_method && r.settled_at ? { settlement: settlementView(r, forAdmin) } : {}),
+    }));
 }
 
 // The owner's note and a double payment are the shop's own business: the customer sees how and when it was paid.
