@@ -27,8 +27,17 @@ describe('the business phone fields', () => {
     expect(businessErrors({ carePhone: '98450-12345-' }).carePhone).toBe('Phone number: begin and end with a digit (a leading + is fine)');
   });
 
+  it('refuse a number that cannot be real: one digit repeated, or a 0 where the number begins', () => {
+    const repeated = 'Phone number cannot be real: it is one digit repeated. Enter the number customers will call';
+    for (const phone of ['0000000000', '000 0000 0000', '+91 00000 00000', '+91 99999 99999', '99999-99999', '0 1111111111', '1111111111111']) {
+      expect(businessErrors({ carePhone: phone }).carePhone, phone).toBe(repeated);
+    }
+    const leadingZero = 'Phone number cannot be real: after the 0 or +91 in front, an Indian number does not start with 0';
+    for (const phone of ['00000 12345', '+91 0 0804 123456', '00 8041 234567']) expect(businessErrors({ grievancePhone: phone }).grievancePhone, phone).toBe(leadingZero);
+  });
+
   it('accept mobiles, landlines with the area code, +91 and toll-free numbers', () => {
-    for (const phone of ['9845012345', '080 4123 4567', '+91 80 4123 4567', '+91-98450-12345', '1800 123 4567', '+91 1800 123 4567']) {
+    for (const phone of ['9845012345', '080 4123 4567', '+91 80 4123 4567', '+91-98450-12345', '1800 123 4567', '+91 1800 123 4567', '+91 080 4123 4567', '1800 123 456', '9100000000', '+44 20 7946 0000']) {
       expect(businessErrors({ carePhone: phone, grievancePhone: phone })).toEqual({});
     }
   });

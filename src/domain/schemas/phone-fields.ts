@@ -23,6 +23,20 @@ export function phoneProblem(phone: string): string | null {
     return `Phone number is too short: it has ${digitsWord(digits)}, and an Indian number has 10 (a landline with its area code, e.g. 080 4123 4567)`;
   }
   if (digits > PHONE_DIGITS_MAX) return `Phone number is too long: it has ${digitsWord(digits)}, and an Indian number has 10, or 12 with +91 in front`;
+  return unrealProblem(phone);
+}
+
+/**
+ * A number of the right length that no one could answer: typed to get past the form (0000000000), it would print on
+ * invoices and go to the courier as the pickup contact. What follows +91 (or 91 before ten digits) and one trunk 0
+ * is the number itself, and in India that never begins with 0.
+ */
+function unrealProblem(phone: string): string | null {
+  let national = phone.replace(/[^0-9]/g, '');
+  if ((phone.startsWith('+') || national.length === 12) && national.startsWith('91')) national = national.slice(2);
+  if (national.startsWith('0')) national = national.slice(1);
+  if (/^(\d)\1*$/.test(national)) return 'Phone number cannot be real: it is one digit repeated. Enter the number customers will call';
+  if (national.startsWith('0')) return 'Phone number cannot be real: after the 0 or +91 in front, an Indian number does not start with 0';
   return null;
 }
 

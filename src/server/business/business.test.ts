@@ -52,6 +52,18 @@ describeEachDatabase('business details', (dialect) => {
     expect(get.json()).toEqual(KARNATAKA_BUSINESS);
   });
 
+  it('refuses a care or grievance phone that cannot be a real number, saying why, and keeps the saved one', async () => {
+    for (const phone of ['0000000000', '+91 00000 00000', '99999 99999', '0 1111111111']) {
+      const res = await put({ ...KARNATAKA_BUSINESS, carePhone: phone });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().fields.carePhone).toMatch(/one digit repeated/);
+    }
+    const res = await put({ ...KARNATAKA_BUSINESS, grievancePhone: '00000 12345' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.grievancePhone).toMatch(/does not start with 0/);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/settings/business', headers: admin.auth })).json()).toEqual(KARNATAKA_BUSINESS);
+  });
+
   it('accepts a shop that is not GST-registered (empty GSTIN, state from the address)', async () => {
     const res = await put({ ...KARNATAKA_BUSINESS, gstin: '', state: 'Tamil Nadu', pincode: '600001' });
     expect(res.json()).toMatchObject({ gstin: '', state: 'Tamil Nadu' });
