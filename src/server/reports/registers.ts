@@ -1,4 +1,5 @@
 // The report periods and the two CSV files (sales register, HSN summary): pure functions of stored documents.
+import { shopTimestamp } from '../../domain/display';
 import { documentName } from '../../domain/india/document-name';
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import { badRequest } from '../http/errors';
@@ -16,8 +17,14 @@ export interface ReportPeriod {
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-/** `period` MMYYYY; with `quarter` it names the quarter's last month (03, 06, 09 or 12), as a quarterly return does. */
-export function parsePeriod(period: string, quarter = false): ReportPeriod {
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * `period` MMYYYY; with `quarter` it names the quarter's last month (03, 06, 09 or 12), as a quarterly return does.
+ * A period that has not started in India by `now` is refused: its return would be empty, and an empty GSTR-1 filed
+ * for a month still to come is a wrong return, not a harmless one. The month (or quarter) under way is allowed.
+ */
+export function parsePeriod(period: string, quarter = false, now = new Date()): ReportPeriod {
   const match = /^(0[1-9]|1[0-2])(20\d\d)$/.exec(period);
   if (!match) throw badRequest('Give the period as MMYYYY, e.g. 112026 for November 2026.', { period: 'Use MMYYYY, e.g. 112026.' });
   const month = Number(match[1]);
@@ -26,7 +33,15 @@ export function parsePeriod(period: string, quarter = false): ReportPeriod {
     throw badRequest('A quarter is named by its last month: 06, 09, 12 or 03.', { period: 'Name the quarter by its last month.' });
   }
   const first = quarter ? month - 2 : month;
-  return { fp: period, from: `${year}-${pad(first)}-01`, to: `${year}-${pad(month)}-${pad(lastDay(year, month))}`, quarter };
+  const from = `${year}-${pad(first)}-01`;
+  const today = shopTimestamp(now).slice(0, 10);
+  if (from > today) {
+    const name = quarter ? `${MONTH_NAMES[first - 1]}–${MONTH_NAMES[month - 1]} ${year}` : `${MONTH_NAMES[month - 1]} ${year}`;
+    const current = `${MONTH_NAMES[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
+    const message = `${name} has not started yet: reports cover this month (${current}) and earlier months.`;
+    throw badRequest(message, { period: message });
+  }
+  return { fp: period, from, to: `${year}-${pad(month)}-${pad(lastDay(year, month))}`, quarter };
 }
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -32,6 +32,7 @@ describeEachDatabase('tax reports', (dialect) => {
   let customer: TestUser;
   const thisMonth = monthOf(0);
   const nextMonth = monthOf(1);
+  const lastMonth = monthOf(-1);
   const numbers: Record<string, string> = {};
   beforeAll(async () => {
     shop = await createTestShop(dialect);
@@ -86,14 +87,14 @@ describeEachDatabase('tax reports', (dialect) => {
     const refund = await shop.app.inject({ method: 'POST', url: `/api/order/${partly}/refunds`, headers: admin.auth, payload: { amount: 500, reason: 'One jar dented' } });
     expect(refund.statusCode, refund.body).toBe(200);
     numbers.partNote = (refund.json().creditNotes as { number: string }[])[0]?.number ?? '';
-    // One invoice of next month: moved there as if issued on its first day.
-    const later = await cod({});
-    await setStatus(later, 'READY');
-    numbers.later = await invoiceOf(later);
-    const row = await shop.app.ctx.db.selectFrom('invoices').select('document').where('number', '=', numbers.later).executeTakeFirstOrThrow();
-    const issuedAt = `${nextMonth.from}T10:00:00.000+05:30`;
+    // One invoice of last month: moved there as if issued on its last day.
+    const earlier = await cod({});
+    await setStatus(earlier, 'READY');
+    numbers.earlier = await invoiceOf(earlier);
+    const row = await shop.app.ctx.db.selectFrom('invoices').select('document').where('number', '=', numbers.earlier).executeTakeFirstOrThrow();
+    const issuedAt = `${lastMonth.to}T22:00:00.000+05:30`;
     const moved = { ...(JSON.parse(row.document) as InvoiceDocument), issuedAt };
-    await shop.app.ctx.db.updateTable('invoices').set({ issued_at: issuedAt, document: JSON.stringify(moved) }).where('number', '=', numbers.later).execute();
+    await shop.app.ctx.db.updateTable('invoices').set({ issued_at: issuedAt, document: JSON.stringify(moved) }).where('number', '=', numbers.earlier).execute();
     for (const n of Object.values(numbers)) expect(n).toMatch(/^(GS|CN)\//);
   }, 60_000);
   afterAll(async () => shop.close());
@@ -139,11 +140,11 @@ describeEachDatabase('tax reports', (dialect) => {
     expect(intraRow && 'camt' in intraRow ? paise(intraRow.camt) : -1).toBe(intraRow && 'samt' in intraRow ? paise(intraRow.samt) : -2);
     expect(g.doc_issue.doc_det.map((d) => [d.doc_num, d.docs.reduce((s, x) => s + x.totnum, 0)])).toEqual([[1, 5], [5, 2]]);
 
-    // The next month's invoice is in its own month only.
-    expect(res.body).not.toContain(numbers.later);
-    const next = await get(`/api/reports/gstr1?period=${nextMonth.period}`);
-    expect(gstr1Schema.parse(next.json()).b2cs.length).toBe(1);
-    expect(next.json().doc_issue.doc_det[0].docs[0]).toMatchObject({ from: numbers.later, to: numbers.later, totnum: 1 });
+    // Last month's invoice is in its own month only.
+    expect(res.body).not.toContain(numbers.earlier);
+    const last = await get(`/api/reports/gstr1?period=${lastMonth.period}`);
+    expect(gstr1Schema.parse(last.json()).b2cs.length).toBe(1);
+    expect(last.json().doc_issue.doc_det[0].docs[0]).toMatchObject({ from: numbers.earlier, to: numbers.earlier, totnum: 1 });
   });
 
   it('the sales register: one row per document, credit notes negative, read by a CSV parser', async () => {
@@ -165,7 +166,7 @@ describeEachDatabase('tax reports', (dialect) => {
     const gross = invoices.reduce((s, d) => s + d.totals.grossPaise, 0) - notes.reduce((s, d) => s + d.totals.grossPaise, 0);
     expect(column(10)).toBe(gross);
     for (const r of rows) expect(r[6]).toMatch(/^-?\d+\.\d\d$/);
-    expect(res.body).not.toContain(numbers.later);
+    expect(res.body).not.toContain(numbers.earlier);
   });
 
   it('the HSN summary CSV: B2B and B2C apart, netting to the documents', async () => {
@@ -199,6 +200,12 @@ describeEachDatabase('tax reports', (dialect) => {
     expect((await get('/api/reports/gstr1?period=132026')).statusCode).toBe(400);
     expect((await get('/api/reports/gstr1?period=112026&quarter=1')).json()).toMatchObject({ fields: { period: expect.any(String) } });
     expect((await get('/api/reports/gstr1?period=122026&quarter=1')).statusCode).toBe(200);
+    // A period that has not started yet is refused, on all three; next month is the nearest such.
+    for (const url of [`/api/reports/summary?period=${nextMonth.period}`, '/api/reports/gstr1?period=122099&quarter=1', '/api/reports/hsn-summary.csv?period=122099&quarter=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields.period, url).toMatch(/has not started yet/);
+    }
     expect((await get('/api/reports/sales-register.csv?from=2026-11-30&to=2026-11-01')).statusCode).toBe(400);
     expect((await get('/api/reports/sales-register.csv?from=2020-01-01&to=2026-11-01')).statusCode).toBe(400);
     expect((await get('/api/reports/sales-register.csv?from=2026-02-30&to=2026-03-01')).statusCode).toBe(400);

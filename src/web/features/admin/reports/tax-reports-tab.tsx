@@ -32,6 +32,9 @@ function recentQuarters(): { value: string; label: string }[] {
   return list;
 }
 
+// The picker offers no month after this one, but a month can still be typed; one not started yet has no return.
+const latest = (month: string) => (month > thisMonth() ? thisMonth() : month);
+
 const toPeriod = (month: string) => `${month.slice(5, 7)}${month.slice(0, 4)}`;
 
 function TotalsRow({ label, t, sign = 1, counted = true }: { label: string; t: DocumentTotals; sign?: 1 | -1; counted?: boolean }) {
@@ -138,7 +141,7 @@ export function TaxReportsTab({ active }: { active: boolean }) {
           {mode === 'month' ? (
             <div>
               <label htmlFor={`${id}-month`} className="visually-hidden">Report month</label>
-              <input id={`${id}-month`} type="month" className="form-control form-control-sm" value={month} max={thisMonth()} required onChange={(e) => e.target.value && setMonth(e.target.value)} />
+              <input id={`${id}-month`} type="month" className="form-control form-control-sm" value={month} max={thisMonth()} required onChange={(e) => e.target.value && setMonth(latest(e.target.value))} />
             </div>
           ) : (
             <div>
