@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isFinalShipmentStatus, SCAN_RANK, type ShipmentStatus } from '../../../domain/shipping';
 import type { Order } from '../../../domain/schemas/order';
+import { writeAudit } from '../../audit/audit-log';
 import type { AppContext } from '../../context';
 import { findOrderByOrderId, findOrderRowById } from '../../orders/order-repository';
 import { notFound, unauthorized } from '../../http/errors';
@@ -17,6 +18,29 @@ export interface ScanResult {
   orderid: string | null;
   /** False for a scan the shipment already had. */
   kept: boolean;
+  /** Set when the scan was not believed and nothing of it was applied. */
+  ignored?: 'future';
+}
+
+/**
+ * A scan stamped further ahead than this is not believed: a courier's clock a little fast, or India time written
+ * as another zone, stays well inside it; a scan "delivered" next year does not.
+ */
+export const SCAN_FUTURE_TOLERANCE_MS = 24 * 3600_000;
+/** The most of a scan's location the shop keeps: a hub or town name, never a page of text. */
+export const SCAN_LOCATION_MAX = 120;
+
+export const isStampedAhead = (scan: CourierScan, now: number) => Date.parse(scan.at) > now + SCAN_FUTURE_TOLERANCE_MS;
+
+/** The scan with its text cut to what the shop keeps: the courier's webhook is never refused for a long text. */
+export function boundedScan(scan: CourierScan): CourierScan {
+  const location = scan.location.trim();
+  return location.length > SCAN_LOCATION_MAX ? { ...scan, location: `${location.slice(0, SCAN_LOCATION_MAX - 1)}…` } : { ...scan, location };
+}
+
+/** A scan not believed is kept out of the shipment and noted for the owner in the audit log. */
+export async function noteIgnoredScan(ctx: AppContext, scan: CourierScan, reason: 'future'): Promise<void> {
+  await writeAudit(ctx.db, { actorUserId: null, action: 'shipment.scan-ignored', target: scan.awb.slice(0, 60), details: { reason, status: scan.status, at: scan.at } });
 }
 
 /** The shipment with that AWB and its order; null for an AWB the shop does not know. */

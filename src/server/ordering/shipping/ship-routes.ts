@@ -55,6 +55,8 @@ export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post('/api/shipping/webhook', async (request) => {
     const key = request.headers['x-api-key'];
     const result = await receiveTrackingWebhook(ctx, typeof key === 'string' ? key : undefined, request.body);
+    // Acknowledged all the same, so the courier does not send it again and again.
+    if (result?.ignored) request.log.warn({ ignored: result.ignored }, 'A courier scan stamped days ahead was not applied');
     return { received: true, applied: result?.kept ?? false };
   });
 

@@ -9,6 +9,8 @@ import { placedCodOrderId } from '../../../../tests/support/test-orders';
 import { pollQuietShipments } from './poll-service';
 
 const WEBHOOK_TOKEN = 'shiprocket-webhook-token-0123456789';
+/** A time as Shiprocket writes it ("2026-11-27 10:15:00", India time), `hours` from now. */
+const srTime = (hours: number) => new Date(Date.now() + hours * 3600_000 + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
 describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect) => {
   let fake: FakeShiprocket;
@@ -83,7 +85,7 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
   it('the tracking webhook: a wrong token is 401; each scan applied once, late ones moving nothing back', async () => {
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
-    const out = { awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: '2026-11-29 09:00:00', scans: [{ location: 'Jayanagar' }] };
+    const out = { awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: srTime(-4), scans: [{ location: 'Jayanagar' }] };
     const wrong = await webhook(out, 'wrong-token-wrong-token-wrong');
     expect(wrong.statusCode, wrong.body).toBe(401);
     expect((await webhook(out, null)).statusCode).toBe(401);
@@ -93,21 +95,46 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect((await webhook(out)).json()).toEqual({ received: true, applied: false });
     expect(await statusOf(orderid)).toBe('OUTFORDELIVERY');
     expect(await statusMails()).toBe(mails + 1);
-    const delivered = { ...out, current_status: 'DELIVERED', shipment_status_id: 7, current_timestamp: '2026-11-29 13:00:00' };
+    const delivered = { ...out, current_status: 'DELIVERED', shipment_status_id: 7, current_timestamp: srTime(-1) };
     await webhook(delivered);
-    await webhook({ ...out, current_status: 'PICKED UP', shipment_status_id: 42, current_timestamp: '2026-11-28 10:00:00' });
+    await webhook({ ...out, current_status: 'PICKED UP', shipment_status_id: 42, current_timestamp: srTime(-28) });
     expect(await statusOf(orderid)).toBe('DELIVERED');
     expect(await statusMails()).toBe(mails + 2);
-    expect((await webhook({ awb: 'unknown', current_status: 'DELIVERED', current_timestamp: '2026-11-29 13:00:00' })).statusCode).toBe(200);
+    expect((await webhook({ awb: 'unknown', current_status: 'DELIVERED', current_timestamp: srTime(-1) })).statusCode).toBe(200);
     expect((await webhook({ hello: 'world' })).statusCode).toBe(200);
+  });
+
+  it('the tracking webhook acknowledges a scan stamped days ahead and applies nothing of it; long texts are cut', async () => {
+    const orderid = await cod();
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    const eventsOf = () =>
+      shop.app.ctx.db.selectFrom('shipment_events').select(['shipment_events.status', 'location']).innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id').where('shipments.awb', '=', awb).execute();
+    for (const at of ['2999-01-01 00:00:00', srTime(30)]) {
+      const res = await webhook({ awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: at, scans: [{ location: 'Jayanagar' }] });
+      expect(res.statusCode, at).toBe(200);
+      expect(res.json()).toEqual({ received: true, applied: false });
+    }
+    expect(await statusOf(orderid)).toBe('READY');
+    expect(await eventsOf()).toEqual([]);
+    const audit = await shop.app.ctx.db.selectFrom('audit_log').select(['action', 'details']).where('target', '=', awb).execute();
+    expect(audit.map((a) => a.action)).toEqual(['shipment.scan-ignored', 'shipment.scan-ignored']);
+    expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({ reason: 'future', status: 'OUT_FOR_DELIVERY', at: '2998-12-31T18:30:00.000Z' });
+
+    // A courier's clock a little ahead is still believed, and a long text is kept cut short rather than refused.
+    const long = { awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: srTime(2), scans: [{ location: `Jayanagar ${'x'.repeat(100_000)}`, activity: 'y'.repeat(100_000) }] };
+    expect((await webhook(long)).json()).toEqual({ received: true, applied: true });
+    expect(await statusOf(orderid)).toBe('OUTFORDELIVERY');
+    const [kept] = await eventsOf();
+    expect(kept?.location.startsWith('Jayanagar x')).toBe(true);
+    expect(kept?.location.length).toBeLessThanOrEqual(120);
   });
 
   it('asks Shiprocket about shipments without news for a day, and applies what it says once', async () => {
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
     fake.scans.set(awb, [
-      [42, '2026-11-28 10:05:00', 'Bengaluru hub'],
-      [7, '2026-11-29 13:00:00', 'Jayanagar'],
+      [42, srTime(-30), 'Bengaluru hub'],
+      [7, srTime(-2), 'Jayanagar'],
     ]);
     expect(await pollQuietShipments(shop.app.ctx)).toBe(0);
     const dayLater = Date.now() + 25 * 3600_000;

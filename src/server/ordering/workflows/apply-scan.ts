@@ -6,9 +6,12 @@ import type { MoveOutcome } from '../shipping/order-moves';
 import {
   advanceShipmentForward,
   afterScanCommit,
+  boundedScan,
   checkWebhookToken,
+  isStampedAhead,
   keepScanOnce,
   moveOrderByScan,
+  noteIgnoredScan,
   scannedOrder,
   shipmentOfScan,
   type ScanResult,
@@ -17,12 +20,18 @@ import {
 const UNKNOWN_AWB = { orderid: null, kept: false, moved: null };
 
 /**
- * Apply a courier's scan, once (DESIGN.md §8.5), in one transaction: keep the scan (a repeat stops here); move the
+ * Apply a courier's scan, once (DESIGN.md §8.5), in one transaction: a scan stamped days ahead is not believed
+ * (noted in the audit log, nothing applied); keep the scan, its text cut short (a repeat stops here); move the
  * shipment forward to it (a late scan is kept in the list and moves nothing); then let the scan's kind move the order
  * (READY, OUTFORDELIVERY, DELIVERED with its mail and invoice, RETURNED with its bottles back and a credit note).
  * Webhooks, the sandbox courier and the poll of quiet shipments (shipping/poll-service.ts) all come here.
  */
-export async function applyScan(ctx: AppContext, scan: CourierScan): Promise<ScanResult> {
+export async function applyScan(ctx: AppContext, courierScan: CourierScan, now = Date.now()): Promise<ScanResult> {
+  if (isStampedAhead(courierScan, now)) {
+    await noteIgnoredScan(ctx, courierScan, 'future');
+    return { orderid: null, kept: false, ignored: 'future' };
+  }
+  const scan = boundedScan(courierScan);
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<ScanResult & { moved: MoveOutcome | null }> => {
     const found = await shipmentOfScan(trx, scan);
     if (!found) return UNKNOWN_AWB;
