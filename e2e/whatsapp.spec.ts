@@ -84,6 +84,13 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   const orders = admin.getByRole('tabpanel', { name: 'Your Orders' });
   await orders.getByLabel('Status').selectOption('confirm');
   await expect(orders.getByRole('button', { name: `View order ${shortId}` })).toBeVisible();
+  // Its card says it waits for the customer, and why it has no box to tick for "Ship selected" (in words: no tooltip).
+  const card = orders.getByRole('listitem').filter({ hasText: `Order # ${shortId}` });
+  await expect(card.getByTestId('to-confirm-badge')).toHaveText('To confirm');
+  await expect(card.getByTestId('order-ship-blocked')).toHaveText('Not in “Ship selected” until the customer confirms. To ship it now, open View.');
+  await expect(card.getByRole('checkbox')).toHaveCount(0);
+  await screenshotAtWidths(admin, 'admin-orders-to-confirm');
+  await fitsPhone(admin, 'the orders list with an order to confirm');
 
   // Settings → Messages shows the switch on and the template of each message.
   await admin.goto('/admin?tab=settings');
@@ -118,6 +125,9 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await admin.goto('/admin');
   await orders.getByLabel('Status').selectOption('');
   await orders.getByLabel('Search').fill(shortId);
+  await expect(card.getByRole('checkbox', { name: `Select order ${shortId} to ship` })).toBeVisible();
+  await expect(card.getByTestId('to-confirm-badge')).toHaveCount(0);
+  await expect(card.getByTestId('order-ship-blocked')).toHaveCount(0);
   await orders.getByRole('button', { name: `View order ${shortId}` }).click();
   await expect(orders.getByTestId('confirmation-state')).toHaveText('Cash on delivery: confirmed.');
   await screenshotAtWidths(admin, 'whatsapp-order-confirmed');

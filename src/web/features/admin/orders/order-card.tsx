@@ -4,11 +4,13 @@ import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { Order } from '../../../../domain/schemas/order';
 import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
+import { awaitsConfirmation, shipBlockedWords } from './ship-selected';
 
 /** One order in the admin list: name in capitals, Order # without its prefix, date, time, how it is paid, View. */
 export function OrderCard({ order, onView, picked }: { order: Order; onView: (order: Order) => void; picked?: { checked: boolean; onToggle: () => void } }) {
   const shortId = orderNumber(order.id);
   const { processed, onItsWay } = refundProgress(order);
+  const notShippable = picked ? null : shipBlockedWords(order);
   return (
     <li className="admin-order-card card">
       <div className="card-body">
@@ -28,11 +30,21 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
             {processed ? <span className="admin-order-card-refund"> · Refunded {formatRupees(processed)}</span> : null}
             {onItsWay ? <span className="admin-order-card-refund"> · {refundOnItsWayWords(onItsWay)}</span> : null}
           </p>
+          {notShippable ? (
+            <p className="admin-order-card-note small mb-0" data-testid="order-ship-blocked">
+              {notShippable}
+            </p>
+          ) : null}
         </div>
         <div className="admin-order-card-side">
           {order.refundFailed ? (
             <span className="status-badge status-failed" data-testid="refund-failed-badge" title="A refund of this order failed at the gateway: open it and retry">
               Refund failed
+            </span>
+          ) : null}
+          {awaitsConfirmation(order) ? (
+            <span className="status-badge status-to-confirm" data-testid="to-confirm-badge">
+              To confirm
             </span>
           ) : null}
           <span className={`status-badge ${STATUS_BADGE_CLASS[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>

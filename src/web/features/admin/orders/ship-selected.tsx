@@ -13,6 +13,20 @@ export function canShip(order: Order): boolean {
   return order.status === 'PREPARATION' && !order.shipment && paid && order.confirmation !== 'PENDING';
 }
 
+/** A COD order waiting for the customer's confirmation (a cancelled one waits for nothing). */
+export function awaitsConfirmation(order: Order): boolean {
+  return order.confirmation === 'PENDING' && order.status !== 'CANCELLED';
+}
+
+/**
+ * Why an order that would otherwise ship with "Ship selected" has no checkbox, in words short enough for a card on
+ * a phone (a tooltip is not seen on a touch screen); null when nothing stops it or it is not for shipping anyway.
+ */
+export function shipBlockedWords(order: Order): string | null {
+  if (order.status !== 'PREPARATION' || order.shipment || !awaitsConfirmation(order)) return null;
+  return 'Not in “Ship selected” until the customer confirms. To ship it now, open View.';
+}
+
 /** "Ship selected": books each chosen order with the courier and shows each order's result. */
 export function ShipSelected({ picked, orders, onDone }: { picked: string[]; orders: readonly Order[]; onDone: () => void }) {
   const shipMany = useShipMany();
