@@ -12,14 +12,14 @@ import { addFromDetail, checkoutFromSummary, fillBilling, placeCodOrderViaApi, w
 test.describe.configure({ timeout: 240_000 });
 
 /** A product of this spec's own: 250 ml (never counted) and 500 ml, at 300 and 560 with no offer. */
-async function createProduct(request: APIRequestContext, token: string, name: string): Promise<string> {
+async function createProduct(request: APIRequestContext, token: string, name: string, instock = true): Promise<string> {
   const res = await request.post('/api/product', {
     headers: { Authorization: `Bearer ${token}` },
     data: {
       name,
       description: 'Cow ghee for the stock journey, churned in small batches.',
       offerpercentage: 0,
-      instock: true,
+      instock,
       ratings: 0,
       ratingStar: 4,
       price: [300, 560],
@@ -198,4 +198,28 @@ test('the Stock tab lists low sizes first and untracked ones on request; Setting
     const res = await request.put('/api/settings', { headers: auth, data: before });
     expect(res.status(), await res.text()).toBe(200);
   }
+});
+
+test('the Stock tab says a product switched off in the studio is sold out, counted or not', async ({ page, request }) => {
+  const name = `Stock Switched Off ${runTag()}`;
+  const token = await adminToken(request);
+  const id = await createProduct(request, token, name, false);
+  const counted = await request.put(`/api/stock/${id}/500`, { headers: { Authorization: `Bearer ${token}` }, data: { stock: 40 } });
+  expect(counted.status(), await counted.text()).toBe(200);
+
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin?tab=stock');
+  const panel = page.getByRole('tabpanel', { name: 'Stock' });
+  const list = panel.getByRole('list', { name: 'Stock levels' });
+  const row = list.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('40 bottles');
+  await expect(row).toContainText('Sold out: the product’s in-stock switch is off in the studio');
+  await expect(row.locator('.status-badge')).toHaveText('Sold out');
+  await panel.getByRole('switch', { name: 'Show sizes not tracked' }).check();
+  const untracked = list.getByRole('listitem').filter({ hasText: name }).filter({ hasText: '250 ml' });
+  await expect(untracked).toContainText('in-stock switch is off');
+  await expect(untracked).not.toContainText('Always for sale');
+  await screenshotAtWidths(page, 'stock-switched-off');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await hasHorizontalOverflow(page), 'the Stock tab overflows at 390 px').toBe(false);
 });

@@ -13,7 +13,7 @@ export function useStockLevels(enabled: boolean) {
   });
 }
 
-/** Every product with its sizes' counts (null = not tracked), read only when the untracked sizes are shown. */
+/** Every product with its sizes' counts (null = not tracked) and its in-stock switch. */
 export function useStudioProductsForStock(enabled: boolean) {
   return useQuery({ queryKey: ['admin', 'stock', 'products'], queryFn: () => api.get<StudioProduct[]>('/api/product'), enabled });
 }

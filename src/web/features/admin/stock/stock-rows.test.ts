@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StockLevel } from '../../../../domain/stock';
-import { sortLevels, stockBadge, stockSummary, untrackedSizes } from './stock-rows';
+import { emptyStockWords, sortLevels, stockBadge, stockSummary, switchedOffProducts, untrackedSizes } from './stock-rows';
 
 const level = (name: string, size: number, stock: number, low: boolean): StockLevel => ({
   productId: name.length,
@@ -61,5 +61,36 @@ describe('stockBadge', () => {
   it('says Sold out at 0, Low at or under the threshold, Below zero under 0, In stock otherwise', () => {
     const rows = [level('Cow', 500, 0, true), level('Cow', 500, 3, true), level('Cow', 500, -2, true), level('Cow', 500, 40, false)];
     expect(rows.map((row) => stockBadge(row).text)).toEqual(['Sold out', 'Low', 'Below zero', 'In stock']);
+  });
+});
+
+describe('products sold out by their in-stock switch', () => {
+  const products = [
+    { _id: '3', name: 'Cow', instock: true },
+    { _id: '5', name: 'Buffalo', instock: false },
+    { _id: '6', name: 'A2', instock: false },
+  ];
+
+  it('are found by id, whatever their counts', () => {
+    expect([...switchedOffProducts(products).entries()]).toEqual([
+      [5, 'Buffalo'],
+      [6, 'A2'],
+    ]);
+  });
+
+  it('are named when no size is counted, instead of calling every size for sale', () => {
+    expect(emptyStockWords([])).toBe('No size is counted yet. Every size is for sale until you set its count in the studio.');
+    expect(emptyStockWords([products[0]!])).toBe('No size is counted yet. Every size is for sale until you set its count in the studio.');
+    expect(emptyStockWords(products)).toBe(
+      'No size is counted yet. Buffalo and A2 are sold out: their in-stock switch is off in the studio. Every other size is for sale until you set its count.',
+    );
+    expect(emptyStockWords([products[1]!])).toBe(
+      'No size is counted yet. Buffalo is sold out: its in-stock switch is off in the studio. Every other size is for sale until you set its count.',
+    );
+  });
+
+  it('make a counted size read Sold out, even with bottles on the shelf', () => {
+    expect(stockBadge(level('Buffalo', 500, 40, false), true)).toEqual({ text: 'Sold out', className: 'status-cancelled' });
+    expect(stockBadge(level('Buffalo', 500, -2, true), true).text).toBe('Below zero');
   });
 });

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { useSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { useStockLevels, useStudioProductsForStock } from './stock-api';
-import { sortLevels, stockBadge, stockSummary, untrackedSizes, type UntrackedSize } from './stock-rows';
+import { emptyStockWords, sortLevels, stockBadge, stockSummary, switchedOffProducts, untrackedSizes, type UntrackedSize } from './stock-rows';
 import './stock.css';
 
 /** Stock times are UTC stamps; the admin reads them in shop time. */
@@ -19,8 +19,10 @@ function openStudio() {
   window.open('/studio', '_blank');
 }
 
-function LevelRow({ level }: { level: StockLevel }) {
-  const badge = stockBadge(level);
+const SWITCHED_OFF = 'Sold out: the product’s in-stock switch is off in the studio';
+
+function LevelRow({ level, switchedOff }: { level: StockLevel; switchedOff: boolean }) {
+  const badge = stockBadge(level, switchedOff);
   return (
     <li className={`stock-item${level.negative ? ' stock-item-negative' : level.low ? ' stock-item-low' : ''}`}>
       <div className="stock-item-main">
@@ -28,6 +30,7 @@ function LevelRow({ level }: { level: StockLevel }) {
           {level.name} <span className="text-muted-strong fw-normal">{formatSize(level.size)}</span>
         </p>
         <p className="small text-muted-strong mb-0">Changed {when(level.updatedAt)}</p>
+        {switchedOff && <p className="small text-danger-strong mb-0">{SWITCHED_OFF}</p>}
         {level.negative && (
           <p className="small text-danger-strong mb-0">
             A payment arrived after its order&apos;s hold ended, so more were sold than counted. Count the shelf and set the real number in the
@@ -46,17 +49,18 @@ function LevelRow({ level }: { level: StockLevel }) {
   );
 }
 
-function UntrackedRow({ size }: { size: UntrackedSize }) {
+function UntrackedRow({ size, switchedOff }: { size: UntrackedSize; switchedOff: boolean }) {
   return (
     <li className="stock-item stock-item-untracked">
       <div className="stock-item-main">
         <p className="stock-item-name mb-0">
           {size.name} <span className="text-muted-strong fw-normal">{formatSize(size.size)}</span>
         </p>
-        <p className="small text-muted-strong mb-0">Always for sale</p>
+        {switchedOff ? <p className="small text-danger-strong mb-0">{SWITCHED_OFF}</p> : <p className="small text-muted-strong mb-0">Always for sale</p>}
       </div>
       <div className="stock-item-side">
         <span className="status-badge status-neutral">Not tracked</span>
+        {switchedOff && <span className="status-badge status-cancelled">Sold out</span>}
       </div>
     </li>
   );
@@ -67,11 +71,13 @@ export function StockTab({ active }: { active: boolean }) {
   const id = useId();
   const [showUntracked, setShowUntracked] = useState(false);
   const stock = useStockLevels(active);
-  const products = useStudioProductsForStock(active && showUntracked);
+  // Always read: a product's own in-stock switch sells out every size, counted or not.
+  const products = useStudioProductsForStock(active);
   const threshold = useSettings().data?.lowStockThreshold;
   const levels = stock.data ? sortLevels(stock.data) : undefined;
   const summary = levels ? stockSummary(levels) : undefined;
   const untracked = showUntracked && products.data ? untrackedSizes(products.data) : [];
+  const off = switchedOffProducts(products.data ?? []);
 
   return (
     <div>
@@ -108,22 +114,24 @@ export function StockTab({ active }: { active: boolean }) {
       </div>
       {stock.isPending && <LoadingDots label="Loading stock" />}
       {stock.isError && <LoadError onRetry={() => void stock.refetch()}>The stock list could not be loaded: {stock.error.message}</LoadError>}
-      {levels?.length === 0 && !showUntracked && (
-        <p className="empty-state">No size is counted yet. Every size is for sale until you set its count in the studio.</p>
+      {levels?.length === 0 && !showUntracked && !products.isPending && (
+        <p className="empty-state" data-testid="stock-empty">
+          {emptyStockWords(products.data ?? [])}
+        </p>
       )}
       {levels && (levels.length > 0 || showUntracked) && (
         <ul className="stock-list list-unstyled" aria-label="Stock levels">
           {levels.map((level) => (
-            <LevelRow key={`${level.productId}:${level.size}`} level={level} />
+            <LevelRow key={`${level.productId}:${level.size}`} level={level} switchedOff={off.has(level.productId)} />
           ))}
           {untracked.map((size) => (
-            <UntrackedRow key={`${size.productId}:${size.size}`} size={size} />
+            <UntrackedRow key={`${size.productId}:${size.size}`} size={size} switchedOff={off.has(size.productId)} />
           ))}
         </ul>
       )}
       {showUntracked && products.isPending && <LoadingDots label="Loading sizes not tracked" />}
-      {showUntracked && products.isError && (
-        <LoadError onRetry={() => void products.refetch()}>The sizes not tracked could not be loaded: {products.error.message}</LoadError>
+      {products.isError && (
+        <LoadError onRetry={() => void products.refetch()}>The products (their sizes not tracked and in-stock switches) could not be loaded: {products.error.message}</LoadError>
       )}
     </div>
   );
