@@ -1,5 +1,5 @@
-// A customer reads their order's refunds without the shop's internals: a refund that failed at the gateway is the
-// shop's to put right (retry or settle), so it is left out, and no refund carries the gateway's id or its error.
+// A customer reads their order's refunds without the shop's internals: no refund carries the gateway's id or its
+// error. A refund that failed stays listed with its status (DESIGN.md §7.6 names FAILED): the money is still owed.
 // The admin's answer keeps both.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderWithRefunds } from '../../domain/refunds';
@@ -21,12 +21,15 @@ describeEachDatabase('the refunds a customer reads', (dialect) => {
     return res.json() as OrderWithRefunds;
   };
 
-  it('leaves out a failed refund, and the gateway’s id and error of every refund; the admin still sees them', async () => {
+  it('leaves out the gateway’s id and error of every refund, a failed one too; the admin still sees them', async () => {
     const { orderid, refundId, gatewayRefundId } = await failedRefund(set, 100);
     const pendingId = await refundOnItsWay(set.shop, set.admin, orderid, 50);
 
     const theirs = await refundsOf(orderid, set.customer);
-    expect(theirs.refunds.map((r) => r.refundId)).toEqual([pendingId]);
+    expect(theirs.refunds.map((r) => [r.refundId, r.status])).toEqual([
+      [refundId, 'FAILED'],
+      [pendingId, 'PENDING'],
+    ]);
     for (const r of theirs.refunds) {
       expect(r).not.toHaveProperty('error');
       expect(r).not.toHaveProperty('gatewayRefundId');

@@ -211,28 +211,26 @@ export async function afterRefundCommit(ctx: AppContext, refund: { refundId: str
 }
 
 /**
- * The order's refunds in the wire shape of DESIGN.md §7.6. The customer's copy leaves out a refund that failed (the
- * shop puts it right by retrying or settling it, and its error is the gateway's words to the shop) and never carries
- * the gateway's refund id or an error; the admin's has every refund with both.
+ * The order's refunds in the wire shape of DESIGN.md §7.6. The customer's copy never carries the gateway's refund id
+ * or its error (the gateway's words to the shop); a failed refund stays in it with its status, as the contract lists
+ * it, since the money is still owed. The admin's has both.
  */
 export async function refundsView(ctx: AppContext, orderRowId: number, forAdmin = false) {
   const rows = await refundsOfOrder(ctx.db, orderRowId);
-  return rows
-    .filter((r) => forAdmin || r.status !== 'FAILED')
-    .map((r) => ({
-      refundId: r.id,
-      ...(forAdmin ? { gatewayRefundId: r.gateway_refund_id } : {}),
-      amount: r.amount,
-      // CREATED is ours alone (the gateway was not asked yet): to everyone else it is pending.
-      status: r.status === 'CREATED' ? 'PENDING' : r.status,
-      reason: r.reason,
-      ...(forAdmin ? { error: r.error } : {}),
-      createdAt: r.created_at,
-      // It gave back a payment that paid nothing, so it is not part of what was refunded of the order.
-      ...(r.stray_payment ? { strayPayment: true as const } : {}),
-      // Paid back outside the gateway after it failed there (decision 088); absent otherwise.
-      ...(r.settled_method && r.settled_at ? { settlement: settlementView(r, forAdmin) } : {}),
-    }));
+  return rows.map((r) => ({
+    refundId: r.id,
+    ...(forAdmin ? { gatewayRefundId: r.gateway_refund_id } : {}),
+    amount: r.amount,
+    // CREATED is ours alone (the gateway was not asked yet): to everyone else it is pending.
+    status: r.status === 'CREATED' ? 'PENDING' : r.status,
+    reason: r.reason,
+    ...(forAdmin ? { error: r.error } : {}),
+    createdAt: r.created_at,
+    // It gave back a payment that paid nothing, so it is not part of what was refunded of the order.
+    ...(r.stray_payment ? { strayPayment: true as const } : {}),
+    // Paid back outside the gateway after it failed there (decision 088); absent otherwise.
+    ...(r.settled_method && r.settled_at ? { settlement: settlementView(r, forAdmin) } : {}),
+  }));
 }
 
 // The owner's note and a double payment are the shop's own business: the customer sees how and when it was paid.
