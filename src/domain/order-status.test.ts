@@ -4,9 +4,11 @@ import {
   DEFAULT_TEMPLATE_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  PAYMENT_STANDING_WORDS,
   SETTABLE_ORDER_STATUSES,
   TRACKER_STEPS,
   isOrderStatus,
+  paymentStanding,
   trackerStepsActive,
 } from './order-status';
 
@@ -51,5 +53,17 @@ describe('order status', () => {
     expect(isOrderStatus('')).toBe(false);
     expect(isOrderStatus(1)).toBe(false);
     expect(isOrderStatus(undefined)).toBe(false);
+  });
+
+  it('words a cash-on-delivery order by its delivery: due, paid at the door, or nothing due', () => {
+    const words = (paymentstatus: string, status: string) => PAYMENT_STANDING_WORDS[paymentStanding({ paymentstatus, status })];
+    expect(words('COD', 'PREPARATION')).toBe('Pay on delivery');
+    expect(words('COD', 'OUTFORDELIVERY')).toBe('Pay on delivery');
+    expect(words('COD', 'DELIVERED')).toBe('Paid in cash on delivery');
+    expect(words('COD', 'CANCELLED')).toBe('Nothing to pay');
+    expect(words('COD', 'RETURNED')).toBe('Nothing to pay');
+    expect(words('PAID', 'DELIVERED')).toBe('Paid');
+    expect(words('FAILED', 'PREPARATION')).toBe('Payment failed');
+    expect(words('PENDING', 'PREPARATION')).toBe('Payment pending');
   });
 });

@@ -66,3 +66,33 @@ export function trackerStepsActive(status: OrderStatus): number {
 export function isAwaitingPayment(order: { paymentmode: string; paymentstatus: string; status: string }): boolean {
   return order.paymentmode === 'ONLINE' && (order.paymentstatus === 'PENDING' || order.paymentstatus === 'FAILED') && order.status === 'PREPARATION';
 }
+
+/** Where an order's money stands, for the customer's and the admin's order lists. */
+export type PaymentStanding = 'PAID' | 'PAID_ON_DELIVERY' | 'DUE_ON_DELIVERY' | 'NONE_DUE' | 'PENDING' | 'FAILED';
+
+/**
+ * A cash-on-delivery order keeps the payment status COD for life, so its words follow the delivery: paid at the door
+ * once delivered, due there until then, and nothing due once it is cancelled or came back undelivered.
+ */
+export function paymentStanding(order: { paymentstatus: string; status: string }): PaymentStanding {
+  switch (order.paymentstatus) {
+    case 'PAID':
+      return 'PAID';
+    case 'FAILED':
+      return 'FAILED';
+    case 'COD':
+      if (order.status === 'DELIVERED') return 'PAID_ON_DELIVERY';
+      return order.status === 'CANCELLED' || order.status === 'RETURNED' ? 'NONE_DUE' : 'DUE_ON_DELIVERY';
+    default:
+      return 'PENDING';
+  }
+}
+
+export const PAYMENT_STANDING_WORDS: Readonly<Record<PaymentStanding, string>> = {
+  PAID: 'Paid',
+  PAID_ON_DELIVERY: 'Paid in cash on delivery',
+  DUE_ON_DELIVERY: 'Pay on delivery',
+  NONE_DUE: 'Nothing to pay',
+  PENDING: 'Payment pending',
+  FAILED: 'Payment failed',
+};

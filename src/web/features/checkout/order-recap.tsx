@@ -45,7 +45,7 @@ export function OrderRecap({ order }: { order: Order }) {
               <th scope="col">Item</th>
               <th scope="col">Qty</th>
               <th scope="col" className="text-end">
-                Price
+                Total
               </th>
             </tr>
           </thead>

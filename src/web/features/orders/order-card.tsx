@@ -1,7 +1,7 @@
-import { PAYMENT_MODE_LABELS, type PaymentStatus } from '../../../domain/constants';
+import { PAYMENT_MODE_LABELS } from '../../../domain/constants';
 import { displayPaymentId, orderNumber, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
-import { CUSTOMER_STATUS_LABELS, isAwaitingPayment } from '../../../domain/order-status';
+import { CUSTOMER_STATUS_LABELS, PAYMENT_STANDING_WORDS, isAwaitingPayment, paymentStanding, type PaymentStanding } from '../../../domain/order-status';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
@@ -13,11 +13,13 @@ import { OrderReviewLinks } from '../reviews/order-review-links';
 import { PayNowButton } from './pay-now-button';
 import { ShipmentScans } from './shipment-scans';
 
-const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: string }> = {
-  PAID: { label: 'Paid', tone: 'text-bg-success' },
-  COD: { label: 'Pay on delivery', tone: 'text-bg-secondary' },
-  PENDING: { label: 'Payment pending', tone: 'text-bg-warning' },
-  FAILED: { label: 'Payment failed', tone: 'text-bg-danger' },
+const PAYMENT_TONE: Record<PaymentStanding, string> = {
+  PAID: 'text-bg-success',
+  PAID_ON_DELIVERY: 'text-bg-success',
+  DUE_ON_DELIVERY: 'text-bg-secondary',
+  NONE_DUE: 'text-bg-light border',
+  PENDING: 'text-bg-warning',
+  FAILED: 'text-bg-danger',
 };
 
 export function OrderCard({ order }: { order: Order }) {
@@ -25,7 +27,8 @@ export function OrderCard({ order }: { order: Order }) {
   const money = useOrderRefunds(order).data ?? order;
   const refunded = refundedWords(money);
   const { onItsWay } = refundProgress(money);
-  const payment = refunded ? { label: refunded, tone: 'text-bg-info' } : (PAYMENT_STATUS[order.paymentstatus] ?? PAYMENT_STATUS.PENDING);
+  const standing = paymentStanding(order);
+  const payment = refunded ? { label: refunded, tone: 'text-bg-info' } : { label: PAYMENT_STANDING_WORDS[standing], tone: PAYMENT_TONE[standing] };
   const orderId = orderNumber(order.id);
   // Unpaid online orders are not being prepared: no tracker, and the way to pay instead. Nothing is delivered
   // after a cancellation either, so a cancelled order shows no tracker.
@@ -107,8 +110,9 @@ export function OrderCard({ order }: { order: Order }) {
                   <th scope="col">Item</th>
                   <th scope="col">Size</th>
                   <th scope="col">Qty</th>
+                  {/* The line's amount (price × bottles), as the cart and the order summary call it. */}
                   <th scope="col" className="text-end">
-                    Price
+                    Total
                   </th>
                 </tr>
               </thead>
