@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from './field-error';
 import { useTimedMessage } from '../lib/use-timed-message';
@@ -12,10 +12,12 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   as?: 'input' | 'textarea';
   /** A line under the label saying what the field wants (read out with the field, like its message). */
   hint?: string;
+  /** A way to put the mistake right, shown under the message (e.g. "Use Maharashtra"). */
+  fix?: ReactNode;
 }
 
 /** A labelled Bootstrap input wired to react-hook-form, with its message underneath. */
-export function TextField({ label, registration, error, attempt, id, className, as = 'input', hint, ...rest }: TextFieldProps) {
+export function TextField({ label, registration, error, attempt, id, className, as = 'input', hint, fix, ...rest }: TextFieldProps) {
   const fieldId = id ?? `field-${registration.name}`;
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;
@@ -43,6 +45,7 @@ export function TextField({ label, registration, error, attempt, id, className, 
         <input {...common} {...rest} />
       )}
       <FieldError id={errorId} message={error} attempt={attempt} />
+      {fix}
     </div>
   );
 }

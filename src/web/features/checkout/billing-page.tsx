@@ -18,7 +18,7 @@ import { accountsApi, signIn } from '../account/accounts-api';
 import { useCart } from '../cart/cart-store';
 import { updateSessionUser, useSession } from '../session/session-store';
 import { DistrictChoicesList, districtChoicesProps } from '../delivery/district-choices';
-import { pincodeStateMessage, usePlaceFromPincode } from '../delivery/pincode-state';
+import { pincodeStateMismatch, usePlaceFromPincode, type PincodeStateMismatch } from '../delivery/pincode-state';
 import { getBilling, getBusinessBuyer, saveBilling } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { EmailCodePanel } from './email-code-panel';
@@ -54,6 +54,24 @@ function prefill(user: PublicUser | undefined): BillingPageForm {
   };
 }
 
+/** Centres a field on the screen: focus alone may leave it under the sticky header. */
+function bringIntoView(field: keyof BillingPageForm): void {
+  requestAnimationFrame(() => document.getElementById(`field-${field}`)?.scrollIntoView({ block: 'center' }));
+}
+
+/** "Use Maharashtra": one button for each state the pincode lies in (India Post names more than one for a few). */
+function StateFixes({ states, onPick }: { states: readonly string[]; onPick: (state: string) => void }) {
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-1">
+      {states.map((state) => (
+        <button key={state} type="button" className="btn btn-sm btn-outline-amber" onClick={() => onPick(state)}>
+          Use {state}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 async function rememberAddress(user: PublicUser, billing: BillingForm): Promise<void> {
   try {
     const answer = await accountsApi.updateProfile({
@@ -80,7 +98,9 @@ export function BillingPage() {
   const seller = usePublicBusiness();
   // The address the last "taken" answer was about: its owner may go on with a mailed code.
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, control, getValues, setValue } = useForm<BillingPageForm>({
+  // The pincode's own state, offered as a one-click fix while the chosen state disagrees with it.
+  const [stateMismatch, setStateMismatch] = useState<PincodeStateMismatch | null>(null);
+  const { register, handleSubmit, formState, setError, clearErrors, setFocus, control, getValues, setValue } = useForm<BillingPageForm>({
     resolver: zodResolver(billingPageSchema),
     defaultValues: prefill(session?.user),
   });
@@ -98,14 +118,18 @@ export function BillingPage() {
 
   const onSubmit = handleSubmit(async ({ businessInvoice: wantsGstin, gstin, businessName, ...billing }: BillingPageForm) => {
     setEmailTaken(null);
+    setStateMismatch(null);
     // Said here rather than when the order is placed; the server refuses it as well.
     if (wantsGstin && gstin === seller.data?.gstin) {
       setError('gstin', { type: 'server', message: OWN_GSTIN_MESSAGE }, { shouldFocus: true });
       return;
     }
-    const mismatch = await pincodeStateMessage(billing.pincode, billing.state);
+    const mismatch = await pincodeStateMismatch(billing.pincode, billing.state);
     if (mismatch) {
-      setError('pincode', { type: 'server', message: mismatch });
+      setStateMismatch(mismatch);
+      // As for an empty field: the customer is taken to the mistake, which on a phone is far above Next.
+      setError('pincode', { type: 'server', message: mismatch.message }, { shouldFocus: true });
+      bringIntoView('pincode');
       return;
     }
     if (!session) {
@@ -115,7 +139,8 @@ export function BillingPage() {
         toast.info('We made you an account with this email. Check your inbox for a link to set your password.');
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
-          toast.error(TOASTS.guestRegisterExists);
+          // The panel that opens says what happened and what to do; the server's 409 wording (pinned by the
+          // original client's contract) would only contradict it in a toast.
           setEmailTaken(billing.email.trim().toLowerCase());
         } else if (!showServerFieldErrors(error, getValues(), setError)) {
           toast.error(error instanceof Error ? error.message : TOASTS.registerFailed);
@@ -129,6 +154,14 @@ export function BillingPage() {
     saveBilling(billing, wantsGstin ? { gstin, businessName } : null);
     navigate('/checkoutorder');
   });
+
+  const pickState = (state: string) => {
+    setValue('state', state, { shouldValidate: submitCount > 0 });
+    clearErrors('pincode');
+    setStateMismatch(null);
+    // The button goes away with the mistake: focus lands on the state it changed.
+    setFocus('state');
+  };
 
   if (lines.length === 0) {
     return <NoCartItems title="Billing details" />;
@@ -146,6 +179,7 @@ export function BillingPage() {
       ) : null}
       {emailTaken ? (
         <EmailCodePanel
+          key={emailTaken}
           email={emailTaken}
           onSignedIn={(answer) => {
             signIn(answer);
@@ -173,6 +207,7 @@ export function BillingPage() {
                 error={errors[f.key]?.message}
                 attempt={submitCount}
                 {...(f.key === 'district' ? districtChoicesProps(districtChoices, DISTRICT_CHOICES_ID) : {})}
+                {...(f.key === 'pincode' && stateMismatch ? { fix: <StateFixes states={stateMismatch.states} onPick={pickState} /> } : {})}
               />
             ),
           )}

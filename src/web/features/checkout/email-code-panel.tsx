@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../components/busy-button';
 import { accountsApi } from '../account/accounts-api';
@@ -22,6 +22,12 @@ export function EmailCodePanel({ email, onSignedIn }: EmailCodePanelProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  // It opens in answer to Next, which on a phone is a screen or two below: the customer is taken to it.
+  useEffect(() => {
+    panel.current?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView({ block: 'center' });
+  }, []);
 
   async function send() {
     setBusy(true);
@@ -56,7 +62,7 @@ export function EmailCodePanel({ email, onSignedIn }: EmailCodePanelProps) {
   }
 
   return (
-    <div className="alert alert-warning" role="region" aria-label="This email already has an account">
+    <div ref={panel} tabIndex={-1} className="alert alert-warning" role="region" aria-label="This email already has an account">
       <p className="mb-2">
         <strong>{email}</strong> already has an account with us, perhaps from an earlier order. Continue with a code we mail to it, or{' '}
         <Link to="/login?next=%2Fcheckoutbilling" className="alert-link">

@@ -3,15 +3,21 @@ import { VALIDATION } from '../../../domain/messages';
 import { PINCODE_PATTERN } from '../../../domain/pricing';
 import { fetchDeliveryCheck } from './delivery-api';
 
+/** A pincode that lies in another state than the one chosen: what to say, and the state(s) it does lie in. */
+export interface PincodeStateMismatch {
+  message: string;
+  states: string[];
+}
+
 /**
  * The server's word on a pincode's state (India Post's directory lives on the server, not in the page): the message
- * to show under the pincode when it lies in another state, else null. An unknown pincode, or no answer, passes; the
- * server checks again when the address is saved or the order placed.
+ * to show under the pincode when it lies in another state, with that state, else null. An unknown pincode, or no
+ * answer, passes; the server checks again when the address is saved or the order placed.
  */
-export async function pincodeStateMessage(pincode: string, state: string): Promise<string | null> {
+export async function pincodeStateMismatch(pincode: string, state: string): Promise<PincodeStateMismatch | null> {
   try {
     const { states } = await fetchDeliveryCheck(pincode);
-    return states.length > 0 && !states.includes(state) ? VALIDATION.pincodeInOtherState(pincode, states) : null;
+    return states.length > 0 && !states.includes(state) ? { message: VALIDATION.pincodeInOtherState(pincode, states), states } : null;
   } catch {
     return null;
   }
