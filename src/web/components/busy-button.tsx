@@ -1,6 +1,6 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
-type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean };
+type BusyButtonProps = ComponentProps<'button'> & { busy: boolean };
 
 /** A submit button that, while its action runs, is disabled and shows a small spinner before its label. */
 export function BusyButton({ busy, disabled, children, type = 'submit', ...rest }: BusyButtonProps) {

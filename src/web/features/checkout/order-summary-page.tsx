@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ORDER_NOTE_MAX, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
@@ -25,7 +25,8 @@ import { payOnline, placeCodOrder, priceChange } from './place-order';
 import { QUOTE_KEY, useQuote } from './quote-api';
 import { PaymentModeField } from './payment-mode-field';
 import { StockShortNote } from './stock-short-note';
-import { useOnlinePayment, type SuccessState } from './use-online-payment';
+import { AwaitingPaymentNotice } from './awaiting-payment-notice';
+import { useOnlinePayment, type DismissedPayment, type PaymentRun, type SuccessState } from './use-online-payment';
 
 const ADDRESS_FIELDS = ['pincode', 'state', 'gstin', 'businessName'] as const;
 
@@ -50,6 +51,13 @@ export function OrderSummaryPage() {
   const [agreed, setAgreed] = useState(false);
   const [agreementMissing, setAgreementMissing] = useState(false);
   const agreementRef = useRef<HTMLInputElement>(null);
+  // An online order whose payment window the customer closed: it exists, unpaid, and can be paid from here or later.
+  const [awaiting, setAwaiting] = useState<DismissedPayment | null>(null);
+  const checkoutRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // The payment window took focus with it; it comes back to where the customer left off.
+    if (awaiting) checkoutRef.current?.focus();
+  }, [awaiting]);
   // A shop without a payment gateway takes cash on delivery only (DESIGN.md §7.1).
   const onlineOff = useShopConfig().data?.onlinePayment === false;
   const modes = onlineOff ? PAYMENT_MODES.filter((m) => m === 'CASHONDELIVERY') : PAYMENT_MODES;
@@ -128,6 +136,7 @@ export function OrderSummaryPage() {
       return;
     }
     setBusy(true);
+    setAwaiting(null);
     const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined);
     try {
       if (mode === 'CASHONDELIVERY') {
@@ -137,12 +146,26 @@ export function OrderSummaryPage() {
         navigate('/success', { state });
         return;
       }
-      const run = await payment.run(() => payOnline(body, queryClient), { fromCheckout: true, onPaid: done });
-      if (run === 'dismissed') setBusy(false);
+      afterWindow(await payment.run(() => payOnline(body, queryClient), { fromCheckout: true, onPaid: done }));
     } catch (error) {
       setBusy(false);
       onError(error);
     }
+  }
+
+  function afterWindow(run: PaymentRun) {
+    if (run.kind !== 'dismissed') return;
+    setBusy(false);
+    setAwaiting(run);
+  }
+
+  /** Pay now from the notice: the saved order itself, never a second one. */
+  function payAwaiting(orderid: string) {
+    setBusy(true);
+    payment.payOrder(orderid, { fromCheckout: true, onPaid: done }).then(afterWindow, (error: unknown) => {
+      setBusy(false);
+      onError(error);
+    });
   }
 
   return (
@@ -253,7 +276,9 @@ export function OrderSummaryPage() {
                   if (value) setAgreementMissing(false);
                 }}
               />
+              {awaiting ? <AwaitingPaymentNotice orderNumber={awaiting.orderNumber} busy={busy} onPay={() => payAwaiting(awaiting.orderid)} /> : null}
               <BusyButton
+                ref={checkoutRef}
                 type="button"
                 className="btn btn-amber btn-lg w-100"
                 onClick={() => void checkout()}

@@ -10,6 +10,8 @@ export const BRAND_COLOR = '#8a4b08';
 /** One opening of the card dialog: which order it was for, and how it ended. */
 export interface PaymentAttempt {
   orderid: string;
+  /** The number people read (GS-1043). */
+  orderNumber: string;
   outcome: PaymentOutcome;
 }
 
@@ -31,7 +33,7 @@ async function openFor(created: Promise<CreateOrderAnswer>, queryClient: QueryCl
     theme: { color: BRAND_COLOR },
     prefill: { name: order.username, email: order.emailaddress, contact: order.mobilenumber },
   });
-  return { orderid: order.orderid, outcome };
+  return { orderid: order.orderid, orderNumber: order.orderNumber, outcome };
 }
 
 /** Creates the gateway order on the server (or answers the one this receipt already made), then opens the dialog. */

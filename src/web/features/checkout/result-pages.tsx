@@ -70,7 +70,7 @@ export function FailurePage() {
           finishCheckout();
         },
       });
-      if (run === 'dismissed') setBusy(false);
+      if (run.kind === 'dismissed') setBusy(false);
     } catch (error) {
       setBusy(false);
       setRetryError(error instanceof Error ? error.message : 'Something went wrong. Please try again.');

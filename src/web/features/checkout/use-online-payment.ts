@@ -22,7 +22,14 @@ export interface FailureState {
   fromCheckout?: boolean;
 }
 
-export type PaymentRun = 'dismissed' | 'finished';
+/** Closed by the customer: the order stays, unpaid, and the screen says so. Otherwise the run went to another screen. */
+export interface DismissedPayment {
+  kind: 'dismissed';
+  orderid: string;
+  orderNumber: string;
+}
+export type PaymentRun = DismissedPayment | { kind: 'finished' };
+const FINISHED: PaymentRun = { kind: 'finished' };
 
 /**
  * The online payment as SPEC.md tells it, shared by the order summary, Pay now in Your Orders and Try again:
@@ -36,15 +43,19 @@ export function useOnlinePayment() {
   async function run(open: () => Promise<PaymentAttempt>, options: { fromCheckout: boolean; onPaid?: () => void }): Promise<PaymentRun> {
     toast.info(TOASTS.paymentProcessing, { toastId: PROCESSING_TOAST });
     try {
-      const { orderid, outcome } = await open();
-      if (outcome.kind === 'dismissed') return 'dismissed';
+      const { orderid, orderNumber, outcome } = await open();
+      if (outcome.kind === 'dismissed') {
+        // Your Orders lists it (with Pay now) from here on.
+        void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+        return { kind: 'dismissed', orderid, orderNumber };
+      }
       if (outcome.kind === 'failed') {
         toast.dismiss(PROCESSING_TOAST);
         void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
         // Said on the failure page itself (its alert), not in a browser dialog that blocks the page.
         const state: FailureState = { reason: outcome.description, orderid, fromCheckout: options.fromCheckout };
         navigate('/failure', { state });
-        return 'finished';
+        return FINISHED;
       }
       toast.dismiss(PROCESSING_TOAST);
       toast.info(TOASTS.paymentJustASecond, { toastId: CONFIRMING_TOAST });
@@ -57,13 +68,13 @@ export function useOnlinePayment() {
         void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
         toast.error(error.message, { autoClose: false });
         navigate('/orders');
-        return 'finished';
+        return FINISHED;
       }
       options.onPaid?.();
       void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
       const state: SuccessState = { order };
       navigate('/success', { state });
-      return 'finished';
+      return FINISHED;
     } finally {
       toast.dismiss(PROCESSING_TOAST);
       toast.dismiss(CONFIRMING_TOAST);

@@ -12,7 +12,7 @@ export function PayNowButton({ orderid }: { orderid: string }) {
     setBusy(true);
     setError('');
     try {
-      if ((await payment.payOrder(orderid, { fromCheckout: false })) === 'dismissed') setBusy(false);
+      if ((await payment.payOrder(orderid, { fromCheckout: false })).kind === 'dismissed') setBusy(false);
     } catch (e) {
       setBusy(false);
       setError(e instanceof Error ? e.message : 'The payment window could not be opened. Please try again.');
