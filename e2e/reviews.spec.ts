@@ -28,10 +28,14 @@ test('a buyer reviews a delivered ghee, the owner publishes and replies, and the
   // The session was written after the app started: a reload makes it read it, as a new tab would.
   await page.reload();
   await expect(page.locator('.alert-info')).toContainText('Once your order is delivered, you can write one here.');
+  // Said once: the moderation note, which opens with the same sentence, is for those who may write.
+  await expect(page.getByText('Only customers who received this ghee can review it')).toHaveCount(1);
 
   await setOrderStatus(request, await adminToken(request), order.orderid, 'DELIVERED');
   await page.goto('/orders');
-  await page.getByRole('link', { name: `Write a review of ${product.name}` }).click();
+  // The link names the product in its visible text: an order of two ghees shows two different links.
+  await expect(page.getByRole('link', { name: 'Write a review' })).toHaveCount(0);
+  await page.getByRole('link', { name: `Review ${product.name}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Review ${product.name}` })).toBeVisible();
   const form = page.getByRole('form', { name: `Your review of ${product.name}` });
   await form.getByRole('button', { name: 'Send review' }).click();

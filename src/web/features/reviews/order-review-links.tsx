@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../domain/schemas/order';
 import { useProducts } from '../products/products-api';
 
-/** Your Orders: a delivered order offers "Write a review" for each of its products still in the shop. */
+/** Your Orders: a delivered order offers "Review A2 Desi Cow Ghee" for each of its products still in the shop. */
 export function OrderReviewLinks({ order }: { order: Order }) {
   const products = useProducts();
   if (order.status !== 'DELIVERED' || !products.data) return null;
@@ -14,7 +14,7 @@ export function OrderReviewLinks({ order }: { order: Order }) {
       {reviewable.map((p) => (
         <li key={p._id}>
           <Link className="btn btn-sm btn-outline-amber" to={`/review/${p._id}`}>
-            Write a review<span className="visually-hidden"> of {p.name}</span>
+            Review {p.name}
           </Link>
         </li>
       ))}

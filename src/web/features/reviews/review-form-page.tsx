@@ -38,14 +38,16 @@ export function ReviewFormPage() {
       </section>
     );
   }
+  // Someone who cannot review is told why in the alert; the moderation note would open with the same sentence.
+  const canWrite = !(mine.data && !mine.data.canReview);
   return (
     <section className="container py-4 py-md-5 page-narrow">
       <h1 className="h2 mb-1">Review {product.name}</h1>
-      <p className="text-body-secondary small mb-4">{MODERATION_NOTE}</p>
+      {canWrite ? <p className="text-body-secondary small mb-4">{MODERATION_NOTE}</p> : null}
       {mine.isError ? (
         <LoadError onRetry={() => void mine.refetch()}>We could not check your orders just now. Please try again in a moment.</LoadError>
-      ) : mine.data && !mine.data.canReview ? (
-        <div className="alert alert-info" role="status">
+      ) : !canWrite ? (
+        <div className="alert alert-info mt-3" role="status">
           Only customers who received this ghee can review it. Once your order is delivered, you can write one here.
         </div>
       ) : (
