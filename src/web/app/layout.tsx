@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
+import { APP_ROUTES } from '../../domain/app-routes';
 import { TOASTS } from '../../domain/messages';
 import { Spinner } from '../components/spinner';
 import { useProducts } from '../features/products/products-api';
@@ -48,8 +49,9 @@ function useHeaderHeight() {
   return header;
 }
 
-// Routes whose primary actions sit low on a phone screen, where the floating contact button would cover them.
-const CHECKOUT_PATHS = new Set(['/checkoutbilling', '/checkoutorder']);
+// No floating contact button: checkout's steps (their totals and buttons sit where it floats, and the customer is
+// busy paying), and the owner's screens (the owner is the contact).
+const NO_CONTACT_BUTTON = new Set<string>([APP_ROUTES.billing, APP_ROUTES.orderSummary, APP_ROUTES.admin, APP_ROUTES.studio]);
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -77,7 +79,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ContactButton checkout={CHECKOUT_PATHS.has(pathname)} />
+      {NO_CONTACT_BUTTON.has(pathname) ? null : <ContactButton />}
     </div>
   );
 }

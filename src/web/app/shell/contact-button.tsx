@@ -7,13 +7,13 @@ import { useContactLinks } from '../../lib/shop-profile';
  * button in the page order so Tab reaches them next; CSS stacks them above it. Only the links set in the shop profile
  * show, and without any there is no button.
  */
-export function ContactButton({ checkout = false }: { checkout?: boolean }) {
+export function ContactButton() {
   const [open, setOpen] = useState(false);
   const { whatsappUrl, instagramUrl } = useContactLinks();
   if (!whatsappUrl && !instagramUrl) return null;
   return (
     <aside
-      className={`contact-fab${open ? ' is-open' : ''}${checkout ? ' is-checkout' : ''}`}
+      className={`contact-fab${open ? ' is-open' : ''}`}
       aria-label="Contact us"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { CartIcon } from '../../components/icons';
@@ -31,11 +31,24 @@ export function SiteNav() {
     setClosedAt(location.key);
     setOpen(false);
   }
+  const toggle = useRef<HTMLButtonElement>(null);
+  // As a disclosure should: Esc closes it and puts focus back on the toggle, and Tab past its last link (or a click
+  // elsewhere) closes it rather than leaving it open over the page.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    // An open profile menu's own Esc (it prevents the default) closes only that menu.
+    if (!open || event.key !== 'Escape' || event.defaultPrevented) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const closeOnLeave = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (open && !(next instanceof Node && event.currentTarget.contains(next))) setOpen(false);
+  };
   const signedIn = !!session?.user.emailaddress;
   const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
   return (
-    <nav className="navbar navbar-expand-lg site-nav" aria-label="Main">
+    <nav className="navbar navbar-expand-lg site-nav" aria-label="Main" onKeyDown={closeOnEscape} onBlur={closeOnLeave}>
       <div className="container">
         <Link className="navbar-brand py-0" to="/">
           <img src={logo} alt={`${shopName} home`} width={160} height={40} />
@@ -46,6 +59,7 @@ export function SiteNav() {
             <CartCount count={count} />
           </Link>
           <button
+            ref={toggle}
             className="navbar-toggler"
             type="button"
             aria-controls="main-menu"
