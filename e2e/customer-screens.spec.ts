@@ -1,0 +1,156 @@
+// What a new customer met on a phone: billing takes them to a pincode in another state and offers that state, a
+// closed payment window says the order waits for payment, the mobile menu closes as a disclosure should, the
+// contact button stays off checkout and the owner's screens, and a delivered cash order reads as paid.
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, loginThroughUi, registerCustomer, uniqueEmail } from './support/accounts';
+import { adminToken, setOrderStatus, signInWithSession } from './support/admin-seed';
+import { screenshotAtWidths } from './support/screenshots';
+import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, paymentDialog, placeCodOrderViaApi, seedCart } from './support/storefront';
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function setShopContacts(page: Page, contacts: { whatsappNumber: string; instagramUrl: string }): Promise<void> {
+  const headers = { Authorization: `Bearer ${await adminToken(page.request)}` };
+  const profile = (await (await page.request.get('/api/settings/profile', { headers })).json()) as Record<string, unknown>;
+  const res = await page.request.put('/api/settings/profile', { headers, data: { ...profile, ...contacts } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('billing at 390 px: a pincode in another state takes the customer to it, with a one-click fix', async ({ page }) => {
+  await seedCart(page, [{ name: 'Buffalo Ghee', quantity: 500, itemQty: 1, finalPrice: 549 }]);
+  await page.goto('/checkoutbilling');
+  await fillBilling(page, { name: 'Rahul Deshmukh', email: uniqueEmail('mismatch'), pincode: '400002', state: 'Karnataka', district: 'Mumbai' });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const pincode = page.getByLabel('Pincode', { exact: true });
+  await expect(pincode).toBeFocused();
+  await expect(pincode).toBeInViewport();
+  await expect(page.getByText('400002 is in Maharashtra')).toBeInViewport();
+  const fix = page.getByRole('button', { name: 'Use Maharashtra' });
+  await expect(fix).toBeInViewport();
+  await screenshotAtWidths(page, 'billing-state-mismatch', { fullPage: false });
+
+  await fix.click();
+  const state = page.getByLabel('State', { exact: true });
+  await expect(state).toHaveValue('Maharashtra');
+  await expect(state).toBeFocused();
+  await expect(page.getByText('400002 is in Maharashtra')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/checkoutorder$/);
+});
+
+test('closing the payment window says the order waits for payment, and Pay now pays that order', async ({ page }) => {
+  const customer = await registerCustomer(page.request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginThroughUi(page, customer.email, customer.password);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openProduct(page, 'Buffalo Ghee');
+  await addFromDetail(page, 'Buffalo Ghee', 500);
+  await page.goto('/checkoutbilling');
+  await fillBilling(page, { name: customer.name, email: customer.email });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  const notice = page.getByTestId('awaiting-payment');
+  // Esc, then Cancel: each way of closing it ends the same.
+  for (const close of ['Escape', 'Cancel'] as const) {
+    if (close === 'Escape') await checkoutFromSummary(page);
+    else await checkout.click();
+    await expect(paymentDialog(page)).toBeVisible();
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await paymentDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(paymentDialog(page)).toHaveCount(0);
+    await expect(notice).toHaveText(/^Order GS-\d+ is saved and waiting for payment\. Pay now, or later from Your Orders\./);
+    await expect(checkout).toBeFocused();
+  }
+  const number = /GS-\d+/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+  await screenshotAtWidths(page, 'summary-payment-window-closed');
+
+  await notice.getByRole('button', { name: 'Pay now' }).click();
+  await expect(paymentDialog(page)).toContainText(number);
+  await paymentDialog(page).getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
+  // One order, the one the notice named.
+  await page.goto('/orders');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText(number.replace('GS-', ''));
+});
+
+test('the mobile menu closes on Esc (focus back on its toggle) and when focus leaves it', async ({ page }) => {
+  await page.goto('/cart');
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  const menu = page.locator('#main-menu');
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  const links = await menu.getByRole('link').count();
+  for (let i = 0; i < links; i += 1) await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link').last()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the contact button stays off checkout steps and the owner screens, and pages leave room for it', async ({ page }) => {
+  await setShopContacts(page, { whatsappNumber: '9876543210', instagramUrl: '' });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await seedCart(page, [{ name: 'Buffalo Ghee', quantity: 500, itemQty: 1, finalPrice: 549 }]);
+    const fab = page.getByRole('button', { name: 'Contact us' });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+      await page.goto('/orders');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(fab, `contact button on /orders at ${width}`).toBeVisible();
+      for (const path of ['/checkoutbilling', '/admin', '/admin?tab=reports']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(fab, `contact button on ${path} at ${width}`).toHaveCount(0);
+      }
+    }
+    // Below the last thing on a page, room for the floating button at every width (a tablet here).
+    await page.setViewportSize({ width: 800, height: 1000 });
+    await page.goto('/orders');
+    await expect(fab).toBeVisible();
+    const room = await page.locator('#main').evaluate((main) => parseFloat(getComputedStyle(main).paddingBottom));
+    const button = await fab.boundingBox();
+    expect(room).toBeGreaterThanOrEqual(1000 - (button?.y ?? 0));
+  } finally {
+    await setShopContacts(page, { whatsappNumber: '', instagramUrl: '' });
+  }
+});
+
+test('a delivered cash order reads as paid at the door, its lines are totals, and each review link names its ghee', async ({ page, request }) => {
+  const customer = await registerCustomer(request, { name: 'Rahul Deshmukh' });
+  const order = await placeCodOrderViaApi(request, customer.token, customer, [
+    { name: 'Buffalo Ghee', quantity: 500, itemQty: 2 },
+    { name: 'Bilona Gir Cow Ghee', quantity: 500, itemQty: 1 },
+  ]);
+  await signInWithSession(page, request, customer.email, customer.password);
+  await page.goto('/orders');
+  await page.reload();
+  const card = page.getByRole('article');
+  await expect(card).toContainText('Pay on delivery');
+
+  await setOrderStatus(request, await adminToken(request), order.orderid, 'DELIVERED');
+  await page.reload();
+  await expect(card).toContainText('Paid in cash on delivery');
+  await expect(card).not.toContainText('Pay on delivery');
+  // 2 × the unit price is a line's total, and the column says so.
+  await expect(card.getByRole('columnheader')).toHaveText(['Item', 'Size', 'Qty', 'Total']);
+  await expect(card.getByRole('link', { name: 'Review Buffalo Ghee', exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Review Bilona Gir Cow Ghee', exact: true })).toBeVisible();
+  await expect(card.getByText('Write a review')).toHaveCount(0);
+  await screenshotAtWidths(page, 'orders-cod-delivered');
+});
