@@ -29,6 +29,7 @@ test('billing at 390 px: a pincode in another state takes the customer to it, wi
   await expect(page.getByText('400002 is in Maharashtra')).toBeInViewport();
   const fix = page.getByRole('button', { name: 'Use Maharashtra' });
   await expect(fix).toBeInViewport();
+  expect((await fix.boundingBox())?.height, 'a thumb-high button').toBeGreaterThanOrEqual(44);
   await screenshotAtWidths(page, 'billing-state-mismatch', { fullPage: false });
 
   await fix.click();
@@ -66,6 +67,7 @@ test('closing the payment window says the order waits for payment, and Pay now p
     await expect(checkout).toBeFocused();
   }
   const number = /GS-\d+/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+  expect((await notice.getByRole('button', { name: 'Pay now' }).boundingBox())?.height, 'a thumb-high button').toBeGreaterThanOrEqual(44);
   await screenshotAtWidths(page, 'summary-payment-window-closed');
 
   await notice.getByRole('button', { name: 'Pay now' }).click();

@@ -7,7 +7,7 @@ import { BusyButton } from '../../components/busy-button';
  */
 export function AwaitingPaymentNotice({ orderNumber, busy, onPay }: { orderNumber: string; busy: boolean; onPay: () => void }) {
   return (
-    <div className="alert alert-warning small py-2" role="status" data-testid="awaiting-payment">
+    <div className="alert alert-warning small py-2 awaiting-payment" role="status" data-testid="awaiting-payment">
       <p className="mb-2">
         Order <strong className="font-monospace">{orderNumber}</strong> is saved and waiting for payment. Pay now, or later from{' '}
         <Link to="/orders" className="alert-link">

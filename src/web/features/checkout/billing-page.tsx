@@ -64,7 +64,7 @@ function StateFixes({ states, onPick }: { states: readonly string[]; onPick: (st
   return (
     <div className="d-flex flex-wrap gap-2 mt-1">
       {states.map((state) => (
-        <button key={state} type="button" className="btn btn-sm btn-outline-amber" onClick={() => onPick(state)}>
+        <button key={state} type="button" className="btn btn-sm btn-outline-amber field-fix" onClick={() => onPick(state)}>
           Use {state}
         </button>
       ))}
