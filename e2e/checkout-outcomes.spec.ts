@@ -45,7 +45,7 @@ test('a declined card retried from the order summary pays the same order and kee
   await screenshotAtWidths(page, 'checkout-payment-failed');
   expect(alerts).toHaveLength(0);
   // The processing toast is gone once the outcome is known.
-  await expect(page.getByText('Hold on a second, your payment is processing')).toHaveCount(0);
+  await expect(page.getByText('Hold on a second, your payment is Processing')).toHaveCount(0);
 
   // Back on the summary the note is still there, so the same checkout (same receipt) is sent again.
   await page.goBack();
@@ -54,7 +54,7 @@ test('a declined card retried from the order summary pays the same order and kee
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
   await expect(page.getByText('Just a second')).toHaveCount(0);
-  await expect(page.getByText('Hold on a second, your payment is processing')).toHaveCount(0);
+  await expect(page.getByText('Hold on a second, your payment is Processing')).toHaveCount(0);
 
   await page.goto('/orders');
   const card = page.getByRole('article');

@@ -88,7 +88,7 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await expect(page.getByLabel('Payment mode')).toHaveValue('ONLINE');
   await page.getByLabel('Note for us (optional)').fill('Please ring twice.');
   await checkoutFromSummary(page);
-  await expect(page.getByText('Hold on a second, your payment is processing')).toBeVisible();
+  await expect(page.getByText('Hold on a second, your payment is Processing')).toBeVisible();
   await expect(paymentDialog(page)).toContainText('Rs. 3,610');
   await payInSandbox(page);
 

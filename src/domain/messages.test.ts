@@ -26,10 +26,6 @@ describe('VALIDATION', () => {
 });
 
 describe('TOASTS', () => {
-  it('writes the processing toast in plain sentence case (SPEC.md §8 capitalises "Processing")', () => {
-    expect(TOASTS.paymentProcessing).toBe('Hold on a second, your payment is processing');
-  });
-
   it('keeps the SPEC.md §8 wording, misspellings included', () => {
     expect(TOASTS.registerSuccess).toBe('Registeration successful');
     expect(TOASTS.registerFailed).toBe('Registration Failed');
@@ -42,6 +38,7 @@ describe('TOASTS', () => {
     expect(TOASTS.profileFailed).toBe('Failed to update profile');
     expect(TOASTS.productsFailed).toBe('Failed to get the product list');
     expect(TOASTS.cashSelected).toBe('Cash on Delivery selected. Please proceed.');
+    expect(TOASTS.paymentProcessing).toBe('Hold on a second, your payment is Processing');
     expect(TOASTS.paymentJustASecond).toBe('Just a second');
     expect(TOASTS.paymentFailedPrefix).toBe('Payment Failed: ');
     expect(TOASTS.redirectingToPayment).toBe('redirecting to the payment page');

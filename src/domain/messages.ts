@@ -97,8 +97,7 @@ export const TOASTS = {
   addedUpToLimit: (name: string, added: number, max: number) =>
     `${added} ${added === 1 ? 'bottle' : 'bottles'} of ${name} added: ${max} of a size is the most one order takes.`,
   cashSelected: 'Cash on Delivery selected. Please proceed.',
-  // SPEC.md §8 capitalises "Processing" mid-sentence; it reads as a typo to customers, so ours is lower case.
-  paymentProcessing: 'Hold on a second, your payment is processing',
+  paymentProcessing: 'Hold on a second, your payment is Processing',
   paymentJustASecond: 'Just a second',
   paymentFailedPrefix: 'Payment Failed: ',
   paymentFailed: (description: string) => `Payment Failed: ${description}`,
