@@ -3,7 +3,7 @@ import { formatRupees, orderNumber, orderDate, orderTime } from '../../../../dom
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { Order } from '../../../../domain/schemas/order';
-import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
+import { paymentStatusLabel, STATUS_BADGE_CLASS } from './order-labels';
 import { awaitsConfirmation, shipBlockedWords } from './ship-selected';
 
 /** One order in the admin list: name in capitals, Order # without its prefix, date, time, how it is paid, View. */
@@ -26,7 +26,7 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
             <span>{orderTime(order.createdAt)}</span>
           </p>
           <p className="admin-order-card-payment small mb-0" data-testid="order-payment">
-            {PAYMENT_MODE_LABELS[order.paymentmode]} · {refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus]}
+            {PAYMENT_MODE_LABELS[order.paymentmode]} · {refundedWords(order) ?? paymentStatusLabel(order)}
             {processed ? <span className="admin-order-card-refund"> · Refunded {formatRupees(processed)}</span> : null}
             {onItsWay ? <span className="admin-order-card-refund"> · {refundOnItsWayWords(onItsWay)}</span> : null}
           </p>

@@ -18,7 +18,7 @@ import { OrderShippingSection } from './order-shipping-section';
 import { missingInvoiceNote } from './invoice-note';
 import { useBusiness } from '../api/business-api';
 import { toastStatusMails } from './status-mail-toasts';
-import { PAYMENT_STATUS_LABELS, STATUS_BADGE_CLASS } from './order-labels';
+import { paymentStatusLabel, STATUS_BADGE_CLASS } from './order-labels';
 import { ChargeLines } from '../../../components/charge-lines';
 import { OrderConfirmationSection } from './order-confirmation';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -33,7 +33,7 @@ interface OrderDetailProps {
 
 /** "Paid", "Part refunded", "Refunded", with what is still on its way back: only money that went back reads refunded. */
 function paymentStatusWords(order: Order): string {
-  const words = refundedWords(order) ?? PAYMENT_STATUS_LABELS[order.paymentstatus];
+  const words = refundedWords(order) ?? paymentStatusLabel(order);
   const { onItsWay } = refundProgress(order);
   return onItsWay > 0 ? `${words} · ${refundOnItsWayWords(onItsWay)}` : words;
 }
