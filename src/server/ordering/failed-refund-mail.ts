@@ -39,7 +39,7 @@ export async function queueFailedRefundMail(
       `The customer was mailed that the money is on its way back to their card or account, so they are waiting for it.\n\n` +
       `What to do:\n` +
       `- Open the order in the dashboard (Your Orders, search ${number}: ${adminOrderLink(shop.publicUrl, number)}) and press Retry beside the failed refund, or\n` +
-      `- refund the customer another way (bank transfer, UPI) and tell them so, since they are expecting the money on their card.\n\n` +
+      `- refund the customer another way (bank transfer, UPI, cash) and press Mark as settled beside the failed refund, with the payment's reference: the customer is mailed how the money came.\n\n` +
       `Until then the amount counts as not refunded, and the dashboard's Overview shows the refund under "Failed refunds".`,
   });
 }

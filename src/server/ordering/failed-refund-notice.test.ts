@@ -68,6 +68,7 @@ describeEachDatabase('the owner told of a failed refund', (dialect) => {
     expect(mail?.text_body).toContain('on its way');
     expect(mail?.text_body).toContain('Retry');
     expect(mail?.text_body).toContain('another way');
+    expect(mail?.text_body).toContain('Mark as settled');
     expect(mail?.text_body).toContain(`${shop.app.ctx.config.PUBLIC_URL}/admin?q=${number}`);
 
     const retried = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${refundId}/retry`, headers: admin.auth });
