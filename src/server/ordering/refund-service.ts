@@ -137,9 +137,7 @@ export async function applyRefundEvent(ctx: AppContext, trx: Executor, refund: G
  */
 export async function retryRefund(ctx: AppContext, actorUserId: number, orderid: string, refundId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await findRefund(trx, refundId);
-    const order = row ? await findOrderRowById(trx, row.order_id) : undefined;
-    if (!row || order?.orderid !== orderid) throw new HttpError(404, 'NOT_FOUND', 'This order has no such refund. Reload the order.');
+    const { refund: row } = await refundOfOrder(trx, orderid, refundId);
     if (!(await reopenFailedRefund(trx, refundId))) throw new HttpError(409, 'CONFLICT', 'Only a failed refund can be retried; this one is not failed.');
     await writeAudit(trx, { actorUserId, action: 'order.refund.retry', target: refundId, details: { amount: row.amount } });
     // A payment that paid nothing is given back whole again: nothing of the order's is reserved or credited.
@@ -180,6 +178,14 @@ export async function reconcileRefunds(ctx: AppContext, now = new Date()): Promi
     }
   }
   return result;
+}
+
+/** The refund at the order's address; a refund of another order is not found there, as a missing one. */
+export async function refundOfOrder(trx: Executor, orderid: string, refundId: string): Promise<{ refund: RefundRow; order: OrderRow }> {
+  const refund = await findRefund(trx, refundId);
+  const order = refund ? await findOrderRowById(trx, refund.order_id) : undefined;
+  if (!refund || !order || order.orderid !== orderid) throw new HttpError(404, 'NOT_FOUND', 'This order has no such refund. Reload the order.');
+  return { refund, order };
 }
 
 /** Only a delivered order paid online is refunded from here (cancelling refunds the others). */

@@ -8,19 +8,10 @@ import { HttpError } from '../http/errors';
 import { creditNoteMailAttachment, creditNoteMailLine } from '../invoicing/invoice-attachment';
 import { enqueueMail } from '../mail/outbox';
 import { queueMessageForOrderRow } from '../messages/outbox';
-import { findOrderRowById } from '../orders/order-repository';
 import { reissuedCreditNote } from './credit-note-hook';
-import { countProcessedRefund, findRefund, linesWithRefunded, reserveRefund, settleFailedRefundOutside } from './refund-repository';
+import { countProcessedRefund, linesWithRefunded, reserveRefund, settleFailedRefundOutside } from './refund-repository';
 
 export const SETTLED_REFUND_MAIL_KIND = 'refund-settled';
-
-/** The refund at the order's address; a refund of another order is not found there, as a missing one. */
-export async function refundOfOrder(trx: Executor, orderid: string, refundId: string): Promise<{ refund: RefundRow; order: OrderRow }> {
-  const refund = await findRefund(trx, refundId);
-  const order = refund ? await findOrderRowById(trx, refund.order_id) : undefined;
-  if (!refund || !order || order.orderid !== orderid) throw new HttpError(404, 'NOT_FOUND', 'This order has no such refund. Reload the order.');
-  return { refund, order };
-}
 
 /**
  * FAILED → PROCESSED with how it was paid, by one conditional UPDATE: of two settles, or a settle and a Retry, asked

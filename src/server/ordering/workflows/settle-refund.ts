@@ -1,6 +1,7 @@
 import type { SettleRefundBody } from '../../../domain/refund-settlement';
 import type { AppContext } from '../../context';
-import { auditSettlement, countSettledMoney, creditSettledRefund, markSettled, refundOfOrder, tellCustomerSettled } from '../settle-refund-steps';
+import { auditSettlement, countSettledMoney, creditSettledRefund, markSettled, tellCustomerSettled } from '../settle-refund-steps';
+import { refundOfOrder } from '../refund-service';
 
 /**
  * Settle a failed refund outside the gateway (POST /api/order/:orderid/refunds/:refundId/settle, decision 088): the
