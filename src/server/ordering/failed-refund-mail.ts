@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '../../domain/app-routes';
 import { formatRupees, orderNumber } from '../../domain/display';
 import type { Executor } from '../db/database';
+import type { OrderRow } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { findOrderRowById } from '../orders/order-repository';
 
@@ -22,14 +23,8 @@ export async function queueFailedRefundMail(
   shop: { email: string; publicUrl: string },
   refund: { orderRowId: number; amount: number; reason: string },
 ): Promise<void> {
-  if (!shop.email) return;
-  const order = await findOrderRowById(trx, refund.orderRowId);
-  if (!order) return;
-  const number = orderNumber(order.id);
-  const amount = formatRupees(refund.amount);
-  await enqueueMail(trx, {
+  await shopMailAboutRefund(trx, shop, refund, ({ order, number, amount }) => ({
     kind: FAILED_REFUND_MAIL_KIND,
-    to: shop.email,
     subject: `Refund failed: ${amount} for order ${number}`,
     text:
       `The refund of ${amount} for order ${number} (${order.username}, ${order.emailaddress}) failed at the payment gateway: ` +
@@ -41,7 +36,7 @@ export async function queueFailedRefundMail(
       `- Open the order in the dashboard (Your Orders, search ${number}: ${adminOrderLink(shop.publicUrl, number)}) and press Retry beside the failed refund, or\n` +
       `- refund the customer another way (bank transfer, UPI, cash) and press Mark as settled beside the failed refund, with the payment's reference: the customer is mailed how the money came.\n\n` +
       `Until then the amount counts as not refunded, and the dashboard's Overview shows the refund under "Failed refunds".`,
-  });
+  }));
 }
 
 export const GATEWAY_ALSO_PAID_MAIL_KIND = 'refund-paid-twice';
@@ -55,14 +50,8 @@ export async function queueGatewayAlsoPaidMail(
   shop: { email: string; publicUrl: string },
   refund: { orderRowId: number; amount: number; settledMethod: string; settledReference: string | null; gatewayRefundId: string },
 ): Promise<void> {
-  if (!shop.email) return;
-  const order = await findOrderRowById(trx, refund.orderRowId);
-  if (!order) return;
-  const number = orderNumber(order.id);
-  const amount = formatRupees(refund.amount);
-  await enqueueMail(trx, {
+  await shopMailAboutRefund(trx, shop, refund, ({ order, number, amount }) => ({
     kind: GATEWAY_ALSO_PAID_MAIL_KIND,
-    to: shop.email,
     subject: `Refund paid twice? ${amount} for order ${number}`,
     text:
       `The payment gateway now reports the refund of ${amount} for order ${number} (${order.username}, ${order.emailaddress}) as processed ` +
@@ -71,5 +60,20 @@ export async function queueGatewayAlsoPaidMail(
       `The customer may have received the money twice. The shop still counts it once, as settled by you.\n\n` +
       `What to do: check the gateway's dashboard (Refunds) and your own payment, then ask the customer to return one of them. ` +
       `The order: ${adminOrderLink(shop.publicUrl, number)}`,
-  });
+  }));
+}
+
+type RefundMailFacts = { order: OrderRow; number: string; amount: string };
+
+/** A mail to the shop about one refund of an order; none when the shop has no address or the order is gone. */
+async function shopMailAboutRefund(
+  trx: Executor,
+  shop: { email: string },
+  refund: { orderRowId: number; amount: number },
+  write: (facts: RefundMailFacts) => { kind: string; subject: string; text: string },
+): Promise<void> {
+  if (!shop.email) return;
+  const order = await findOrderRowById(trx, refund.orderRowId);
+  if (!order) return;
+  await enqueueMail(trx, { to: shop.email, ...write({ order, number: orderNumber(order.id), amount: formatRupees(refund.amount) }) });
 }
