@@ -1,5 +1,6 @@
 // Orders and refunds set up for the refund tests: a paid order already delivered, and a refund written but not yet
 // asked of the gateway, so the test posts the gateway's answer itself.
+import { afterAll, beforeAll } from 'vitest';
 import { recordRefund } from '../../src/server/ordering/refund-service';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
@@ -21,6 +22,16 @@ export async function refundShop(dialect: TestDialect): Promise<RefundShop> {
   const admin = await adminOf(shop);
   const secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
   return { shop, customer, admin, secret };
+}
+
+/** A refund shop for the suite around it: made before its tests, closed after them; read its fields inside tests. */
+export function useRefundShop(dialect: TestDialect): RefundShop {
+  const set = {} as RefundShop;
+  beforeAll(async () => {
+    Object.assign(set, await refundShop(dialect));
+  });
+  afterAll(async () => set.shop?.close());
+  return set;
 }
 
 export async function deliveredPaidOrder(shop: TestShop, customer: TestUser): Promise<string> {

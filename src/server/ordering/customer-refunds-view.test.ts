@@ -1,19 +1,15 @@
 // A customer reads their order's refunds without the shop's internals: no refund carries the gateway's id or its
 // error. A refund that failed stays listed with its status (DESIGN.md §7.6 names FAILED): the money is still owed.
 // The admin's answer keeps both.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { OrderWithRefunds } from '../../domain/refunds';
-import { deliveredPaidOrder, refundOnItsWay, refundShop, type RefundShop } from '../../../tests/support/refund-fixtures';
+import { deliveredPaidOrder, refundOnItsWay, useRefundShop } from '../../../tests/support/refund-fixtures';
 import { failedRefund } from '../../../tests/support/settle-fixtures';
 import { placePaidOnlineOrder } from '../../../tests/support/test-orders';
 import { describeEachDatabase, type TestUser } from '../../../tests/support/test-shop';
 
 describeEachDatabase('the refunds a customer reads', (dialect) => {
-  let set: RefundShop;
-  beforeAll(async () => {
-    set = await refundShop(dialect);
-  });
-  afterAll(async () => set.shop.close());
+  const set = useRefundShop(dialect);
 
   const refundsOf = async (orderid: string, who: TestUser) => {
     const res = await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: who.auth });
