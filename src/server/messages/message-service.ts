@@ -17,10 +17,9 @@ export type AnswerHandler = (ctx: AppContext, answer: AnswerFromCustomer) => Pro
 
 const LIST_LIMIT = 200;
 
-function toView(row: ListedMessage, templates: MessageTemplates, publicUrl: string, firstProducts: Map<number, number>): MessageView {
+function toView(row: ListedMessage, params: string[], templates: MessageTemplates, publicUrl: string, firstProducts: Map<number, number>): MessageView {
   const kind = row.kind as MessageKind;
   const status = (row.status === 'SENDING' ? 'QUEUED' : row.status) as MessageStatus;
-  const params = parseParams(row.params);
   // Not sent yet (or sent before the values sent were kept): the link it will carry, made as the worker makes it.
   const shown = lacksReviewLink(kind, params) ? [...params, deliveredReviewLink(publicUrl, firstProducts.get(row.order_id) ?? null)] : params;
   return {
@@ -56,9 +55,10 @@ export async function messageViews(ctx: AppContext, orderid: string | undefined)
     listMessages(ctx.db, { orderid: orderid ? withOrderPrefix(orderid) : undefined, limit: LIST_LIMIT }),
     readTemplates(ctx.db),
   ]);
-  const linkless = rows.filter((row) => lacksReviewLink(row.kind, parseParams(row.params))).map((row) => row.order_id);
+  const parsed = rows.map((row) => ({ row, params: parseParams(row.params) }));
+  const linkless = parsed.filter(({ row, params }) => lacksReviewLink(row.kind, params)).map(({ row }) => row.order_id);
   const firstProducts = await firstProductsOf(ctx.db, linkless);
-  return rows.map((row) => toView(row, templates, ctx.config.PUBLIC_URL, firstProducts));
+  return parsed.map(({ row, params }) => toView(row, params, templates, ctx.config.PUBLIC_URL, firstProducts));
 }
 
 export async function messageSettings(ctx: AppContext) {
