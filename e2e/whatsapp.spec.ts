@@ -97,6 +97,10 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   const settings = admin.getByRole('tabpanel', { name: 'Settings' });
   await expect(settings.getByRole('switch', { name: 'Cash on delivery orders wait for the customer’s confirmation' })).toBeChecked();
   await expect(settings.getByLabel('Confirm cash on delivery: template name')).toHaveValue('cod_confirmation');
+  // With the words to register it with, variables numbered as the values go.
+  const shippedTemplate = settings.getByRole('group', { name: 'Shipped' });
+  await expect(shippedTemplate).toContainText('Body: Hello {{1}}, your order {{2}} of {{3}} has shipped with AWB {{4}}. Track it at {{5}} any time.');
+  await expect(settings.getByRole('group', { name: 'Confirm cash on delivery' })).toContainText('Buttons: two quick replies, Confirm then Cancel.');
   await settings.getByRole('heading', { name: 'Messages' }).scrollIntoViewIfNeeded();
   await admin.screenshot({ path: '.tmp/screenshots/whatsapp-settings-messages-1280.png' });
   await fitsPhone(admin, 'Settings');

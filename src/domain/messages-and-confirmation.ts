@@ -41,6 +41,25 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   REFUND_PROCESSED: 'Refund processed',
 };
 
+/**
+ * The words of each message as the sandbox shows them and as the WhatsApp templates must be registered ({{1}} is the
+ * customer's name, {{2}} the order, {{3}} the amount, then the kind's own values). The Cloud API sends the values
+ * only: Meta holds the approved template text, so a message that must say something else (nothing to pay) is a
+ * template of its own, never words put in a value. Meta refuses a template whose variables skip a number, begin or
+ * end its body or stand side by side, and a send whose values are more or fewer than its variables: so every
+ * value sent is used, in order, inside words. Settings → Messages shows them to the owner.
+ */
+export const MESSAGE_WORDS: Record<MessageKind, string> = {
+  PLACED: 'Hello {{1}}, thank you for your order {{2}} of {{3}}. We will message you when it ships.',
+  COD_CONFIRMATION:
+    'Hello {{1}}, please confirm your cash on delivery order {{2}} of {{3}}. Tap Confirm and we will pack it, or Cancel if you no longer want it.',
+  SHIPPED: 'Hello {{1}}, your order {{2}} of {{3}} has shipped with AWB {{4}}. Track it at {{5}} any time.',
+  OUT_FOR_DELIVERY: 'Hello {{1}}, your order {{2}} is out for delivery today. Please keep {{3}} ready to pay at the door.',
+  OUT_FOR_DELIVERY_PREPAID: 'Hello {{1}}, your order {{2}} is out for delivery today. You paid {{3}} online, so there is nothing to pay at the door.',
+  DELIVERED: 'Hello {{1}}, your order {{2}} of {{3}} was delivered. Tell other customers how you liked it: {{4}} Thank you for buying from us.',
+  REFUND_PROCESSED: 'Hello {{1}}, for your order {{2}} of {{3}}, a refund of {{4}} has been processed.',
+};
+
 export const MESSAGE_STATUSES = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 

@@ -1,23 +1,7 @@
-import type { MessageKind } from '../../domain/messages-and-confirmation';
+import { MESSAGE_WORDS, type MessageKind } from '../../domain/messages-and-confirmation';
 import type { PaymentMode } from '../../domain/constants';
 import { reviewFormLink } from '../reviews/review-request-job';
 
-/**
- * The words of each message as the sandbox shows them and as the WhatsApp templates should read ({{1}} is the
- * customer's name, {{2}} the order, {{3}} the amount, then the kind's own values). The Cloud API sends the values
- * only: Meta holds the approved template text, so a message that must say something else (nothing to pay) is a
- * template of its own, never words put in a value.
- */
-const TEXTS: Record<MessageKind, string> = {
-  PLACED: 'Hello {{1}}, thank you for your order {{2}} of {{3}}. We will message you when it ships.',
-  COD_CONFIRMATION:
-    'Hello {{1}}, please confirm your cash on delivery order {{2}} of {{3}}. Tap Confirm and we will pack it, or Cancel if you no longer want it.',
-  SHIPPED: 'Hello {{1}}, your order {{2}} has shipped. AWB {{4}}; track it at {{5}}',
-  OUT_FOR_DELIVERY: 'Hello {{1}}, your order {{2}} is out for delivery today. Please keep {{3}} ready to pay at the door.',
-  OUT_FOR_DELIVERY_PREPAID: 'Hello {{1}}, your order {{2}} is out for delivery today. You paid {{3}} online, so there is nothing to pay at the door.',
-  DELIVERED: 'Hello {{1}}, your order {{2}} was delivered. Tell other customers how you liked it: {{4}}',
-  REFUND_PROCESSED: 'Hello {{1}}, a refund of {{4}} for your order {{2}} has been processed.',
-};
 
 /** The kind a message is sent as for this order: a prepaid order's out-for-delivery message asks for no money. */
 export function messageKindFor(kind: MessageKind, paymentmode: PaymentMode): MessageKind {
@@ -35,7 +19,7 @@ export function buttonPayload(answer: string, orderid: string): string {
 
 /** The words with the values in; a value that is missing (a damaged row) reads "(missing)", never a placeholder. */
 export function messageText(kind: MessageKind, params: readonly string[]): string {
-  return TEXTS[kind].replace(/\{\{(\d+)\}\}/g, (_whole, n: string) => params[Number(n) - 1] ?? '(missing)');
+  return MESSAGE_WORDS[kind].replace(/\{\{(\d+)\}\}/g, (_whole, n: string) => params[Number(n) - 1] ?? '(missing)');
 }
 
 /**
@@ -49,6 +33,15 @@ export function lacksReviewLink(kind: string, params: readonly string[]): boolea
 /** The delivered message's review link: the first product's review form, or Your Orders when no product is left. */
 export function deliveredReviewLink(publicUrl: string, firstProductId: number | null): string {
   return firstProductId ? reviewFormLink(publicUrl, firstProductId) : `${publicUrl}/orders`;
+}
+
+/**
+ * A value as the Cloud API takes it: Meta refuses a value with a line break, a tab or more than four spaces in a
+ * row, which would leave the customer without the message. A name or address stored with them (typed before
+ * such input was refused) goes on one line.
+ */
+export function templateValue(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** Parameters as stored, or none when the column was damaged. */

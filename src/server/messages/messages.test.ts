@@ -74,6 +74,18 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     expect((await shop.app.ctx.db.selectFrom('message_outbox').select('provider_id').where('orderid', '=', orderid).executeTakeFirstOrThrow()).provider_id).toMatch(/^wamid\.FAKE/);
   });
 
+  it('a name stored over several lines goes on one line, as the Cloud API takes values', async () => {
+    const { orderid } = await place();
+    // Typed before such names were refused: the row keeps it; the message must still go.
+    await shop.app.ctx.db.updateTable('orders').set({ username: 'Asha\r\n\tVerma      Rao ' }).where('orderid', '=', orderid).execute();
+    const order = await findOrderByOrderId(shop.app.ctx.db, orderid);
+    await shop.app.ctx.db.transaction().execute((trx) => queueOrderMessage(trx, order!, 'OUT_FOR_DELIVERY'));
+    await drain();
+    const sent = sentTo(orderid).find((r) => r.body.template.name === 'out_for_delivery');
+    expect(sent?.body.template.components[0]?.parameters[0]?.text).toBe('Asha Verma Rao');
+    expect((await messagesOf(orderid)).find((m: { kind: string }) => m.kind === 'OUT_FOR_DELIVERY')).toMatchObject({ status: 'SENT', text: expect.stringContaining('Hello Asha Verma Rao, ') });
+  });
+
   it('the delivered message carries the review link of the order’s first product, made when it is sent', async () => {
     const { orderid } = await place();
     const moved = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } });
@@ -85,7 +97,7 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     expect(params[3]).toMatch(/^http:\/\/localhost:\d+\/review\/\d+$/);
     // The owner reads the link the customer got.
     const shown = (await messagesOf(orderid)).find((m: { kind: string }) => m.kind === 'DELIVERED');
-    expect(shown.text).toBe(`Hello Asha Verma, your order ${numbers.get(orderid)} was delivered. Tell other customers how you liked it: ${params[3]}`);
+    expect(shown.text).toBe(`Hello Asha Verma, your order ${numbers.get(orderid)} of ${params[2]} was delivered. Tell other customers how you liked it: ${params[3]} Thank you for buying from us.`);
   });
 
   it('out for delivery goes with the cash on delivery template or the prepaid one, each with its three values', async () => {

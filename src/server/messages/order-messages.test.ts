@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderNumber } from '../../domain/display';
+import { formatRupees, orderNumber } from '../../domain/display';
 import { MESSAGE_KINDS } from '../../domain/messages-and-confirmation';
 import { codOrder, confirm, createOrder, orderBody, sandboxPay } from '../../../tests/support/test-orders';
 import { findOrderByOrderId } from '../orders/order-repository';
@@ -56,7 +56,7 @@ describeEachDatabase('order messages in the WhatsApp sandbox', (dialect) => {
     expect(kinds.sort()).toEqual(['OUT_FOR_DELIVERY', 'PLACED', 'SHIPPED']);
     expect(await messagesOf(quiet)).toEqual([]);
     const shipped = (await messagesOf(orderid)).find((m) => m.kind === 'SHIPPED');
-    expect(shipped?.text).toContain(`your order ${orderNumber(order!.id)} has shipped. AWB AWB123456; track it at https://track.example/AWB123456`);
+    expect(shipped?.text).toContain(`your order ${orderNumber(order!.id)} of ${formatRupees(order!.totalAmount)} has shipped with AWB AWB123456. Track it at https://track.example/AWB123456 any time.`);
     expect(await messaging(shop.app.ctx).worker.drain()).toBeGreaterThanOrEqual(3);
     expect((await messagesOf(orderid)).every((m) => m.status === 'SENT')).toBe(true);
   });

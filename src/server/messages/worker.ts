@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind, MessageTemplates } from '../../domain/messages-and-confirmation';
 import type { DatabaseHandle } from '../db/database';
 import { nowIso } from '../db/database';
-import { buttonPayload, deliveredReviewLink, lacksReviewLink, messageButtons, parseParams } from './message-text';
+import { buttonPayload, deliveredReviewLink, lacksReviewLink, messageButtons, parseParams, templateValue } from './message-text';
 import { claimDueMessages, firstProductsOf, markMessageFailed, markMessageSent, readTemplates, type MessageRow } from './message-repository';
 import { MessageRejectedError, type MessageProvider } from './provider';
 
@@ -91,7 +91,7 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
 
   /** The values sent: the stored ones, and the delivered message's review link made now (stored once sent). */
   async function finalParams(row: MessageRow): Promise<string[]> {
-    const params = parseParams(row.params);
+    const params = parseParams(row.params).map(templateValue);
     if (!lacksReviewLink(row.kind, params)) return params;
     const first = await firstProductsOf(handle.db, [row.order_id]);
     return [...params, deliveredReviewLink(options.publicUrl, first.get(row.order_id) ?? null)];

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { COD_CONFIRM_HOURS_MAX, MESSAGE_KIND_LABELS, MESSAGE_KINDS, messageTemplatesSchema, type MessageTemplates } from '../../../../domain/messages-and-confirmation';
+import { COD_CONFIRM_HOURS_MAX, MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_WORDS, messageTemplatesSchema, type MessageTemplates } from '../../../../domain/messages-and-confirmation';
 import { settingsSchema, type Settings } from '../../../../domain/schemas/settings';
 import { LoadError } from '../../../components/load-error';
 import { showServerFieldErrors } from '../../../lib/form-errors';
@@ -104,7 +104,10 @@ function TemplatesFields({ templates }: { templates: MessageTemplates }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="WhatsApp templates">
-      <p className="form-text mt-0">The name and language of each approved WhatsApp template, exactly as in WhatsApp Manager.</p>
+      <p className="form-text mt-0">
+        The name and language of each approved WhatsApp template, exactly as in WhatsApp Manager. Register each template’s body with the words
+        shown under it: the shop sends one value for each {'{{number}}'}, in that order, and Meta refuses a message whose values do not match.
+      </p>
       {MESSAGE_KINDS.map((kind) => {
         const nameError = form.formState.errors[kind]?.name?.message;
         const languageError = form.formState.errors[kind]?.language?.message;
@@ -121,6 +124,10 @@ function TemplatesFields({ templates }: { templates: MessageTemplates }) {
               <input id={`${id}-${kind}-l`} className={`form-control form-control-sm${languageError ? ' is-invalid' : ''}`} aria-invalid={languageError ? true : undefined} {...form.register(`${kind}.language`)} />
               {languageError && <div className="invalid-feedback">{languageError}</div>}
             </div>
+            <p className="col-12 form-text mt-0 mb-1 template-words">
+              Body: <span className="user-select-all">{MESSAGE_WORDS[kind]}</span>
+              {kind === 'COD_CONFIRMATION' && <span className="d-block">Buttons: two quick replies, Confirm then Cancel.</span>}
+            </p>
           </fieldset>
         );
       })}
