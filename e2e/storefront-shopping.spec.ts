@@ -46,11 +46,12 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await addFromDetail(page, A2, 250);
   await expect(page.getByTestId('detail-price')).toContainText('Rs. 552');
   await addFromDetail(page, A2, 1000, 2);
-  // The badge counts bottles: one of 250 ml and two of 1000 ml.
-  await expect(cartLink(page, 3)).toBeVisible();
+  // The badge counts cart lines (SPEC.md's items), not bottles: one of 250 ml and two of 1000 ml are two lines.
+  await expect(cartLink(page, 2)).toBeVisible();
+  await expect(page.getByTestId('cart-badge').first()).toHaveText('2');
 
   // Cart: two lines; quantities change within 1..10; the subtotal follows.
-  await cartLink(page, 3).click();
+  await cartLink(page, 2).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(3);
@@ -59,8 +60,11 @@ test('a guest searches, fills the cart with two sizes, pays online in the sandbo
   await page.getByRole('button', { name: `Decrease quantity of ${A2} 1000 ml` }).click();
   await expect(page.getByRole('button', { name: `Decrease quantity of ${A2} 1000 ml` })).toBeDisabled();
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${A2} 250 ml` })).toHaveValue('3');
-  // Items counts bottles: three of 250 ml and one of 1000 ml.
+  // The summary counts bottles, and says so: three of 250 ml and one of 1000 ml; still two items in the header.
+  await expect(page.getByRole('term').filter({ hasText: 'Bottles' })).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('4');
+  await expect(cartLink(page, 2)).toBeAttached();
+  await screenshotAtWidths(page, 'cart-items-and-bottles');
   await expect(page.getByTestId('cart-subtotal')).toHaveText('Rs. 3,610');
 
   // A refresh keeps the cart.

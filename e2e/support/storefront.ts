@@ -13,7 +13,7 @@ export const SAMPLE_BILLING = {
   district: 'Bengaluru Urban',
 } as const;
 
-/** The cart link in the navigation bar, named with the number of bottles: "Cart, 2 items". */
+/** The cart link in the navigation bar, named with the number of cart lines (SPEC.md's items): "Cart, 2 items". */
 export function cartLink(page: Page, count: number) {
   return page.getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
 }

@@ -15,14 +15,14 @@ function CartCount({ count }: { count: number }) {
   );
 }
 
+// SPEC.md calls a cart line an item: 2 × 1 litre is one item, shown on the cart page as one row.
 const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** Navigation bar of SPEC.md §2, collapsing behind a toggle below 992 px, with no Bootstrap JavaScript. */
 export function SiteNav() {
   const session = useSession();
   const shopName = useShopName();
-  // Bottles, as the cart page's "Items" counts them: 2 × 1 litre is 2, not one line.
-  const count = useCart().reduce((n, line) => n + line.itemQty, 0);
+  const count = useCart().length;
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const [closedAt, setClosedAt] = useState(location.key);

@@ -26,8 +26,8 @@ export function CartPage() {
     );
   }
 
-  // Bottles, not lines: two jars of one size are two items.
-  const items = lines.reduce((n, l) => n + l.itemQty, 0);
+  // The table's rows are the items the header counts; the summary says how many bottles those come to.
+  const bottles = lines.reduce((n, l) => n + l.itemQty, 0);
   return (
     <section className="container py-4 py-md-5">
       <h1 className="display-6 mb-4">Your cart</h1>
@@ -100,9 +100,9 @@ export function CartPage() {
             <div className="card-body">
               <h2 className="h5">Summary</h2>
               <dl className="row mb-3">
-                <dt className="col-6 fw-normal">Items</dt>
+                <dt className="col-6 fw-normal">Bottles</dt>
                 <dd className="col-6 text-end mb-1" data-testid="cart-count">
-                  {items}
+                  {bottles}
                 </dd>
                 <dt className="col-6">Subtotal</dt>
                 <dd className="col-6 text-end fw-bold mb-0" data-testid="cart-subtotal">
