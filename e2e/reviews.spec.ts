@@ -62,13 +62,26 @@ test('a buyer reviews a delivered ghee, the owner publishes and replies, and the
   await expect(item).toContainText(`Kavya R. · verified buyer`);
   await screenshotAtWidths(page, 'admin-reviews');
   await expectNoSeriousA11yViolations(page, { exclude: ['.Toastify'], label: 'admin reviews tab' });
-  await item.getByRole('button', { name: /^Publish / }).click();
+  await item.getByRole('button', { name: /^Publish / }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Review published.')).toBeVisible();
+  // Published from the waiting list, it stays in view there, marked Published, and the keyboard is in its reply box:
+  // the reply a review often calls for needs no change of filter.
+  await expect(item.getByText('Published', { exact: true })).toBeVisible();
+  await expect(item).toContainText('Now published: it leaves this list when you change the filter or reload.');
+  await expect(item.getByLabel('Public reply from the shop')).toBeFocused();
+  await page.keyboard.type('Thank you, Kavya! We now tighten every lid by hand.');
+  await screenshotAtWidths(page, 'admin-reviews-just-published');
+  await item.getByRole('button', { name: /^Save reply/ }).click();
+  await expect(page.getByText('Reply saved.')).toBeVisible();
+  await expect(item.getByLabel('Public reply from the shop')).toHaveValue('Thank you, Kavya! We now tighten every lid by hand.');
+  // A new look at the list shows it where it now belongs, with its reply.
   await panel.getByLabel('Show').selectOption('PUBLISHED');
   const published = panel.getByRole('listitem').filter({ hasText: tag });
-  await published.getByLabel('Public reply from the shop').fill('Thank you, Kavya! We now tighten every lid by hand.');
-  await published.getByRole('button', { name: /^Save reply/ }).click();
-  await expect(page.getByText('Reply saved.')).toBeVisible();
+  await expect(published.getByLabel('Public reply from the shop')).toHaveValue('Thank you, Kavya! We now tighten every lid by hand.');
+  await panel.getByLabel('Show').selectOption('PENDING');
+  await expect(panel.getByText('No reviews here.').or(panel.getByRole('list', { name: 'Reviews' }))).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: tag })).toHaveCount(0);
 
   // The product page: the computed average, the histogram, the review as a verified buyer's, and the reply.
   await page.goto(`/products/${product.slug}`);
