@@ -47,7 +47,23 @@ test('the owner fills the shop profile and the WhatsApp button appears', async (
   await expect(page.getByText('Shop profile saved')).toBeVisible();
   await expect(form.getByLabel('WhatsApp number')).toHaveValue('9845012345');
   await expect(form.getByLabel('Instagram address')).toHaveValue('https://www.instagram.com/ammasghee');
-  await expect(page.getByRole('status').filter({ hasText: 'The shop profile has no Facebook address' })).toBeVisible();
+  const reminder = page.getByRole('status').filter({ hasText: 'The shop profile has no Facebook address' });
+  await expect(reminder).toBeVisible();
+  // A shop without a Facebook page may put the reminder away, and it stays away after a reload.
+  await reminder.getByRole('button', { name: 'Dismiss the shop profile reminder' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The shop profile has no' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Settings' })).toBeFocused();
+  await page.reload();
+  await expect(form.getByLabel('Instagram address')).toHaveValue('https://www.instagram.com/ammasghee');
+  await expect(page.getByRole('status').filter({ hasText: 'The shop profile has no' })).toHaveCount(0);
+  // Emptying a link that was set is news again: the reminder comes back for it.
+  await form.getByLabel('Instagram address').fill('');
+  await form.getByRole('button', { name: 'Save shop profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The shop profile has no Instagram address, Facebook address' })).toBeVisible();
+  await screenshotAtWidths(page, 'shop-profile-reminder');
+  await form.getByLabel('Instagram address').fill('@ammasghee');
+  await form.getByRole('button', { name: 'Save shop profile' }).click();
+  await expect(form.getByLabel('Instagram address')).toHaveValue('https://www.instagram.com/ammasghee');
 
   // A customer now sees the shop's own name, words and WhatsApp button.
   await visitor.goto('/');

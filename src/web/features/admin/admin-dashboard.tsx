@@ -14,7 +14,7 @@ import { TaxReportsTab } from './reports/tax-reports-tab';
 import { ReviewsTab } from './reviews/reviews-tab';
 import { SettingsTab } from './settings/settings-tab';
 import { StockTab } from './stock/stock-tab';
-import { TabList, TabPanel, type TabItem } from './ui/tabs';
+import { TabList, TabPanel, tabId, type TabItem } from './ui/tabs';
 import { useForbidden } from './ui/use-forbidden';
 import { TemplatesTab } from './templates/templates-tab';
 
@@ -78,7 +78,7 @@ export function AdminDashboard() {
         <h1 id="admin-title" className="admin-title">Admin Dashboard</h1>
         <p className="admin-subtitle">Orders, e-mails, products and settings of the shop.</p>
       </header>
-      <BusinessWarning onOpenSettings={() => select('settings')} />
+      <BusinessWarning onOpenSettings={() => select('settings')} onDismissed={() => document.getElementById(tabId(selected))?.focus()} />
       <MailWarning onOpenOutbox={() => select('outbox')} />
       <TabList tabs={TABS} selected={selected} onSelect={select} label="Dashboard sections" />
       {TABS.map((t) => (
