@@ -147,3 +147,20 @@ test('a shared product link: the sitemap lists it, the preview picture is 1200×
   expect(robots).toContain('Sitemap: ');
   expect(robots).toContain('Disallow: /api/');
 });
+
+test('the hero picture is preloaded on the home page only, where the carousel shows it', async ({ page }) => {
+  const product = await firstProduct(page);
+  const heroPreload = /<link\b[^>]*rel="preload"[^>]*hero-1[^>]*>/;
+  const html = async (path: string) => {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+    return res.text();
+  };
+  expect(await html('/')).toMatch(heroPreload);
+  for (const path of ['/cart', `/products/${product.slug}`, '/products', '/orders', '/policy/terms']) {
+    expect(await html(path), path).not.toMatch(heroPreload);
+  }
+  // The home page still boots the app and draws the hero from the preloaded file.
+  await page.goto('/');
+  await expect(page.locator('.hero-carousel img').first()).toBeVisible();
+});

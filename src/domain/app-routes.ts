@@ -3,8 +3,9 @@
 
 /**
  * Screens the server answers with the app's page as built (index.html), the browser drawing the screen. Paths
- * are React Router patterns. Home is index.html itself, served at `/`; the product list and pages and the policy
- * pages are the server's crawlable pages (CRAWLABLE_ROUTES).
+ * are React Router patterns. Home is home.html, served at `/`: index.html with the hero picture's preload
+ * (vite.config.ts). The product list and pages and the policy pages are the server's crawlable pages
+ * (CRAWLABLE_ROUTES).
  */
 export const APP_ROUTES = {
   cart: '/cart',

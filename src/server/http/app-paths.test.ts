@@ -8,6 +8,8 @@ import { productSchema } from '../../domain/schemas/product';
 import { createTestShop, describeEachDatabase, type TestShop } from '../../../tests/support/test-shop';
 
 const INDEX = '<!doctype html><html><head><title>Ghee Shop</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+// The build's home page: index.html with the hero picture's preload (vite.config.ts).
+const HOME = INDEX.replace('</title>', '</title><link rel="preload" as="image" href="/assets/hero-1.webp">');
 
 /** A path of each pattern, its parameters filled in. */
 const appPaths = APP_SHELL_PATHS.map((pattern) => pattern.replace(/:[a-zA-Z]+/g, 'order_ABCDEFGHIJ1234'));
@@ -19,6 +21,7 @@ describeEachDatabase('the app at its paths', (dialect) => {
   beforeAll(async () => {
     web = mkdtempSync(path.join(os.tmpdir(), 'ghee-web-'));
     writeFileSync(path.join(web, 'index.html'), INDEX);
+    writeFileSync(path.join(web, 'home.html'), HOME);
     shop = await createTestShop(dialect, { serveWeb: true, env: { WEB_DIST: web } });
   });
   afterAll(async () => {
@@ -31,6 +34,9 @@ describeEachDatabase('the app at its paths', (dialect) => {
   it('answers every screen of the app with the app, revalidated on each load and with the home page’s headers', async () => {
     const home = await shop.app.inject('/');
     expect(home.statusCode).toBe(200);
+    // Only the home page shows the hero, so only it preloads the picture.
+    expect(home.body).toBe(HOME);
+    expect(home.headers['cache-control']).toBe('no-cache');
     for (const url of appPaths) {
       const res = await shop.app.inject(url);
       expect(res.statusCode, url).toBe(200);

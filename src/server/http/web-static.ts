@@ -23,7 +23,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
-    index: ['index.html'],
+    // The home page is index.html with the hero picture's preload (vite.config.ts); a build from before
+    // it has index.html alone.
+    index: ['home.html', 'index.html'],
     preCompressed: true,
     setHeaders(reply, filePath) {
       // With preCompressed the file sent may be the .br or .gz twin written at build time: judge by the original.
