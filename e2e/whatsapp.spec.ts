@@ -61,15 +61,22 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await screenshotAtWidths(page, 'whatsapp-checkout-opt-in');
   await checkoutFromSummary(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/order/i);
-  // The success page says what the mail says: confirm by the link, or the order is cancelled.
+  // The success page says what the mail says: confirm by when (the server's deadline, in shop time), and how.
   const ask = page.getByTestId('success-confirm-needed');
-  await expect(ask).toContainText('Please confirm this order.');
-  await expect(ask).toContainText('a message on WhatsApp');
-  await expect(ask).toContainText('not confirmed in time (the email says by when) is cancelled');
+  await expect(ask).toContainText('Please confirm this order by ');
+  await expect(ask).toContainText('tap Confirm in our WhatsApp message, or open the link in the order email');
+  await expect(ask).toContainText('not confirmed by then is cancelled');
+  // Confirming the moment it is placed would tell the shop nothing: no button for it here.
+  await expect(page.getByRole('button', { name: /confirm/i })).toHaveCount(0);
   await screenshotAtWidths(page, 'whatsapp-success-confirm');
   const mine = await (await page.request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json();
   const order = mine[0] as { id: number; orderid: string; confirmation: string; whatsappOptIn: boolean };
   expect(order).toMatchObject({ confirmation: 'PENDING', whatsappOptIn: true });
+  // The same deadline as the order mail's.
+  const mail = await waitForMailTo(customer.email, new RegExp(`/confirm/${order.orderid}`));
+  const deadline = /it is cancelled on (.+ IST)\./.exec(mail.text)?.[1];
+  if (!deadline) throw new Error('the order mail names no deadline');
+  await expect(ask).toContainText(`Please confirm this order by ${deadline}.`);
   const shortId = orderNumber(order.id);
 
   // The owner, in a context of their own.

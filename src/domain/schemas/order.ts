@@ -203,6 +203,8 @@ export const orderSchema = z.object({
   shipment: shipmentViewSchema.nullable().optional(),
   /** COD confirmation (DESIGN.md §8.6): PENDING or CONFIRMED, null for orders that need none. Optional for callers that build orders. */
   confirmation: z.enum(CONFIRMATION_STATES).nullable().optional(),
+  /** While confirmation is PENDING, when the order is cancelled without an answer (ISO); null otherwise. Optional as confirmation is. */
+  confirmBy: z.string().nullable().optional(),
   /** WhatsApp updates asked for at checkout. */
   whatsappOptIn: z.boolean().optional(),
 });

@@ -59,7 +59,7 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     const current = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
     expect(current).toMatchObject({ codConfirmation: false, codConfirmHours: 24 });
     const order = await placeCod();
-    expect(order).toMatchObject({ confirmation: null, whatsappOptIn: false });
+    expect(order).toMatchObject({ confirmation: null, confirmBy: null, whatsappOptIn: false });
     expect(await messagesOf(order.orderid)).toEqual([]);
     const mine = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json();
     expect(mine.find((o: { orderid: string }) => o.orderid === order.orderid)).toMatchObject({ confirmation: null, whatsappOptIn: false });
@@ -73,6 +73,8 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     const order = await placeCod({ whatsappOptIn: true });
     expect(order).toMatchObject({ confirmation: 'PENDING', whatsappOptIn: true });
     const row = await orderRow(shop, order.orderid);
+    // The answer carries the end of the window, so the success page can say it without reading the browser's clock.
+    expect(order.confirmBy).toBe(row.confirm_by);
     const hours = (Date.parse(row.confirm_by as string) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
@@ -102,7 +104,7 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(preview.json()).toMatchObject({ orderid: order.orderid, confirmation: 'PENDING', open: true, totalAmount: 2038 });
     const confirmed = await answer(order.orderid, { answer: 'CONFIRM', token });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ orderid: order.orderid, confirmation: 'CONFIRMED', status: 'PREPARATION' });
+    expect(confirmed.json()).toMatchObject({ orderid: order.orderid, confirmation: 'CONFIRMED', confirmBy: null, status: 'PREPARATION' });
     // Twice is harmless; cancelling a confirmed order is for Your Orders.
     expect((await answer(order.orderid, { answer: 'CONFIRM', token })).json()).toMatchObject({ confirmation: 'CONFIRMED' });
     expect((await answer(order.orderid, { answer: 'CANCEL', token })).statusCode).toBe(409);

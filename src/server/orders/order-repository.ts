@@ -36,6 +36,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     gstin: row.gstin,
     businessName: row.business_name,
     confirmation: row.confirmation === 'PENDING' || row.confirmation === 'CONFIRMED' ? row.confirmation : null,
+    confirmBy: row.confirmation === 'PENDING' ? (row.confirm_by ?? null) : null,
     whatsappOptIn: row.whatsapp_opt_in === 1,
   };
 }

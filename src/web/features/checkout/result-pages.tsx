@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatRupees } from '../../../domain/display';
+import { formatRupees, formatShopDateTime } from '../../../domain/display';
+import type { Order } from '../../../domain/schemas/order';
 import { SCREENS, TOASTS } from '../../../domain/messages';
 import { BusyButton } from '../../components/busy-button';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -8,6 +9,26 @@ import { cart, useCart } from '../cart/cart-store';
 import { finishCheckout } from './checkout-draft';
 import { OrderRecap } from './order-recap';
 import { useOnlinePayment, type FailureState, type SuccessState } from './use-online-payment';
+
+/**
+ * The shop asks for a "yes" before packing (decision 068): said here too, not only in the mail, with the deadline
+ * the server set. No Confirm button: a "yes" given the moment the order is placed would tell the shop nothing.
+ */
+function ConfirmationNeeded({ order }: { order: Order }) {
+  const by = order.confirmBy ? formatShopDateTime(order.confirmBy) : '';
+  return (
+    <div className="alert alert-warning text-start" data-testid="success-confirm-needed">
+      <p className="mb-1">
+        <strong>Please confirm this order{by ? ` by ${by}` : ''}.</strong> We pack your ghee once you confirm; an order
+        not confirmed {by ? 'by then' : 'in time (the email says by when)'} is cancelled.
+      </p>
+      <p className="mb-0">
+        To confirm, {order.whatsappOptIn ? 'tap Confirm in our WhatsApp message, or ' : ''}open the link in the order email we
+        have sent you.
+      </p>
+    </div>
+  );
+}
 
 export function SuccessPage() {
   const order = (useLocation().state as SuccessState | null)?.order;
@@ -27,14 +48,7 @@ export function SuccessPage() {
           : 'Thank you! Your order is placed and we have started preparing it.'}{' '}
         A confirmation is on its way to your email.
       </p>
-      {cod && order?.confirmation === 'PENDING' ? (
-        // The shop asks for a "yes" before packing (decision 068): said here too, not only in the mail.
-        <p className="alert alert-warning text-start" data-testid="success-confirm-needed">
-          <strong>Please confirm this order.</strong> We have sent you a link by email
-          {order.whatsappOptIn ? ' and a message on WhatsApp' : ''}: we pack your ghee once you confirm, and an order not
-          confirmed in time (the email says by when) is cancelled.
-        </p>
-      ) : null}
+      {cod && order?.confirmation === 'PENDING' ? <ConfirmationNeeded order={order} /> : null}
       {order ? <OrderRecap order={order} /> : null}
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/" className="btn btn-amber">
