@@ -58,6 +58,10 @@ test('a USER sees the 403 screen at /admin and the admin API refuses them', asyn
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
   await expect(page.getByRole('tablist')).toHaveCount(0);
+  // An order's own address is an admin address like any other.
+  await page.goto(`/admin/orders/${seeded[0]?.order.orderid ?? ''}`);
+  await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
   const res = await request.get('/api/order/admin', { headers: { authorization: `Bearer ${customer.token}` } });
   expect(res.status()).toBe(403);
 });
@@ -132,6 +136,72 @@ test('the admin filters, searches, sorts and pages through the seeded orders', a
   await panel.getByRole('button', { name: 'Back to Orders' }).click();
   await expect.poll(() => cardNames(page)).toEqual(names(4));
   await expect(panel.getByRole('button', { name: `View order ${shortId}` })).toBeFocused();
+});
+
+test('an order opens at its own address: a reload keeps it, Back finds the list as it was, a pasted link opens it', async ({ page }) => {
+  const eighth = seeded[7]?.order;
+  if (!eighth) throw new Error('order 8 was not seeded');
+  const shortId = orderNumber(eighth.id);
+  const address = `/admin/orders/${eighth.orderid}`;
+  await openDashboard(page);
+  const panel = ordersPanel(page);
+  // A list of its own: searched, oldest first, on page 2 (statuses change in other tests; these three do not).
+  await search(page, tag);
+  await panel.getByRole('button', { name: 'Sort Oldest First' }).click();
+  await panel.getByRole('button', { name: 'Page 2' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(names(6, 7, 8, 9, 10));
+
+  await panel.getByRole('button', { name: `View order ${shortId}` }).click();
+  await expect(page).toHaveURL(address);
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeFocused();
+
+  // A reload opens the same order, read from the server by its address.
+  await page.reload();
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeVisible();
+  await expect(panel.getByText('Please ring twice (8)')).toBeVisible();
+
+  // The browser's Back returns to the list with its search, order and page, the reload notwithstanding.
+  await page.goBack();
+  await expect(page).toHaveURL('/admin');
+  await expect.poll(() => cardNames(page)).toEqual(names(6, 7, 8, 9, 10));
+  await expect(panel.getByLabel('Search')).toHaveValue(tag);
+  await expect(panel.getByRole('button', { name: 'Sort Oldest First' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  // Forward opens the order again, and its own Back button returns to the same list.
+  await page.goForward();
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeVisible();
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL('/admin');
+  await expect.poll(() => cardNames(page)).toEqual(names(6, 7, 8, 9, 10));
+
+  // A pasted link (a mail's): the order loads on its own, with a loading state until the server answers.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const oneOrder = /\/api\/order\/[^/]+\/refunds$/;
+  await page.route(oneOrder, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(address);
+  await expect(panel.getByRole('status').filter({ hasText: 'Loading the order' })).toBeAttached();
+  release();
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeFocused();
+  await expect(panel.getByText(seeded[7]?.customer.email ?? '')).toBeVisible();
+  await page.unroute(oneOrder);
+  await screenshotAtWidths(page, 'admin-order-from-link');
+  // Nothing of this shop came before it: Back to Orders opens the list afresh.
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL('/admin');
+  await expect(panel.getByRole('list', { name: 'Orders' })).toBeVisible();
+
+  // A wrong link says so, with the way back.
+  await page.goto('/admin/orders/order_NoSuchOrder123');
+  await expect(panel.getByRole('heading', { name: 'No such order' })).toBeFocused();
+  await expect(panel.getByText('There is no order “order_NoSuchOrder123” in the shop.')).toBeVisible();
+  await screenshotAtWidths(page, 'admin-order-not-found');
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  await expect(page).toHaveURL('/admin');
+  await expect(panel.getByRole('list', { name: 'Orders' })).toBeVisible();
 });
 
 test('Send Mail and Update Status changes the status and mails the customer, placeholders filled', async ({ page }) => {

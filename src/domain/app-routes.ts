@@ -25,6 +25,7 @@ export const APP_ROUTES = {
   review: '/review/:productId',
   confirmOrder: '/confirm/:orderid',
   admin: '/admin',
+  adminOrder: '/admin/orders/:orderid',
   studio: '/studio',
 } as const;
 
@@ -47,6 +48,11 @@ export const OLD_PRODUCT_ROUTE = '/product/:name';
  * screen there, as at any path it does not know. The app hydrates that page at whatever unknown path it was sent.
  */
 export const NOT_FOUND_ROUTE = '/page-not-found';
+
+/** One order's detail in the admin dashboard, by the order id the admin API uses (`order_…`). */
+export function adminOrderPath(orderid: string): string {
+  return APP_ROUTES.adminOrder.replace(':orderid', encodeURIComponent(orderid));
+}
 
 /** Every pattern the server answers with the app's page as built. */
 export const APP_SHELL_PATHS: readonly string[] = Object.values(APP_ROUTES);

@@ -50,7 +50,8 @@ describeEachDatabase('the app at its paths', (dialect) => {
   });
 
   it('keeps the query of a mailed link, and answers a screen’s path with a trailing slash too', async () => {
-    for (const url of ['/resetpassword?email=a%40b.in&token=t1&first=1', '/confirm/order_ABCDEFGHIJ1234?t=abc', '/login?email=a%40b.in&unlock=u', '/track/']) {
+    // The shop's mails to the owner link to an order's page in the dashboard.
+    for (const url of ['/resetpassword?email=a%40b.in&token=t1&first=1', '/confirm/order_ABCDEFGHIJ1234?t=abc', '/login?email=a%40b.in&unlock=u', '/track/', '/admin/orders/order_ABCDEFGHIJ1234']) {
       const res = await shop.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);

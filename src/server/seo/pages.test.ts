@@ -243,6 +243,8 @@ describeEachDatabase('crawlable pages, sitemap and robots.txt', (dialect) => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toContain('User-agent: *\nAllow: /\nDisallow: /api/\n');
     expect(res.body).toContain('\nDisallow: /admin\nDisallow: /studio\n');
+    // A rule is a prefix, which keeps out an order's page in the dashboard (/admin/orders/{orderid}) as well.
+    expect((await get('/sitemap.xml')).body).not.toContain('/admin');
     expect(res.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
     // '#' starts a comment in robots.txt: an old hash route written there would read as "Disallow: /".
     expect(res.body).not.toMatch(/Disallow: \/#/);

@@ -39,6 +39,7 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 /**
  * Crawlers keep out of the API, the payment sandbox, and the admin dashboard and product studio: those are paths
  * the server answers (decision 072), but with nothing worth indexing, only a screen that asks an admin to log in.
+ * A rule is a prefix: /admin keeps out an order's page in the dashboard (/admin/orders/{orderid}) too.
  */
 export function robotsTxt(origin: string): string {
   return [

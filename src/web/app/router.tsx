@@ -68,6 +68,8 @@ export function AppRoutes({ location }: { location?: string | undefined }) {
         <Route path={APP_ROUTES.review} element={<ReviewFormPage />} />
         <Route path={APP_ROUTES.confirmOrder} element={<ConfirmOrderPage />} />
         <Route path={APP_ROUTES.admin} element={<AdminPage />} />
+        {/* The same screen as /admin, so the dashboard (and the list's filter and page) stays mounted between the two. */}
+        <Route path={APP_ROUTES.adminOrder} element={<AdminPage />} />
         <Route path={APP_ROUTES.studio} element={<StudioPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

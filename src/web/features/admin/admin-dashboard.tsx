@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMatch, useNavigate, useSearchParams } from 'react-router';
+import { APP_ROUTES } from '../../../domain/app-routes';
 import { ForbiddenPage } from '../../components/forbidden-page';
 import { CouponsTab } from './coupons/coupons-tab';
 import { BusinessWarning } from './business-warning';
@@ -38,11 +39,16 @@ type TabKey = (typeof TABS)[number]['id'];
 
 const isTab = (x: string | null): x is TabKey => TABS.some((t) => t.id === x);
 
-/** The dashboard: the selected tab lives in the URL (?tab=) so a reload or a shared link keeps it. */
+/**
+ * The dashboard: the selected tab lives in the URL (?tab=) so a reload or a shared link keeps it; an order open in
+ * Your Orders has an address of its own, /admin/orders/{orderid}.
+ */
 export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const orderid = useMatch(APP_ROUTES.adminOrder)?.params.orderid;
   const requested = params.get('tab');
-  const selected: TabKey = isTab(requested) ? requested : 'orders';
+  const selected: TabKey = orderid ? 'orders' : isTab(requested) ? requested : 'orders';
   // Panels stay mounted once opened, so filters, pages and half-written forms survive a tab switch.
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
   if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
@@ -50,13 +56,15 @@ export function AdminDashboard() {
 
   function select(id: string) {
     if (!isTab(id) || id === selected) return;
-    setParams(id === 'orders' ? {} : { tab: id }, { replace: true });
+    // From an open order, another tab is a place of the dashboard's own: the order's address gives way to it.
+    if (orderid) void navigate({ pathname: APP_ROUTES.admin, search: id === 'orders' ? '' : `?tab=${id}` }, { replace: true });
+    else setParams(id === 'orders' ? {} : { tab: id }, { replace: true });
   }
 
   const panel = (id: TabKey) => {
     const active = id === selected;
     switch (id) {
-      case 'orders': return <OrdersTab />;
+      case 'orders': return <OrdersTab orderid={orderid} />;
       case 'templates': return <TemplatesTab />;
       case 'products': return <ProductsTab />;
       case 'settings': return <SettingsTab />;

@@ -4,7 +4,7 @@ import { isAdmin, useSession } from '../session/session-store';
 import { AdminDashboard } from './admin-dashboard';
 import './admin.css';
 
-/** /admin: the dashboard for admins, the 403 screen for everyone else (the API refuses them too). */
+/** /admin and /admin/orders/{orderid}: the dashboard for admins, the 403 screen for everyone else (the API refuses them too). */
 export function AdminPage() {
   usePageTitle('Admin Dashboard');
   const session = useSession();

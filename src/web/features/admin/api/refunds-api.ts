@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SettleRefundBody } from '../../../../domain/refund-settlement';
 import type { OrderWithRefunds, RefundOrderBody } from '../../../../domain/refunds';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { adminOrdersKey } from './orders-api';
 
 /** Under the list's key, so whatever refreshes the list (a status change) refreshes the open order too. */
@@ -27,6 +27,8 @@ export function useAdminOrder(orderid: string) {
       if (before && (before.refundedAmount !== answer.refundedAmount || before.refundProcessedAmount !== answer.refundProcessedAmount)) refreshLists(client);
       return answer;
     },
+    // No such order (a wrong link) stays so: asking again only delays saying it.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
     refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'PENDING') ? PENDING_POLL_MS : false),
   });
 }

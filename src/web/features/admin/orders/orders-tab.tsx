@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { adminOrderPath, APP_ROUTES } from '../../../../domain/app-routes';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
 import { parseOrderNumber } from '../../../../domain/display';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
@@ -8,7 +9,8 @@ import { useAdminOrders, type OrderFilter } from '../api/orders-api';
 import { LoadingDots } from '../ui/loading-dots';
 import { useDebounced } from '../ui/use-debounced';
 import { OrderCard } from './order-card';
-import { OrderDetail } from './order-detail';
+import { OrderDetailScreen } from './order-detail-screen';
+import { DEFAULT_ORDERS_LIST, listStateOf, openedFromList, type OrdersListState } from './orders-list-state';
 import { OrdersToolbar } from './orders-toolbar';
 import { Pagination } from './pagination';
 import { canShip, ShipSelected } from './ship-selected';
@@ -30,13 +32,21 @@ function linkedList(params: URLSearchParams): { filter: OrderFilter; q: string }
   return { filter: filter === 'refund-failed' ? filter : '', q: q ?? '' };
 }
 
-/** Your Orders: the server filters, searches, sorts and pages; this screen only asks. */
-export function OrdersTab() {
-  const [filter, setFilter] = useState<OrderFilter>('');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<OrderSort>('newest');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Order | null>(null);
+/**
+ * Your Orders: the server filters, searches, sorts and pages; this screen only asks. An order opens at its own
+ * address (`orderid`, from /admin/orders/{orderid}); the list's choices go with the list's history entry, so Back
+ * finds them again, after a reload too.
+ */
+export function OrdersTab({ orderid }: { orderid: string | undefined }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [initial] = useState(() => (orderid ? null : listStateOf(location.state)) ?? DEFAULT_ORDERS_LIST);
+  const [filter, setFilter] = useState<OrderFilter>(initial.filter);
+  const [search, setSearch] = useState(initial.search);
+  const [sort, setSort] = useState<OrderSort>(initial.sort);
+  const [page, setPage] = useState(initial.page);
+  // The search asked of the server: the box's text once typing pauses, or at once when a link or Back sets it.
+  const [q, setQ] = useState(initial.search);
   const [picked, setPicked] = useState<string[]>([]);
   const [params, setParams] = useSearchParams();
   const link = linkedList(params);
@@ -48,8 +58,8 @@ export function OrdersTab() {
     if (link) {
       setFilter(link.filter);
       setSearch(link.q);
+      setQ(link.q);
       setPage(1);
-      setSelected(null);
     }
   }
   // Then it leaves the address, so changing the filter by hand is not undone by it.
@@ -57,12 +67,29 @@ export function OrdersTab() {
     if (linkKey !== null) setParams((now) => withoutListLink(now), { replace: true });
   }, [linkKey, setParams]);
   const toggle = (orderid: string) => setPicked((now) => (now.includes(orderid) ? now.filter((id) => id !== orderid) : [...now, orderid]));
-  const q = useDebounced(search, SEARCH_DELAY_MS);
-  const [lastQ, setLastQ] = useState(q);
+  const typed = useDebounced(search, SEARCH_DELAY_MS);
+  const [lastTyped, setLastTyped] = useState(typed);
   // A new search starts from page 1 (adjusting state during render, as React recommends).
-  if (q !== lastQ) {
-    setLastQ(q);
-    setPage(1);
+  if (typed !== lastTyped) {
+    setLastTyped(typed);
+    if (typed !== q) {
+      setQ(typed);
+      setPage(1);
+    }
+  }
+  // Back (or Forward) onto the list's entry of an earlier visit, after the page was reloaded on an order: the list
+  // comes back as it was left. Without a reload the list never went away, and its state is the same.
+  const [restoredEntry, setRestoredEntry] = useState(location.key);
+  if (!orderid && location.key !== restoredEntry) {
+    setRestoredEntry(location.key);
+    const saved = listStateOf(location.state);
+    if (saved) {
+      setFilter(saved.filter);
+      setSearch(saved.search);
+      setQ(saved.search);
+      setSort(saved.sort);
+      setPage(saved.page);
+    }
   }
   const orders = useAdminOrders({ filter, q, sort, page });
   // "All orders" lists sales; a search there also says how many unpaid online orders match, one click away.
@@ -74,18 +101,27 @@ export function OrdersTab() {
 
   // Back from the detail: focus returns to the View button that opened it.
   useEffect(() => {
-    if (selected || !lastViewed.current) return;
+    if (orderid || !lastViewed.current) return;
     const id = lastViewed.current;
     lastViewed.current = null;
     document.querySelector<HTMLButtonElement>(`[data-view-order="${CSS.escape(id)}"]`)?.focus();
-  }, [selected]);
+  }, [orderid]);
 
   function view(order: Order) {
     lastViewed.current = order.orderid;
-    setSelected(order);
+    const ordersList: OrdersListState = { filter, search, sort, page };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { ordersList } });
+    void navigate(adminOrderPath(order.orderid), { state: { fromList: true } });
   }
 
-  if (selected) return <OrderDetail order={selected} onBack={() => setSelected(null)} />;
+  // Opened from the list, the list is the entry before: going back to it keeps Forward and Back in step. From a
+  // pasted link there is none in this shop, so the list opens afresh.
+  function back() {
+    if (openedFromList(location.state)) void navigate(-1);
+    else void navigate(APP_ROUTES.admin);
+  }
+
+  if (orderid) return <OrderDetailScreen orderid={orderid} listed={orders.data?.items.find((o) => o.orderid === orderid)} onBack={back} />;
 
   const total = orders.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
