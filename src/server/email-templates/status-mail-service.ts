@@ -4,12 +4,13 @@ import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { DEFAULT_STATUS_TEMPLATES } from './default-mail-copy';
 import { notFound } from '../http/errors';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { renderMail, renderMailOnce, type RenderedMail } from '../mail/render';
+import { enqueueMail } from '../mail/outbox';
+import { renderMail, renderMailOnce } from '../mail/render';
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { creditNoteMailAttachment, creditNoteMailLine, invoiceAttachment } from '../invoicing/invoice-attachment';
 import { getSettings } from '../settings/settings-repository';
 import { findTemplateWithSlot } from './template-repository';
+import { withAdminOrderLink } from '../mail/admin-order-link';
 
 export const orderNotFound = (orderid: string) =>
   notFound(`There is no order ${orderid}. Check the order id and try again.`);
@@ -37,13 +38,13 @@ function paymentSentence(order: Order): string {
 /**
  * The status mail of the order's status, to the customer and the shop as Settings ask; answers their outbox ids (none,
  * one or two), by which the owner's screen follows them out. `shopNote` (a cancellation's reason and who gave it) goes
- * on the shop's copy only.
+ * on the shop's copy only, and so does the order's admin link when `publicUrl` is given.
  */
 export async function queueStatusMails(
   trx: Executor,
   order: Order,
   shopEmail: string,
-  options: { shopNote?: string; creditNote?: Pick<CreditNoteDocument, 'number' | 'invoiceNumber'> | null } = {},
+  options: { shopNote?: string; creditNote?: Pick<CreditNoteDocument, 'number' | 'invoiceNumber'> | null; publicUrl?: string } = {},
 ): Promise<number[]> {
   const settings = await getSettings(trx);
   const note = options.creditNote ?? null;
@@ -58,15 +59,10 @@ export async function queueStatusMails(
   // compiled template per order would only crowd the compiled templates.
   const mail = { ...(note ? renderMailOnce(template, values) : renderMail(template, values)), attachments };
   const shopMail = options.shopNote ? { ...renderMailOnce({ ...template, body: `${template.body}\n\n${options.shopNote}` }, values), attachments } : mail;
-  const recipients = [
-    ...(settings.customeremail ? [{ kind: 'status-mail', to: order.emailaddress, mail }] : []),
-    ...(settings.emailsetting ? [{ kind: 'status-mail-shop-copy', to: shopEmail, mail: shopMail }] : []),
-  ];
   const ids: number[] = [];
-  for (const recipient of recipients) ids.push(await queue(trx, recipient, recipient.mail));
+  if (settings.customeremail) ids.push(await enqueueMail(trx, { kind: 'status-mail', to: order.emailaddress, ...mail }));
+  if (settings.emailsetting) {
+    ids.push(await enqueueMail(trx, withAdminOrderLink({ kind: 'status-mail-shop-copy', to: shopEmail, ...shopMail }, order.orderid, options.publicUrl)));
+  }
   return ids;
-}
-
-function queue(trx: Executor, recipient: { kind: string; to: string }, mail: RenderedMail & Pick<OutgoingMail, 'attachments'>): Promise<number> {
-  return enqueueMail(trx, { kind: recipient.kind, to: recipient.to, ...mail });
 }

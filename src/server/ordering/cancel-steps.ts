@@ -103,7 +103,7 @@ export async function queueCancelledMail(
   const order = await findOrderByOrderId(trx, cancelled.orderid);
   const who = cancelled.by === 'ADMIN' ? 'the shop' : 'the customer';
   const shopNote = `Cancelled by ${who}. Reason: ${cancelled.reason}`;
-  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { shopNote, creditNote: cancelled.creditNote });
+  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { shopNote, creditNote: cancelled.creditNote, publicUrl: ctx.config.PUBLIC_URL });
 }
 
 export async function auditCancel(trx: Executor, caller: AuthUser, row: OrderRow, reason: string, by: CancelledBy): Promise<void> {

@@ -3,6 +3,7 @@ import { formatShopDateTime } from '../../domain/display';
 import type { Order } from '../../domain/schemas/order';
 import type { Settings } from '../../domain/schemas/settings';
 import type { NewOrder } from '../db/schema';
+import { withParagraph } from '../mail/admin-order-link';
 import type { OutgoingMail } from '../mail/outbox';
 
 /** What the confirmation link needs: where the shop is, and the key that signs the link. */
@@ -74,10 +75,4 @@ export function withConfirmLink(
     text: `${note}\n\n${mail.text}`,
     html: mail.html ? withParagraph(mail.html, `<p>${escapeHtml(words)} <a href="${escapeHtml(link)}">Confirm or cancel your order</a></p>`) : (mail.html ?? null),
   }));
-}
-
-/** Before the mail's first paragraph, inside its layout; at the top when it has none. */
-function withParagraph(html: string, paragraph: string): string {
-  const at = html.indexOf('<p');
-  return at < 0 ? paragraph + html : html.slice(0, at) + paragraph + html.slice(at);
 }

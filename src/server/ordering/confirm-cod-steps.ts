@@ -102,7 +102,7 @@ async function cancelAndGiveBack(
   await releaseCouponUse(trx, row.id);
   const stock = await returnOrderBottles(trx, row.id);
   const order = await findOrderByOrderId(trx, row.orderid);
-  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL);
+  if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { publicUrl: ctx.config.PUBLIC_URL });
   return stock;
 }
 

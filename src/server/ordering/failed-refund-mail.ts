@@ -1,16 +1,11 @@
-import { APP_ROUTES } from '../../domain/app-routes';
 import { formatRupees, orderNumber } from '../../domain/display';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
+import { adminOrderLink } from '../mail/admin-order-link';
 import { enqueueMail } from '../mail/outbox';
 import { findOrderRowById } from '../orders/order-repository';
 
 export const FAILED_REFUND_MAIL_KIND = 'refund-failed';
-
-/** The dashboard's orders list, searched for one order number (the admin has no page of its own per order). */
-export function adminOrderLink(publicUrl: string, number: string): string {
-  return `${publicUrl}${APP_ROUTES.admin}?q=${encodeURIComponent(number)}`;
-}
 
 /**
  * Tells the shop a refund failed at the gateway, in the transaction that marks it FAILED: that transition happens
@@ -33,7 +28,7 @@ export async function queueFailedRefundMail(
       `Refund reason: ${refund.reason}\n\n` +
       `The customer was mailed that the money is on its way back to their card or account, so they are waiting for it.\n\n` +
       `What to do:\n` +
-      `- Open the order in the dashboard (Your Orders, search ${number}: ${adminOrderLink(shop.publicUrl, number)}) and press Retry beside the failed refund, or\n` +
+      `- Open the order in the dashboard (${adminOrderLink(shop.publicUrl, order.orderid)}) and press Retry beside the failed refund, or\n` +
       `- refund the customer another way (bank transfer, UPI, cash) and press Mark as settled beside the failed refund, with the payment's reference: the customer is mailed how the money came.\n\n` +
       `Until then the amount counts as not refunded, and the dashboard's Overview shows the refund under "Failed refunds".`,
   }));
@@ -59,7 +54,7 @@ export async function queueGatewayAlsoPaidMail(
       `${refund.settledReference ? ` (ref ${refund.settledReference})` : ''}.\n\n` +
       `The customer may have received the money twice. The shop still counts it once, as settled by you.\n\n` +
       `What to do: check the gateway's dashboard (Refunds) and your own payment, then ask the customer to return one of them. ` +
-      `The order: ${adminOrderLink(shop.publicUrl, number)}`,
+      `The order: ${adminOrderLink(shop.publicUrl, order.orderid)}`,
   }));
 }
 

@@ -62,7 +62,8 @@ describeEachDatabase('the owner told of a failed refund', (dialect) => {
     expect(mail?.text_body).toContain('Retry');
     expect(mail?.text_body).toContain('another way');
     expect(mail?.text_body).toContain('Mark as settled');
-    expect(mail?.text_body).toContain(`${set.shop.app.ctx.config.PUBLIC_URL}/admin?q=${number}`);
+    // The order's own page in the dashboard, not the list searched for it.
+    expect(mail?.text_body).toContain(`${set.shop.app.ctx.config.PUBLIC_URL}/admin/orders/${orderid})`);
 
     const retried = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${refundId}/retry`, headers: set.admin.auth });
     expect(retried.statusCode, retried.body).toBe(200);

@@ -37,7 +37,7 @@ export async function reclaimCouponOrRefund(ctx: AppContext, trx: Executor, orde
   // Bottles still held (the stock job had not run yet) go back; those already back stay there.
   await returnOrderBottles(trx, order.id);
   const view = await findOrderByOrderId(trx, order.orderid);
-  if (view) await queueStatusMails(trx, view, ctx.config.SHOP_EMAIL, { shopNote: `Cancelled by the shop. Reason: ${COUPON_GONE_REASON}; the payment is refunded in full.` });
+  if (view) await queueStatusMails(trx, view, ctx.config.SHOP_EMAIL, { shopNote: `Cancelled by the shop. Reason: ${COUPON_GONE_REASON}; the payment is refunded in full.`, publicUrl: ctx.config.PUBLIC_URL });
   await refundPaymentOfCancelledOrder(ctx, trx, order.orderid, COUPON_GONE_REASON);
   return true;
 }

@@ -6,6 +6,7 @@ import { renderMail } from '../mail/render';
 import { queueOrderMessages } from '../messages/outbox';
 import type { Settings } from '../../domain/schemas/settings';
 import { getSettings } from '../settings/settings-repository';
+import { withAdminOrderLink } from '../mail/admin-order-link';
 import { withConfirmLink, type ConfirmLinks } from './cod-confirmation';
 import { placedMessages } from './placed-messages';
 
@@ -17,21 +18,27 @@ export const ORDER_PLACED_MAIL_KIND = 'order-placed';
  * change commits. To the customer when `customeremail` is on, to the shop when `emailsetting` is on.
  * Returns how many mails were queued.
  */
-export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string): Promise<number> {
-  const mails = orderPlacedMails(await getSettings(executor), order, shopEmail);
+export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string, publicUrl?: string): Promise<number> {
+  const mails = orderPlacedMails(await getSettings(executor), order, shopEmail, publicUrl);
   await enqueueMails(executor, mails);
   return mails.length;
 }
 
-/** The order-placed mails these settings ask for: one per distinct recipient, none when both switches are off. */
-export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string): OutgoingMail[] {
+/**
+ * The order-placed mails these settings ask for: one per distinct recipient, none when both switches are off. The
+ * shop's copy links to the order in the dashboard when the shop's public URL is given.
+ */
+export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string, publicUrl?: string): OutgoingMail[] {
   const recipients = new Set([
     ...(settings.customeremail ? [order.emailaddress] : []),
     ...(settings.emailsetting && shopEmail ? [shopEmail] : []),
   ]);
   if (recipients.size === 0) return [];
   const mail = renderMail({ subject: settings.intialsubject, body: settings.intialbody }, placeholderValuesForOrder(order));
-  return [...recipients].map((to) => ({ kind: ORDER_PLACED_MAIL_KIND, to, ...mail }));
+  return [...recipients].map((to) => {
+    const placed = { kind: ORDER_PLACED_MAIL_KIND, to, ...mail };
+    return to === shopEmail ? withAdminOrderLink(placed, order.orderid, publicUrl) : placed;
+  });
 }
 
 /** A COD order just written, with the end of its confirmation window (null when it waits for none). */
@@ -55,7 +62,7 @@ export async function queuePlacedMailsAndMessages(
 ): Promise<void> {
   await enqueueMails(
     executor,
-    placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail), { ...order, confirmBy }, links)),
+    placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail, links?.publicUrl), { ...order, confirmBy }, links)),
   );
   await queueOrderMessages(executor, placedMessages(placed.map((p) => p.order)));
 }

@@ -83,6 +83,7 @@ describeEachDatabase('a refund settled outside the gateway, afterwards', (dialec
     expect(twice[0]?.subject).toBe(`Refund paid twice? Rs. ${total.toLocaleString('en-IN')} for order ${number}`);
     expect(twice[0]?.text_body).toContain('bank transfer (ref UTR0042917)');
     expect(twice[0]?.text_body).toContain(gatewayRefundId);
+    expect(twice[0]?.text_body).toContain(`The order: ${set.shop.app.ctx.config.PUBLIC_URL}/admin/orders/${orderid}`);
     // Only the first failure mailed the owner "failed".
     expect(await shopMails(FAILED_REFUND_MAIL_KIND, number)).toHaveLength(1);
   });

@@ -17,6 +17,7 @@ export async function statusRoutes(fastify: FastifyInstance): Promise<void> {
       ...request.body,
       actorUserId: currentUser(request).id,
       shopEmail: app.ctx.config.SHOP_EMAIL,
+      publicUrl: app.ctx.config.PUBLIC_URL,
     });
     // After the commit, so the worker finds the rows; delivery never holds up the answer.
     app.ctx.outbox.kick();

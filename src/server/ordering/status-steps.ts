@@ -17,6 +17,8 @@ export interface StatusChange {
   status: OrderStatus;
   actorUserId: number;
   shopEmail: string;
+  /** The shop's public URL, for the admin link in the shop's copy of the status mail. */
+  publicUrl?: string;
 }
 
 export interface StatusChangeResult {
@@ -83,8 +85,8 @@ export async function confirmAndInvoice(trx: Executor, before: Order, status: Or
 
 /** The status mail (to the customer, the shop, both or neither, as Settings say) and, on delivery, the WhatsApp message. */
 /** The status mails and, for a delivered order, its WhatsApp message; answers the mails' outbox ids. */
-export async function queueStatusNews(trx: Executor, order: Order, shopEmail: string): Promise<number[]> {
-  const mailIds = await queueStatusMails(trx, order, shopEmail);
+export async function queueStatusNews(trx: Executor, order: Order, shop: Pick<StatusChange, 'shopEmail' | 'publicUrl'>): Promise<number[]> {
+  const mailIds = await queueStatusMails(trx, order, shop.shopEmail, shop.publicUrl ? { publicUrl: shop.publicUrl } : {});
   if (order.status === 'DELIVERED') await queueOrderMessage(trx, order, 'DELIVERED');
   return mailIds;
 }

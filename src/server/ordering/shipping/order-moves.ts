@@ -15,6 +15,8 @@ import { setOrderStatus } from '../order-status-repository';
 
 export interface MoveContext {
   shopEmail: string;
+  /** The shop's public URL, for the admin link in the shop's copy of the status mail. */
+  publicUrl?: string;
   awb: string;
   dialect: Dialect;
 }
@@ -45,7 +47,7 @@ async function moveOrder(trx: Executor, order: OrderRow, to: OrderStatus, move: 
   const creditNote = (await settle?.()) ?? null;
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) {
-    await queueStatusMails(trx, view, move.shopEmail, { creditNote });
+    await queueStatusMails(trx, view, move.shopEmail, { creditNote, publicUrl: move.publicUrl });
     const message = STATUS_MESSAGES[to];
     if (message) await queueOrderMessage(trx, view, message);
   }

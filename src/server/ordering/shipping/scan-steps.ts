@@ -80,7 +80,7 @@ export async function advanceShipmentForward(trx: Executor, shipment: ShipmentRo
 
 /** The scan's kind moves the order (order-moves.ts): READY, OUTFORDELIVERY, DELIVERED or RETURNED. */
 export async function moveOrderByScan(ctx: AppContext, trx: Executor, order: OrderRow, scan: CourierScan): Promise<MoveOutcome> {
-  return ORDER_MOVES[scan.status](trx, order, { shopEmail: ctx.config.SHOP_EMAIL, awb: scan.awb, dialect: ctx.dialect });
+  return ORDER_MOVES[scan.status](trx, order, { shopEmail: ctx.config.SHOP_EMAIL, publicUrl: ctx.config.PUBLIC_URL, awb: scan.awb, dialect: ctx.dialect });
 }
 
 /** After the commit: the mails go and the shelf is re-read. */

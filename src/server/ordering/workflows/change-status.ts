@@ -25,7 +25,7 @@ export async function changeOrderStatus(db: DB, change: StatusChange): Promise<S
     refuseStatusChange(before, change.status);
     await setStatusUnlessCancelled(trx, orderid, change.status);
     const order = await confirmAndInvoice(trx, before, change.status);
-    const mailIds = await queueStatusNews(trx, order, change.shopEmail);
+    const mailIds = await queueStatusNews(trx, order, change);
     await auditStatusChange(trx, change, before.status, mailIds.length);
     return { order, mailIds };
   });
