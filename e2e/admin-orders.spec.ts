@@ -66,6 +66,20 @@ test('a USER sees the 403 screen at /admin and the admin API refuses them', asyn
   expect(res.status()).toBe(403);
 });
 
+test('signed out, an order’s admin address offers the login that comes back to the order', async ({ page }) => {
+  const order = seeded[1]?.order;
+  if (!order) throw new Error('no seeded order');
+  await page.goto(`/admin/orders/${order.orderid}`);
+  await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
+  await screenshotAtWidths(page, 'admin-403-signed-out');
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.orderid}$`));
+  await expect(ordersPanel(page).getByRole('heading', { name: `Order # ${orderNumber(order.id)}` })).toBeVisible();
+});
+
 test('the admin filters, searches, sorts and pages through the seeded orders', async ({ page }) => {
   await openDashboard(page);
   const panel = ordersPanel(page);

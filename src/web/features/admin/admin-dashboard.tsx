@@ -79,7 +79,7 @@ export function AdminDashboard() {
     }
   };
 
-  if (forbidden) return <ForbiddenPage />;
+  if (forbidden) return <ForbiddenPage signedIn />;
   return (
     <section className="admin-dashboard container py-4" aria-labelledby="admin-title">
       <header className="admin-header">

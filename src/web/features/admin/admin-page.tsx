@@ -8,6 +8,6 @@ import './admin.css';
 export function AdminPage() {
   usePageTitle('Admin Dashboard');
   const session = useSession();
-  if (!isAdmin(session)) return <ForbiddenPage />;
+  if (!isAdmin(session)) return <ForbiddenPage signedIn={Boolean(session)} />;
   return <AdminDashboard />;
 }

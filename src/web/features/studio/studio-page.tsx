@@ -17,7 +17,7 @@ import './studio.css';
 export function StudioPage() {
   usePageTitle('Product studio');
   const session = useSession();
-  if (!isAdmin(session)) return <ForbiddenPage />;
+  if (!isAdmin(session)) return <ForbiddenPage signedIn={Boolean(session)} />;
   return <Studio />;
 }
 
