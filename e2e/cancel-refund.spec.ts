@@ -8,7 +8,7 @@ import type { Product } from '../src/domain/schemas/product';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { customerOrders, fitsPhone, openAdminOrder, shoot, shown } from './support/admin-order-journey';
+import { customerOrders, failedRefundJourney, fitsPhone, openAdminOrder, shoot, shown } from './support/admin-order-journey';
 import { checkoutFromSummary, fillBilling, payInSandbox, seedCart } from './support/storefront';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
@@ -141,22 +141,7 @@ test('an admin delivers a paid online order, refunds part of it, and the custome
 });
 
 test('a refund that fails is shown failed to the owner, who may retry it, and not at all to the customer', async ({ page, browser, request }) => {
-  const tag = runTag();
-  const customer = await registerCustomer(request, { name: `Sunita ${tag}` });
-  // The sandbox fails every refund of a payment made with this test card.
-  const { orderid } = await paidSandboxOrder(request, customer, '5555 5555 5555 4444');
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  const panel = await openAdminOrder(page, tag, orderid);
-  await panel.getByLabel('Order status').selectOption('DELIVERED');
-  await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
-  const money = panel.getByRole('region', { name: 'Cancel and refund' });
-  await money.getByRole('button', { name: 'Refund', exact: true }).click();
-  await money.getByLabel('Amount (Rs.)').fill('50');
-  await money.getByLabel('Reason', { exact: true }).fill('Late delivery');
-  await money.getByRole('button', { name: 'Refund Rs. 50' }).click();
-
-  const item = money.getByTestId('refund-item');
-  await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+  const { customer, orderid, panel, item } = await failedRefundJourney(page, request, 'Sunita', 50, 'Late delivery');
   await expect(panel.getByText(/on its way/)).toHaveCount(0);
   await shoot(page, 'cancel-refund-admin-failed');
   // No money is coming, so the customer's order reads paid, with no refund.

@@ -2,9 +2,7 @@
 // opens a small form that says what is missing, the refund then reads settled for the owner, leaves the failed-refunds
 // list, and reads processed (by bank transfer) for the customer. Every order and account here is this spec's own.
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
-import { paidSandboxOrder, runTag } from './support/admin-seed';
-import { customerOrders, fitsPhone, openAdminOrder, shoot } from './support/admin-order-journey';
+import { customerOrders, failedRefundJourney, fitsPhone, shoot } from './support/admin-order-journey';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { screenshotAtWidths } from './support/screenshots';
 
@@ -12,21 +10,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
 
 test('the owner marks a failed refund as settled by bank transfer, and the customer sees it refunded', async ({ page, browser, request }) => {
-  const tag = runTag();
-  const customer = await registerCustomer(request, { name: `Meena ${tag}` });
-  // The sandbox fails every refund of a payment made with this test card.
-  const { orderid } = await paidSandboxOrder(request, customer, '5555 5555 5555 4444');
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
-  const panel = await openAdminOrder(page, tag, orderid);
-  await panel.getByLabel('Order status').selectOption('DELIVERED');
-  await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
-  const money = panel.getByRole('region', { name: 'Cancel and refund' });
-  await money.getByRole('button', { name: 'Refund', exact: true }).click();
-  await money.getByLabel('Amount (Rs.)').fill('80');
-  await money.getByLabel('Reason', { exact: true }).fill('Lid was cracked');
-  await money.getByRole('button', { name: 'Refund Rs. 80' }).click();
-  const item = money.getByTestId('refund-item');
-  await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+  const { customer, orderid, panel, item } = await failedRefundJourney(page, request, 'Meena', 80, 'Lid was cracked');
 
   // Keyboard: the button opens the form with the method focused; Escape closes it and gives the focus back.
   const markButton = item.getByRole('button', { name: 'Mark the refund of Rs. 80 as settled' });

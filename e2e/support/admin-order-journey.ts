@@ -1,7 +1,8 @@
 // What the refund journeys share: the admin's order detail opened from Your Orders, the customer's Your Orders in a
 // browser of their own, and screenshots from the top at both widths.
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { loginThroughUi, type Customer } from './accounts';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, loginThroughUi, registerCustomer, type Customer } from './accounts';
+import { paidSandboxOrder, runTag } from './admin-seed';
 import { hasHorizontalOverflow, screenshotAtWidths } from './screenshots';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
@@ -45,3 +46,24 @@ export async function customerOrders(browser: Browser, customer: Customer) {
   return { page, close: () => context.close() };
 }
 
+/**
+ * A customer of their own pays with the card the sandbox fails every refund of; the owner delivers the order and
+ * refunds `amount` of it from its detail, and the refund shows Failed there.
+ */
+export async function failedRefundJourney(page: Page, request: APIRequestContext, name: string, amount: number, reason: string) {
+  const tag = runTag();
+  const customer = await registerCustomer(request, { name: `${name} ${tag}` });
+  const { orderid } = await paidSandboxOrder(request, customer, '5555 5555 5555 4444');
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  const panel = await openAdminOrder(page, tag, orderid);
+  await panel.getByLabel('Order status').selectOption('DELIVERED');
+  await panel.getByRole('button', { name: 'Send Mail and Update Status' }).click();
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  await money.getByRole('button', { name: 'Refund', exact: true }).click();
+  await money.getByLabel('Amount (Rs.)').fill(String(amount));
+  await money.getByLabel('Reason', { exact: true }).fill(reason);
+  await money.getByRole('button', { name: `Refund Rs. ${amount}` }).click();
+  const item = money.getByTestId('refund-item');
+  await expect(item.getByText('Failed', { exact: true })).toBeVisible();
+  return { tag, customer, orderid, panel, money, item };
+}
