@@ -140,19 +140,19 @@ describe('couponVerdict', () => {
     expect(couponVerdict(coupon({ minOrder: 1200 }), 1000, usage())).toEqual({
       applied: false,
       discount: 0,
-      reason: 'Add Rs. 200 more to use FESTIVE10',
+      reason: 'Add Rs. 200 more to use FESTIVE10.',
     });
     expect(couponVerdict(coupon({ minOrder: 1000 }), 1000, usage()).applied).toBe(true);
   });
   it('refuses outside its dates', () => {
-    expect(couponVerdict(coupon({ validTo: '2026-11-25T09:59:59.999Z' }), 1000, usage()).reason).toBe('This code has expired');
+    expect(couponVerdict(coupon({ validTo: '2026-11-25T09:59:59.999Z' }), 1000, usage()).reason).toBe('FESTIVE10 has expired.');
     expect(couponVerdict(coupon({ validFrom: '2026-11-25T10:00:00.001Z' }), 1000, usage()).reason).toBe('FESTIVE10 is not valid yet.');
     expect(
       couponVerdict(coupon({ validFrom: '2026-11-25T10:00:00.000Z', validTo: '2026-11-25T10:00:00.000Z' }), 1000, usage()).applied,
     ).toBe(true);
   });
   it('counts uses per customer and in all', () => {
-    expect(couponVerdict(coupon({ perCustomer: 1 }), 1000, usage({ usedByCustomer: 1 })).reason).toBe('Already used');
+    expect(couponVerdict(coupon({ perCustomer: 1 }), 1000, usage({ usedByCustomer: 1 })).reason).toBe('You have already used FESTIVE10.');
     expect(couponVerdict(coupon({ perCustomer: 2 }), 1000, usage({ usedByCustomer: 1 })).applied).toBe(true);
     expect(couponVerdict(coupon({ totalUses: 5 }), 1000, usage({ usedTotal: 5 })).reason).toBe('FESTIVE10 has been fully used.');
     expect(couponVerdict(coupon({ totalUses: 5 }), 1000, usage({ usedTotal: 4 })).applied).toBe(true);
@@ -166,6 +166,19 @@ describe('couponVerdict', () => {
   });
   it('refuses a code that would give nothing', () => {
     expect(couponVerdict(coupon({ kind: 'PERCENT', value: 1 }), 10, usage()).applied).toBe(false);
+  });
+  it('says every refusal one way: a sentence naming the code', () => {
+    const refusals = [
+      couponVerdict(coupon({ active: false }), 1000, usage()),
+      couponVerdict(coupon({ validFrom: '2026-11-26T00:00:00.000Z' }), 1000, usage()),
+      couponVerdict(coupon({ validTo: '2026-11-24T00:00:00.000Z' }), 1000, usage()),
+      couponVerdict(coupon({ perCustomer: 1 }), 1000, usage({ usedByCustomer: 1 })),
+      couponVerdict(coupon({ totalUses: 1 }), 1000, usage({ usedTotal: 1 })),
+      couponVerdict(coupon({ firstOrderOnly: true }), 1000, usage({ customerOrders: 1 })),
+      couponVerdict(coupon({ minOrder: 1200 }), 1000, usage()),
+      couponVerdict(coupon({ kind: 'PERCENT', value: 1 }), 10, usage()),
+    ].map((verdict) => verdict.reason);
+    for (const reason of refusals) expect(reason).toMatch(/^(?=.*FESTIVE10)[A-Z].*\.$/);
   });
 });
 

@@ -192,16 +192,16 @@ export function couponAmount(coupon: Pick<CouponRules, 'kind' | 'value' | 'maxDi
   return Math.max(0, Math.min(capped, goods));
 }
 
-/** Every rule of a coupon, in the order a customer would want to hear them. */
+/** Every rule of a coupon, in the order a customer would want to hear them; each refusal is a sentence naming the code. */
 export function couponVerdict(coupon: CouponRules, goods: number, usage: CouponUsage): CouponVerdict {
   const code = coupon.code;
   if (!coupon.active) return refused(`${code} is no longer active.`);
   if (coupon.validFrom !== null && usage.now < coupon.validFrom) return refused(`${code} is not valid yet.`);
-  if (coupon.validTo !== null && usage.now > coupon.validTo) return refused('This code has expired');
-  if (coupon.perCustomer !== null && usage.usedByCustomer >= coupon.perCustomer) return refused('Already used');
+  if (coupon.validTo !== null && usage.now > coupon.validTo) return refused(`${code} has expired.`);
+  if (coupon.perCustomer !== null && usage.usedByCustomer >= coupon.perCustomer) return refused(`You have already used ${code}.`);
   if (coupon.totalUses !== null && usage.usedTotal >= coupon.totalUses) return refused(`${code} has been fully used.`);
   if (coupon.firstOrderOnly && usage.customerOrders > 0) return refused(`${code} is for a first order only.`);
-  if (goods < coupon.minOrder) return refused(`Add ${formatRupees(coupon.minOrder - goods)} more to use ${code}`);
+  if (goods < coupon.minOrder) return refused(`Add ${formatRupees(coupon.minOrder - goods)} more to use ${code}.`);
   const discount = couponAmount(coupon, goods);
   if (discount <= 0) return refused(`${code} gives no discount on this order.`);
   return { applied: true, discount, reason: null };

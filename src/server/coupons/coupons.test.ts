@@ -92,13 +92,13 @@ describeEachDatabase('coupons', (dialect) => {
     const once = couponBody({ perCustomer: 1 });
     for (const c of [min, expired, once]) await create(c);
     const reason = async (code: string) => (await quote(user, { ...orderBody(), coupon: code })).json().coupon;
-    expect(await reason(min.code)).toEqual({ code: min.code.toUpperCase(), applied: false, reason: `Add Rs. 200 more to use ${min.code.toUpperCase()}` });
-    expect((await reason(expired.code)).reason).toBe('This code has expired');
+    expect(await reason(min.code)).toEqual({ code: min.code.toUpperCase(), applied: false, reason: `Add Rs. 200 more to use ${min.code.toUpperCase()}.` });
+    expect((await reason(expired.code)).reason).toBe(`${expired.code.toUpperCase()} has expired.`);
     expect((await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code })).statusCode).toBe(200);
-    expect((await reason(once.code)).reason).toBe('Already used');
+    expect((await reason(once.code)).reason).toBe(`You have already used ${once.code.toUpperCase()}.`);
     const refused = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'COUPON_NOT_APPLICABLE', message: 'Already used' });
+    expect(refused.json()).toMatchObject({ error: 'COUPON_NOT_APPLICABLE', message: `You have already used ${once.code.toUpperCase()}.` });
   });
 
   it('keeps a first-order code to customers who have not ordered yet', async () => {
@@ -226,7 +226,7 @@ describeEachDatabase('coupons', (dialect) => {
     const limited = await shop.app.inject({ method: 'PUT', url: `/api/coupons/${code}`, headers: admin.auth, payload: { ...body, code, totalUses: 3, perCustomer: 2 } });
     expect(limited.json()).toMatchObject({ used: 2, totalUses: 3 });
     // This customer has had the two the new per-customer limit allows; another takes the one use left, then none.
-    expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon.reason).toBe('Already used');
+    expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon.reason).toBe(`You have already used ${code}.`);
     const other = await createTestUser(shop);
     expect((await order(other)).statusCode).toBe(200);
     const refused = await order(await createTestUser(shop));
