@@ -271,3 +271,12 @@ test('an out-of-stock product cannot be added', async ({ page }) => {
   await page.goto('/products');
   await expect(page.getByRole('button', { name: 'Add Himalayan Badri Cow Ghee 250 ml to cart' })).toBeDisabled();
 });
+
+test('a cart line links to its product’s own address, /products/<slug>, as the catalogue does', async ({ page }) => {
+  await openProduct(page, A2);
+  const canonical = new URL(page.url()).pathname;
+  expect(canonical).toMatch(/^\/products\/[a-z0-9-]+$/);
+  await addFromDetail(page, A2, 500);
+  await page.goto('/cart');
+  await expect(page.getByRole('link', { name: A2, exact: true })).toHaveAttribute('href', canonical);
+});

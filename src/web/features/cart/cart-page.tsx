@@ -3,8 +3,9 @@ import { formatRupees, formatSize } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
 import { lineTotal, subtotal } from '../../../domain/pricing';
 import { PincodeCheck } from '../delivery/pincode-check';
-import { productPathByName } from '../../lib/format';
+import { productPath, productPathByName } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useProducts } from '../products/products-api';
 import { QuantityStepper } from '../products/quantity-stepper';
 import { lineKey } from './cart-lines';
 import { cart, useCart } from './cart-store';
@@ -13,6 +14,12 @@ export function CartPage() {
   usePageTitle('Your cart');
   const lines = useCart();
   const navigate = useNavigate();
+  // A cart line keeps only the name: the catalogue gives its canonical /products/{slug}, as the product cards link.
+  const products = useProducts();
+  const linkTo = (name: string) => {
+    const slug = products.data?.find((p) => p.name === name)?.slug;
+    return slug ? productPath(slug) : productPathByName(name);
+  };
 
   if (lines.length === 0) {
     return (
@@ -57,7 +64,7 @@ export function CartPage() {
                         <img src={line.image} alt="" width={64} height={64} className="rounded-3 cart-thumb" />
                       ) : null}
                       <div>
-                        <Link to={productPathByName(line.name)} className="fw-semibold text-decoration-none">
+                        <Link to={linkTo(line.name)} className="fw-semibold text-decoration-none">
                           {line.name}
                         </Link>
                         <div className="small text-body-secondary">{formatSize(line.quantity)}</div>
