@@ -156,3 +156,28 @@ test('a delivered cash order reads as paid at the door, its lines are totals, an
   await expect(card.getByText('Write a review')).toHaveCount(0);
   await screenshotAtWidths(page, 'orders-cod-delivered');
 });
+
+test('billing at 390 px: a keyboard submit with empty fields shows the first one on screen, clear of the header', async ({ page }) => {
+  await seedCart(page, [{ name: 'Buffalo Ghee', quantity: 500, itemQty: 1, finalPrice: 549 }]);
+  await page.goto('/checkoutbilling');
+  const headerBottom = async () => (await page.locator('header.site-header').boundingBox())?.height ?? 0;
+  const clearOfHeader = async (name: string) => {
+    const field = page.getByLabel(name, { exact: true });
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+    const box = await field.boundingBox();
+    expect(box?.y ?? -1, `${name} below the sticky header`).toBeGreaterThanOrEqual(await headerBottom());
+  };
+  // Everything empty: Enter on Next, and Name (far above it) is the field to fix.
+  await page.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+  await clearOfHeader('Name');
+  await screenshotAtWidths(page, 'billing-keyboard-errors', { fullPage: false });
+
+  // Name and e-mail filled, Enter in District: the mobile number is next to fix.
+  await page.getByLabel('Name', { exact: true }).fill('Rahul Deshmukh');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('keys'));
+  await page.getByLabel('District', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await clearOfHeader('Mobile number');
+});

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -33,6 +33,9 @@ const FIELDS: { key: keyof BillingForm; label: string; type?: string; autoComple
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
   { key: 'district', label: 'District', autoComplete: 'address-level2' },
 ];
+
+/** The fields as the page shows them, top to bottom. */
+const FIELD_ORDER: (keyof BillingPageForm)[] = [...FIELDS.map((f) => f.key), 'gstin', 'businessName'];
 
 const DISTRICT_CHOICES_ID = 'billing-district-choices';
 
@@ -105,6 +108,14 @@ export function BillingPage() {
     defaultValues: prefill(session?.user),
   });
   const { errors, submitCount, isSubmitting } = formState;
+  // react-hook-form focuses the first invalid field before the messages render; the messages then push it out of
+  // sight (or under the sticky header) after a keyboard submit. Once they are on screen the field is centred.
+  useEffect(() => {
+    const first = FIELD_ORDER.find((key) => errors[key]);
+    if (first) bringIntoView(first);
+    // Only a new attempt moves the page: fixing one field must not scroll to the next.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount]);
   const businessInvoice = useWatch({ control, name: 'businessInvoice' });
 
   // A pincode typed with the state or district still empty: India Post's directory fills them in.
