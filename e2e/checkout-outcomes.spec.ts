@@ -115,3 +115,82 @@ test('the success pages recap the order: number with a copy button, items, total
   await expect(page.getByRole('button', { name: 'Copied order number' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
 });
+
+test('the WhatsApp box starts from the account’s choice, and this order can still go without', async ({ page }) => {
+  const customer = await toOrderSummary(page);
+  const optIn = page.getByRole('checkbox', { name: 'Send me order updates on WhatsApp' });
+  // An account that never chose: not ticked (DESIGN.md §8.6).
+  await expect(optIn).not.toBeChecked();
+
+  const on = await page.request.put('/api/account/whatsapp', { headers: { Authorization: `Bearer ${customer.token}` }, data: { whatsappOptIn: true } });
+  expect(on.status(), await on.text()).toBe(200);
+  await page.reload();
+  await expect(optIn).toBeChecked();
+  await screenshotAtWidths(page, 'summary-whatsapp-from-profile');
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  const placed = page.waitForRequest((r) => r.url().endsWith('/api/checkout/codorder'));
+  await checkoutFromSummary(page);
+  expect((await placed).postDataJSON()).toMatchObject({ whatsappOptIn: true });
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+
+  // The next checkout asks again from the profile; unticked here, that order goes without.
+  await openProduct(page, 'Buffalo Ghee');
+  await addFromDetail(page, 'Buffalo Ghee', 500);
+  await page.goto('/checkoutbilling');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(optIn).toBeChecked();
+  await optIn.uncheck();
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  const second = page.waitForRequest((r) => r.url().endsWith('/api/checkout/codorder'));
+  await checkoutFromSummary(page);
+  expect((await second).postDataJSON()).toMatchObject({ whatsappOptIn: false });
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+});
+
+test('Apply with the shop unreachable says so and keeps Apply and the charges', async ({ page }) => {
+  await toOrderSummary(page);
+  await expect(page.getByTestId('order-subtotal')).toHaveText('Rs. 549');
+  await page.route('**/api/checkout/quote', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Discount code').fill('FESTIVE10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('coupon-result')).toHaveText('We could not reach the shop. Check your connection and try again.');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(page.getByTestId('order-subtotal')).toHaveText('Rs. 549');
+  await expect(page.getByTestId('order-delivery-fee')).toBeVisible();
+  await screenshotAtWidths(page, 'summary-coupon-unreachable');
+});
+
+test('a session ended elsewhere says so on the summary, and logging in comes back with the note', async ({ page }) => {
+  const customer = await toOrderSummary(page);
+  await page.getByLabel('Note for us (optional)').fill('Ring twice please.');
+  const ended = await page.request.post('/api/account/logout-all', { headers: { Authorization: `Bearer ${customer.token}` } });
+  expect(ended.status(), await ended.text()).toBeLessThan(300);
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+
+  const notice = page.getByTestId('checkout-signed-out');
+  await expect(notice).toContainText('You were signed out.');
+  await expect(page).toHaveURL(/\/checkoutorder$/);
+  await screenshotAtWidths(page, 'summary-signed-out');
+  await notice.getByRole('link', { name: 'Log in' }).click();
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order summary' })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkoutorder$/);
+  await expect(page.getByLabel('Note for us (optional)')).toHaveValue('Ring twice please.');
+});
+
+test('switching a closed payment window’s order to cash on delivery drops the "waiting for payment" notice', async ({ page }) => {
+  await toOrderSummary(page);
+  await checkoutFromSummary(page);
+  await expect(paymentDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  const notice = page.getByTestId('awaiting-payment');
+  await expect(notice).toBeVisible();
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  await expect(notice).toHaveCount(0);
+  await screenshotAtWidths(page, 'summary-closed-window-then-cod');
+  await page.getByLabel('Payment mode').selectOption('ONLINE');
+  await expect(notice).toBeVisible();
+});

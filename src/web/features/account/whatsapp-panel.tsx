@@ -1,20 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { toast } from 'react-toastify';
 import { LoadError } from '../../components/load-error';
 import { api } from '../../lib/api-client';
-
-const KEY = ['account-whatsapp'] as const;
+import { ACCOUNT_WHATSAPP_KEY, useAccountWhatsapp } from './whatsapp-api';
 
 /** The profile's WhatsApp switch: off also stops messages about orders already placed (as a STOP reply does). */
 export function WhatsappPanel() {
   const id = useId();
   const client = useQueryClient();
-  const current = useQuery({ queryKey: KEY, queryFn: () => api.get<{ whatsappOptIn: boolean }>('/api/account/whatsapp') });
+  const current = useAccountWhatsapp();
   const save = useMutation({
     mutationFn: (whatsappOptIn: boolean) => api.put<{ whatsappOptIn: boolean }>('/api/account/whatsapp', { whatsappOptIn }),
     onSuccess: (saved) => {
-      client.setQueryData(KEY, saved);
+      client.setQueryData(ACCOUNT_WHATSAPP_KEY, saved);
       toast.success(saved.whatsappOptIn ? 'WhatsApp updates are on for your next orders.' : 'WhatsApp updates are off, for every order.');
     },
     onError: (err) => toast.error(err.message),

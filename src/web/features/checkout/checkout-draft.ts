@@ -22,7 +22,7 @@ interface Draft {
   receiptFor?: string;
   /** The note typed on the order summary: a retry after a declined card must send it unchanged. */
   note?: string;
-  /** "Send me order updates on WhatsApp", ticked by the customer on the order summary. */
+  /** "Send me order updates on WhatsApp" as the customer set it on the order summary; unset, the account's choice holds. */
   whatsappOptIn?: boolean;
 }
 
@@ -59,8 +59,10 @@ export function saveNote(note: string): void {
   write({ ...read(), note });
 }
 
-export function getWhatsappOptIn(): boolean {
-  return read().whatsappOptIn === true;
+/** This checkout's own choice, or undefined while the customer has not touched the box. */
+export function getWhatsappOptIn(): boolean | undefined {
+  const { whatsappOptIn } = read();
+  return typeof whatsappOptIn === 'boolean' ? whatsappOptIn : undefined;
 }
 
 export function saveWhatsappOptIn(whatsappOptIn: boolean): void {
@@ -97,6 +99,7 @@ export function buildOrderBody(
   note: string,
   paymentmode: PaymentMode,
   priced?: { total: number; coupon?: string | undefined },
+  whatsappOptIn = false,
   business: BusinessBuyer | null = getBusinessBuyer(),
 ): CreateOrderBody {
   const items = lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice }));
@@ -115,7 +118,7 @@ export function buildOrderBody(
     paymentmode,
     ...(priced?.coupon ? { coupon: priced.coupon } : {}),
     ...(business?.gstin ? { gstin: business.gstin, businessName: business.businessName } : {}),
-    whatsappOptIn: getWhatsappOptIn(),
+    whatsappOptIn,
   };
   // The payment mode (and the total, which holds the COD fee) is left out of the attempt: switching an unpaid
   // online attempt to cash on delivery keeps its receipt, so the server turns that order into the COD order

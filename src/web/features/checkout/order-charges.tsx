@@ -62,10 +62,15 @@ export function CouponField({
   applied,
   verdict,
   onApply,
+  error = null,
+  busy = false,
 }: {
   applied: string | undefined;
   verdict: Quote['coupon'] | undefined;
   onApply: (code: string | undefined) => void;
+  /** Why the last Apply or Remove did not go through (the shop could not be reached, say). */
+  error?: string | null;
+  busy?: boolean;
 }) {
   const id = useId();
   const [code, setCode] = useState(applied ?? '');
@@ -88,6 +93,7 @@ export function CouponField({
           <button
             type="button"
             className="btn btn-outline-secondary"
+            disabled={busy}
             onClick={() => {
               setCode('');
               onApply(undefined);
@@ -96,14 +102,15 @@ export function CouponField({
             Remove
           </button>
         ) : (
-          <button type="submit" className="btn btn-outline-amber">
+          <button type="submit" className="btn btn-outline-amber" disabled={busy}>
             Apply
           </button>
         )}
       </div>
       <p className="small mt-1 mb-0" role="status" data-testid="coupon-result">
-        {showingApplied && verdict?.applied ? <span className="text-success">{verdict.code} applied</span> : null}
-        {showingApplied && verdict && !verdict.applied ? <span className="text-danger">{verdict.reason}</span> : null}
+        {!error && showingApplied && verdict?.applied ? <span className="text-success">{verdict.code} applied</span> : null}
+        {error ? <span className="text-danger">{error}</span> : null}
+        {!error && showingApplied && verdict && !verdict.applied ? <span className="text-danger">{verdict.reason}</span> : null}
       </p>
     </form>
   );

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
+import { useAccountWhatsapp } from '../account/whatsapp-api';
 import { buildOrderBody, finishCheckout, getBilling, getBusinessBuyer, getNote, getWhatsappOptIn, saveNote, saveWhatsappOptIn } from './checkout-draft';
 import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
@@ -22,10 +23,12 @@ import { CouponField, OrderCharges } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
 import { payOnline, placeCodOrder, priceChange } from './place-order';
-import { QUOTE_KEY, useQuote } from './quote-api';
+import { QUOTE_KEY, quoteQuery, useQuote, type QuoteRequest } from './quote-api';
 import { PaymentModeField } from './payment-mode-field';
 import { StockShortNote } from './stock-short-note';
 import { AwaitingPaymentNotice } from './awaiting-payment-notice';
+import { SignedOutNotice } from './signed-out-notice';
+import { WhatsappOptInField } from './whatsapp-opt-in-field';
 import { useOnlinePayment, type DismissedPayment, type PaymentRun, type SuccessState } from './use-online-payment';
 
 const ADDRESS_FIELDS = ['pincode', 'state', 'gstin', 'businessName'] as const;
@@ -34,14 +37,18 @@ export function OrderSummaryPage() {
   usePageTitle('Order summary');
   const lines = useCart();
   const session = useSession();
+  // Only a session that ends on this page is explained; arriving signed out goes to Billing as before.
+  const [signedInHere] = useState(() => !!session);
   const billing = getBilling();
   const business = getBusinessBuyer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const noteId = useId();
   const [note, setNote] = useState(getNote);
-  const whatsappId = useId();
-  const [whatsapp, setWhatsapp] = useState(getWhatsappOptIn);
+  const [whatsappChoice, setWhatsapp] = useState(getWhatsappOptIn);
+  // Ticked when the account said yes on its profile (DESIGN.md §8.6); this order can still go without.
+  const accountWhatsapp = useAccountWhatsapp(!!session);
+  const whatsapp = whatsappChoice ?? accountWhatsapp.data?.whatsappOptIn ?? false;
   const payment = useOnlinePayment();
   const [chosenMode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
@@ -63,7 +70,9 @@ export function OrderSummaryPage() {
   const modes = onlineOff ? PAYMENT_MODES.filter((m) => m === 'CASHONDELIVERY') : PAYMENT_MODES;
   const mode: PaymentMode = onlineOff ? 'CASHONDELIVERY' : chosenMode;
   const [coupon, setCoupon] = useState<string | undefined>(undefined);
-  const quote = useQuote({
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const quoteRequest: QuoteRequest = {
     items: lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice })),
     pincode: billing?.pincode ?? '',
     paymentmode: mode,
@@ -74,13 +83,32 @@ export function OrderSummaryPage() {
     address: billing?.address ?? '',
     state: billing?.state ?? '',
     district: billing?.district ?? '',
-  });
+  };
+  const quote = useQuote(quoteRequest);
+
+  /**
+   * A code (or none) is priced before it is shown applied: when the shop cannot be reached, the field keeps Apply
+   * and the figures already shown stay, with the reason beside the code.
+   */
+  async function applyCoupon(code: string | undefined) {
+    setApplying(true);
+    try {
+      await queryClient.fetchQuery(quoteQuery({ ...quoteRequest, coupon: code }));
+      setCouponError(null);
+      setCoupon(code);
+    } catch (error) {
+      setCouponError(error instanceof Error ? error.message : 'We could not check this code. Please try again.');
+    } finally {
+      setApplying(false);
+    }
+  }
 
   const delivery = useDeliveryCheck(billing?.pincode ?? '');
 
   if (lines.length === 0) {
     return <NoCartItems title="Order summary" />;
   }
+  if (!session && signedInHere) return <SignedOutNotice />;
   if (!session || !billing) return <Navigate to="/checkoutbilling" replace />;
 
   const total = subtotal(lines);
@@ -137,7 +165,7 @@ export function OrderSummaryPage() {
     }
     setBusy(true);
     setAwaiting(null);
-    const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined);
+    const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined, whatsapp);
     try {
       if (mode === 'CASHONDELIVERY') {
         const order = await placeCodOrder(body);
@@ -223,23 +251,14 @@ export function OrderSummaryPage() {
               placeholder="A delivery time that suits you, a gift message…"
             />
           </div>
-          <div className="form-check mb-3">
-            <input
-              id={whatsappId}
-              type="checkbox"
-              className="form-check-input"
-              checked={whatsapp}
-              aria-describedby={`${whatsappId}-help`}
-              onChange={(e) => {
-                setWhatsapp(e.target.checked);
-                saveWhatsappOptIn(e.target.checked);
-              }}
-            />
-            <label htmlFor={whatsappId} className="form-check-label">Send me order updates on WhatsApp</label>
-            <div id={`${whatsappId}-help`} className="form-text">
-              To {billing.mobilenumber}. Reply STOP at any time to end them.
-            </div>
-          </div>
+          <WhatsappOptInField
+            checked={whatsapp}
+            mobile={billing.mobilenumber}
+            onChange={(checked) => {
+              setWhatsapp(checked);
+              saveWhatsappOptIn(checked);
+            }}
+          />
         </div>
         <div className="col-lg-5">
           <aside className="card shadow-sm border-0 bg-cream" aria-label="Payment">
@@ -259,7 +278,7 @@ export function OrderSummaryPage() {
                 <Link to="/checkoutbilling">Change</Link>
               </p>
               <UnlistedPincodeNote pincode={billing.pincode} check={delivery.data} />
-              <CouponField applied={coupon} verdict={priced?.coupon} onApply={setCoupon} />
+              <CouponField applied={coupon} verdict={priced?.coupon} onApply={(code) => void applyCoupon(code)} error={couponError} busy={applying} />
               <OrderCharges quote={priced} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
               {notServed ? (
                 <p className="alert alert-warning small py-2" role="alert">
@@ -276,7 +295,8 @@ export function OrderSummaryPage() {
                   if (value) setAgreementMissing(false);
                 }}
               />
-              {awaiting ? <AwaitingPaymentNotice orderNumber={awaiting.orderNumber} busy={busy} onPay={() => payAwaiting(awaiting.orderid)} /> : null}
+              {/* Switched to cash on delivery, the checkout turns that unpaid order into the COD one: nothing waits for payment. */}
+              {awaiting && mode !== 'CASHONDELIVERY' ? <AwaitingPaymentNotice orderNumber={awaiting.orderNumber} busy={busy} onPay={() => payAwaiting(awaiting.orderid)} /> : null}
               <BusyButton
                 ref={checkoutRef}
                 type="button"

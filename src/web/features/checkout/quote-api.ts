@@ -19,13 +19,20 @@ export interface QuoteRequest {
 
 export const QUOTE_KEY = ['checkout-quote'] as const;
 
+/** One request's quote, for the page's own query and for trying a discount code before showing it applied. */
+export function quoteQuery(request: QuoteRequest) {
+  return {
+    queryKey: [...QUOTE_KEY, request],
+    queryFn: () => api.post<Quote>('/api/checkout/quote', request),
+    staleTime: 30_000,
+  };
+}
+
 /** The server's figures for the summary; the total sent with the order is this quote's total. */
 export function useQuote(request: QuoteRequest) {
   return useQuery({
-    queryKey: [...QUOTE_KEY, request],
-    queryFn: () => api.post<Quote>('/api/checkout/quote', request),
+    ...quoteQuery(request),
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
     // An empty cart (the order was just placed and the cart cleared) has nothing to price.
     enabled: request.items.length > 0,
   });
