@@ -93,20 +93,27 @@ const TOKEN = new RegExp(
 /**
  * Replaces `{{key}}` (spaces inside the braces allowed) and the original's bare words in one pass,
  * so a value that itself contains a token or a bare word is never expanded again. Unknown keys are
- * left exactly as written.
+ * left exactly as written. `literal`, when given, rewrites the template's own text between the filled
+ * values (a token left unfilled is part of that text), never a value.
  */
 export function renderTemplate(
   text: string,
   values: PlaceholderValues,
-  options: { html: boolean },
+  options: { html: boolean; literal?: (templateText: string) => string },
 ): string {
-  return text.replace(TOKEN, (whole, braced: string | undefined, bare: string | undefined) => {
+  const literal = options.literal ?? ((templateText: string) => templateText);
+  let out = '';
+  let from = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const [whole, braced, bare] = match;
     const key = braced ?? (bare === undefined ? undefined : BARE_PLACEHOLDER_WORDS[bare]);
-    if (key === undefined || !isPlaceholderKey(key)) return whole;
+    if (key === undefined || !isPlaceholderKey(key)) continue;
     const value = values[key];
-    if (value === undefined) return whole;
-    return options.html ? escapeHtml(value) : value;
-  });
+    if (value === undefined) continue;
+    out += literal(text.slice(from, match.index)) + (options.html ? escapeHtml(value) : value);
+    from = match.index + whole.length;
+  }
+  return out + literal(text.slice(from));
 }
 
 const BRACED = /\{\{\s*([^{}]*?)\s*\}\}/g;

@@ -39,15 +39,27 @@ describe('renderMail', () => {
     expect(mail.html).not.toContain('\r');
   });
 
-  it('makes addresses links in the HTML part only, escaped, whether typed or filled in', () => {
-    const mail = renderMail(
-      { subject: 'S', body: 'Reset: https://shop.example/#/reset?email=a%40b.in&token=t"x\n\nHello {{customerName}}' },
-      { customerName: 'see http://evil.example/<script>' },
-    );
-    expect(mail.text).toBe('Reset: https://shop.example/#/reset?email=a%40b.in&token=t"x\n\nHello see http://evil.example/<script>');
+  it('makes the template\'s own addresses links in the HTML part only, escaped', () => {
+    const mail = renderMail({ subject: 'S', body: 'Reset: https://shop.example/#/reset?email=a%40b.in&token=t"x\n\nHello {{customerName}}' }, { customerName: 'Asha' });
+    expect(mail.text).toBe('Reset: https://shop.example/#/reset?email=a%40b.in&token=t"x\n\nHello Asha');
     expect(mail.html).toContain('Reset: <a href="https://shop.example/#/reset?email=a%40b.in&amp;token=t" style="color:#8a4b08">https://shop.example/#/reset?email=a%40b.in&amp;token=t</a>&quot;x');
-    expect(mail.html).toContain('Hello see <a href="http://evil.example/" style="color:#8a4b08">http://evil.example/</a>&lt;script&gt;');
-    expect(mail.html).not.toContain('<script');
+  });
+
+  it('never links an address that came in through a placeholder, however the template is rendered', () => {
+    const name = 'Asha. IMPORTANT: your order is held, verify payment at https://ghee-shop-pay.example/verify';
+    const template = { subject: 'Welcome', body: 'Hello {{customerName}},\n\nOpen https://shop.example/account to see {{address}} and {{ orderId }}' };
+    const values = { customerName: name, address: 'see http://evil.example/<script> or mailto:x@evil.example', orderId: 'tel:+911234567890' };
+    for (const mail of [renderMail(template, values), renderMailOnce(template, values), renderMailOnce(template, { customerName: name })]) {
+      expect(mail.html).toContain('Hello Asha. IMPORTANT: your order is held, verify payment at https://ghee-shop-pay.example/verify,');
+      expect(mail.html).toContain('Open <a href="https://shop.example/account" style="color:#8a4b08">https://shop.example/account</a> to see');
+      expect(mail.html.match(/<a /g)).toHaveLength(1);
+      expect(mail.html).not.toContain('<script');
+    }
+  });
+
+  it('ends a template\'s address where a filled value begins', () => {
+    const mail = renderMail({ subject: 'S', body: 'Track https://shop.example{{customerName}}' }, { customerName: '.evil.example/pay' });
+    expect(mail.html).toContain('Track <a href="https://shop.example" style="color:#8a4b08">https://shop.example</a>.evil.example/pay');
   });
 
   it('wraps the body in the branded layout', () => {

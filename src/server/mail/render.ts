@@ -14,7 +14,9 @@ interface MailTemplate {
 
 /**
  * Fills a template's placeholders. The body is plain text with line breaks: it goes out as a text part and,
- * escaped, as an HTML part inside the shop's simple branded layout, where web, mail and phone addresses are links.
+ * escaped, as an HTML part inside the shop's simple branded layout, where web, mail and phone addresses the
+ * template itself spells are links. A value filled into a placeholder is never linked: values come from strangers
+ * (a name typed at checkout), and a live link in a genuine shop mail would lend it the shop's credibility.
  * Unknown placeholders stay visible.
  *
  * A template is taken apart once per version (its text) and kept; a mail then only joins its pieces with the
@@ -32,14 +34,14 @@ export function renderMailOnce(template: MailTemplate, values: PlaceholderValues
   // Browsers submit textarea line breaks as CRLF; the layout splits paragraphs on plain LF.
   const body = template.body.replace(/\r\n?/g, '\n');
   const text = renderTemplate(body, values, { html: false });
-  const htmlBody = renderTemplate(escapeHtml(body), values, { html: true });
+  const htmlBody = renderTemplate(escapeHtml(body), values, { html: true, literal: linkAddresses });
   return finish(subject, text, htmlBody);
 }
 
 /** What follows the filling of placeholders, the same for both ways of filling them. */
 function finish(subject: string, text: string, htmlBody: string): RenderedMail {
   const oneLineSubject = subject.replace(/[\r\n]+/g, ' ');
-  return { subject: oneLineSubject, text, html: brandedLayout(escapeHtml(oneLineSubject), linkAddresses(htmlBody.replace(/\r\n?/g, '\n'))) };
+  return { subject: oneLineSubject, text, html: brandedLayout(escapeHtml(oneLineSubject), htmlBody.replace(/\r\n?/g, '\n')) };
 }
 
 interface CompiledTemplate {
@@ -89,7 +91,8 @@ function compile(template: MailTemplate): CompiledTemplate | null {
   const body = template.body.replace(/\r\n?/g, '\n');
   const subject = pieces(renderTemplate(template.subject, MARKERS, { html: false }));
   const text = pieces(renderTemplate(body, MARKERS, { html: false }));
-  const html = pieces(renderTemplate(escapeHtml(body), MARKERS, { html: true }));
+  const escaped = pieces(renderTemplate(escapeHtml(body), MARKERS, { html: true }));
+  const html = { texts: escaped.texts.map(linkAddresses), keys: escaped.keys };
   const keys = [...new Set([...subject.keys, ...text.keys, ...html.keys])];
   return {
     keys,
