@@ -35,6 +35,9 @@ export const VALIDATION = {
   // DESIGN.md §8.2
   stateUnknown: 'Choose your state or union territory from the list',
   pincodeInOtherState: (pincode: string, states: readonly string[]) => `${pincode} is in ${states.join(' or ')}`,
+  // One line of a person's or business's details (single-line.ts): which field, what is wrong, what to type.
+  notOneLine: (label: string, found: string) => `${label} must be one line of plain text: remove the ${found}.`,
+  noWebAddress: (label: string, instead: string) => `${label} cannot contain a web address (https://, www.): type ${instead} only.`,
   gstinBusinessNameRequired: 'Business name is required with a GSTIN (it is printed on the invoice)',
   itemQtyRange: `Quantity must be between ${QTY_MIN} and ${QTY_MAX}`,
   // Ours: limits the spec does not word

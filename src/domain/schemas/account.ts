@@ -4,17 +4,17 @@
 // rejected (400) rather than silently dropped, so a typo'd field name fails loudly. Exceptions
 // are marked where they occur.
 import { z } from 'zod';
-import { NAME_MAX, PASSWORD_MAX, RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
+import { PASSWORD_MAX, RESET_TOKEN_MAX_LENGTH, ROLE_VALUES } from '../constants';
 import { VALIDATION } from '../messages';
 import {
   addressField,
+  businessNameField,
   districtField,
   emailField,
   gstinField,
   loginPasswordField,
   mobileField,
   nameField,
-  optionalText,
   passwordField,
   pincodeField,
   requireBusinessName,
@@ -63,7 +63,7 @@ export const billingPageSchema = billingFormSchema
   .extend({
     businessInvoice: z.boolean(),
     gstin: gstinField,
-    businessName: optionalText(NAME_MAX),
+    businessName: businessNameField,
   })
   .superRefine((v, ctx) => {
     if (!v.businessInvoice) return;

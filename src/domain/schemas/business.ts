@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ADDRESS_MAX, BUSINESS_PLACEHOLDER, NAME_MAX, REGION_MAX } from '../constants';
 import { gstinStateCode } from '../india/gstin';
 import { stateCodeOf, stateNameOf } from '../india/gst-states';
-import { emailField, gstinField, optionalText, pincodeField, requiredText, stateField } from './fields';
+import { emailField, gstinField, lineText, optionalLineText, pincodeField, stateField } from './fields';
 import { phoneField } from './phone-fields';
 
 // It lives in constants.ts; the owner's form still finds it beside the schema.
@@ -12,9 +12,9 @@ export { BUSINESS_PLACEHOLDER };
 
 export const businessSchema = z
   .strictObject({
-    legalName: requiredText('Legal name is required', NAME_MAX),
-    addressLine: requiredText('Address is required', ADDRESS_MAX),
-    city: requiredText('City is required', REGION_MAX),
+    legalName: lineText('Legal name is required', NAME_MAX, { label: 'Legal name', instead: 'the name the business is registered under' }),
+    addressLine: lineText('Address is required', ADDRESS_MAX, { label: 'Address', instead: 'the building, street and area' }),
+    city: lineText('City is required', REGION_MAX, { label: 'City', instead: 'the city’s name' }),
     state: stateField,
     pincode: pincodeField,
     gstin: gstinField,
@@ -24,12 +24,12 @@ export const businessSchema = z
       .regex(/^[0-9]{14}$/, { error: 'The FSSAI licence or registration number has 14 digits' }),
     carePhone: phoneField,
     careEmail: emailField,
-    grievanceName: requiredText('Grievance officer’s name is required', NAME_MAX),
+    grievanceName: lineText('Grievance officer’s name is required', NAME_MAX, { label: 'Grievance officer’s name', instead: 'the officer’s name' }),
     grievanceEmail: emailField,
     grievancePhone: phoneField,
     // Printed over "Authorised signatory" on invoices and credit notes (DESIGN.md §8.2); left out: blank.
-    signatoryName: optionalText(NAME_MAX).default(''),
-    signatoryTitle: optionalText(NAME_MAX).default(''),
+    signatoryName: optionalLineText(NAME_MAX, { label: 'Signatory’s name', instead: 'the signatory’s name' }).default(''),
+    signatoryTitle: optionalLineText(NAME_MAX, { label: 'Signatory’s title', instead: 'the title, such as Proprietor' }).default(''),
   })
   // The GSTIN says which state the shop is registered in; the address must not contradict it. Neither is changed
   // behind the owner's back: a conflict is refused on the state, naming both, and the owner chooses.

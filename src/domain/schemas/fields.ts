@@ -16,6 +16,7 @@ import {
 import { VALIDATION } from '../messages';
 import { canonicalStateName } from '../india/gst-states';
 import { GSTIN_MESSAGES, gstinProblem } from '../india/gstin';
+import { lineProblem, type LineProblem } from '../single-line';
 
 /** Trimmed text that must not be empty; the same message covers a missing field. */
 export function requiredText(message: string, max: number) {
@@ -63,7 +64,42 @@ export const loginPasswordField = z
   .min(1, { error: VALIDATION.passwordRequired })
   .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX) });
 
-export const nameField = requiredText(VALIDATION.nameRequired, NAME_MAX);
+/** A one-line field of a person or a business: its label in messages, and what belongs in it. */
+export interface LineField {
+  label: string;
+  instead: string;
+}
+
+const FOUND: Readonly<Record<Exclude<LineProblem, 'webAddress'>, string>> = {
+  lineBreak: 'line break',
+  tab: 'tab',
+  control: 'invisible control character',
+  direction: 'invisible text-direction character',
+  brokenCharacter: 'broken character (half of an emoji or symbol)',
+};
+
+function refuseLineProblems(field: LineField) {
+  return (text: string, ctx: z.RefinementCtx) => {
+    const problem = lineProblem(text);
+    if (problem === null) return;
+    const message = problem === 'webAddress' ? VALIDATION.noWebAddress(field.label, field.instead) : VALIDATION.notOneLine(field.label, FOUND[problem]);
+    ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/** Required one-line text of a person or a business: no line breaks, controls or web addresses (single-line.ts). */
+export function lineText(message: string, max: number, field: LineField) {
+  return requiredText(message, max).superRefine(refuseLineProblems(field));
+}
+
+/** One-line text that may be empty, under the same rules. */
+export function optionalLineText(max: number, field: LineField) {
+  return optionalText(max).superRefine(refuseLineProblems(field));
+}
+
+export const nameField = lineText(VALIDATION.nameRequired, NAME_MAX, { label: 'Name', instead: 'the name' });
+/** The business buyer's name printed on a B2B invoice. */
+export const businessNameField = optionalLineText(NAME_MAX, { label: 'Business name', instead: 'the business’s registered name' });
 
 /**
  * An Indian mobile number as people write it ("98765 43210", "+91 98765 43210", "098765 43210", "91-98765-43210")
@@ -93,8 +129,8 @@ export const pincodeField = z
   .min(1, { error: VALIDATION.pincodeRequired, abort: true })
   .regex(/^[1-9][0-9]{5}$/, { error: VALIDATION.pincodeInvalid });
 
-export const addressField = requiredText(VALIDATION.addressRequired, ADDRESS_MAX);
-export const districtField = requiredText(VALIDATION.districtRequired, REGION_MAX);
+export const addressField = lineText(VALIDATION.addressRequired, ADDRESS_MAX, { label: 'Address', instead: 'the house, street and area' });
+export const districtField = lineText(VALIDATION.districtRequired, REGION_MAX, { label: 'District', instead: 'the district’s name' });
 /** One of the 36 states and union territories, however it is capitalised or spaced; the list's spelling is kept. */
 export const stateField = requiredText(VALIDATION.stateRequired, REGION_MAX).transform((typed, ctx) => {
   const name = canonicalStateName(typed);

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   ADMIN_ORDERS_DEFAULT_LIMIT,
   ADMIN_ORDERS_MAX_LIMIT,
-  NAME_MAX,
   CURRENCY_CODE,
   DEFAULT_PAYMENT_MODE,
   GATEWAY_ID_MAX_LENGTH,
@@ -26,6 +25,7 @@ import { formatSize, withOrderPrefix, withPaymentPrefix } from '../display';
 import { linesOverBottleLimit } from '../line-limits';
 import {
   addressField,
+  businessNameField,
   districtField,
   emailField,
   gstinField,
@@ -101,7 +101,7 @@ export const orderBodySchema = z.object({
   coupon: z.string().trim().max(64, { error: 'That code is too long' }).optional(),
   // A business buyer (DESIGN.md §8.2): printed on the invoice as the recipient's; '' (or left out) for a consumer.
   gstin: gstinField.default(''),
-  businessName: optionalText(NAME_MAX).default(''),
+  businessName: businessNameField.default(''),
   // WhatsApp order updates to the order's mobile number (DESIGN.md §8.6); only a ticked box opts in.
   whatsappOptIn: z.boolean({ error: 'Say yes or no to WhatsApp updates' }).default(false),
 });
