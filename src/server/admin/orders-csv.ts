@@ -4,21 +4,6 @@ import { ORDER_STATUS_LABELS } from '../../domain/order-status';
 import { refundProgress } from '../../domain/refunds';
 import type { Order } from '../../domain/schemas/order';
 
-// Spreadsheet apps run a cell that starts with one of these as a formula (OWASP "CSV injection");
-// customer names, addresses and notes are typed by anyone.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field (RFC 4180), neutralised against formula injection. */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvRow(cells: readonly (string | number)[]): string {
-  return cells.map(csvCell).join(',') + '\r\n';
-}
-
 export const ORDER_CSV_HEADER = [
   'Order ID',
   'Date',

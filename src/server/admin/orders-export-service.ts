@@ -1,7 +1,8 @@
 import type { Dialect, Executor } from '../db/database';
 import { withLinesForAdmin } from '../orders/order-repository';
 import { exportBatch, type ExportCursor, type OrderExportFilters } from './orders-export-repository';
-import { ORDER_CSV_HEADER, csvRow, orderCsvCells } from './orders-csv';
+import { csvRow } from '../http/csv';
+import { ORDER_CSV_HEADER, orderCsvCells } from './orders-csv';
 
 export const EXPORT_BATCH_SIZE = 500;
 

@@ -140,7 +140,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       const u = customer.id;
       await insertOrder(db, { userId: u, createdAt: at(1), username: 'Asha Verma', orderid: 'order_AAAA0000000001' });
       await insertOrder(db, { userId: u, createdAt: at(2), username: '=HYPERLINK("http://x","y")', address: '1, "Main" Rd\nFlat 2' });
-      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', status: 'DELIVERED', paymentmode: 'ONLINE', refunded: 500, refundProcessed: 300 });
+      await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', note: 'x;=1+1', status: 'DELIVERED', paymentmode: 'ONLINE', refunded: 500, refundProcessed: 300 });
       await insertOrder(db, { userId: u, createdAt: at(4), username: 'Unpaid Uma', paymentmode: 'ONLINE', paymentStatus: 'PENDING' });
       await insertOrder(db, { userId: u, createdAt: at(5), username: 'Meera 50%_off', note: '@admin please call' });
     });
@@ -171,6 +171,8 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       expect(asha[header.indexOf('Order number')]).toMatch(/^GS-\d{4,}$/);
       expect(rows[3]?.[6]).toBe('1, "Main" Rd\nFlat 2');
       expect(rows[1]?.[(rows[0] ?? []).indexOf('Note')]).toBe("'@admin please call");
+      // Quoted, so a spreadsheet that splits cells on ';' does not see a cell starting '=1+1'.
+      expect(res.body).toContain(',"x;=1+1",');
     });
 
     it('ends each row with the money of the order that went back, after the order number', async () => {

@@ -30,4 +30,8 @@ describe('report periods and CSV', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(parseCsv(text)).toEqual([['Customer', 'Total'], [`'${name}`, '-500.05'], ["'+91 Sweets", '0.07']]);
   });
+
+  it('quotes a cell holding a semicolon, the list separator of spreadsheets in many locales', () => {
+    expect(toCsv(['Customer'], [['x;=1+1']])).toBe('Customer\r\n"x;=1+1"\r\n');
+  });
 });

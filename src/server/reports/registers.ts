@@ -2,6 +2,7 @@
 import { shopTimestamp } from '../../domain/display';
 import { documentName } from '../../domain/india/document-name';
 import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
+import { csvRow } from '../http/csv';
 import { badRequest } from '../http/errors';
 import { hsnRows, isTaxDocument, sectionOf, type StoredCreditNote } from './gstr1';
 
@@ -60,16 +61,9 @@ export function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** One CSV field (RFC 4180): quoted when needed; text a spreadsheet would run as a formula is defused with a quote. */
-function field(value: string | number): string {
-  let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Rows as RFC 4180 text: CRLF line ends, a header row first. */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return [header, ...rows].map((r) => `${r.map(field).join(',')}\r\n`).join('');
+  return [header, ...rows].map(csvRow).join('');
 }
 
 /** Paise as "1234.50" (a leading minus for credits): a number a spreadsheet reads as such. */
