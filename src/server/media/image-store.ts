@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import { IMAGE_MAX_PIXELS } from '../../domain/schemas/studio';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
@@ -55,25 +55,32 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   }
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
   // A valid header can front a damaged or cut-off body, which only decoding finds: that is the client's file, not our fault.
-  const variants = await Promise.all(
-    (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map(async (variant) => {
-      const size = IMAGE_VARIANTS[variant];
-      // The same limit in the decoder itself, whatever the header claimed.
-      const { data, info } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
-        .rotate()
-        .resize({
-          width: size.width,
-          ...('height' in size ? { height: size.height, fit: 'cover' as const } : {}),
-          withoutEnlargement: !('height' in size),
-        })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      return { variant, width: info.width, height: info.height, data };
-    }),
-  ).catch(() => {
+  // The sizes are made one after another: each decodes the whole picture, and three at once held three large
+  // pictures in memory together.
+  const variants: EncodedImage['variants'] = [];
+  try {
+    for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) variants.push(await encodeVariant(sharp, input, variant));
+  } catch {
     throw new ImageRejectedError('The picture is damaged or cut short and cannot be read. Save it again and upload it.');
-  });
-  return { hash, mime: `image/${meta.format}`, width: meta.width ?? 0, height: meta.height ?? 0, variants };
+  }
+  // Kept as the picture is shown: a photo its camera stored on its side (EXIF orientation) is turned in every size.
+  const { width, height } = meta.autoOrient;
+  return { hash, mime: `image/${meta.format}`, width, height, variants };
+}
+
+async function encodeVariant(sharp: typeof Sharp, input: Buffer, variant: ImageVariant): Promise<EncodedImage['variants'][number]> {
+  const size = IMAGE_VARIANTS[variant];
+  // The same limit in the decoder itself, whatever the header claimed.
+  const { data, info } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
+    .rotate()
+    .resize({
+      width: size.width,
+      ...('height' in size ? { height: size.height, fit: 'cover' as const } : {}),
+      withoutEnlargement: !('height' in size),
+    })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { variant, width: info.width, height: info.height, data };
 }
 
 /** Stores an encoded picture (once per hash) and answers its hash. */

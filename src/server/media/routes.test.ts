@@ -30,6 +30,16 @@ describeEachDatabase('media', (dialect) => {
     expect(rows).toHaveLength(3);
   });
 
+  it('keeps a turned photo\'s size as it is shown, not as its camera stored it', async () => {
+    // 600 × 200 as stored, with EXIF orientation 6: shown turned, 200 wide and 600 high.
+    const jpeg = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#f00' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await storeImage(shop.app.ctx.db, jpeg);
+    const row = await shop.app.ctx.db.selectFrom('images').select(['width', 'height']).where('hash', '=', turned).executeTakeFirstOrThrow();
+    expect(row).toEqual({ width: 200, height: 600 });
+    const gallery = await shop.app.inject(mediaUrl(turned, 'gallery'));
+    expect(await sharp(gallery.rawPayload).metadata()).toMatchObject({ width: 200, height: 600 });
+  });
+
   it('answers 404 to unknown images, unknown sizes and any path trick', async () => {
     const paths = [
       `/media/${'0'.repeat(32)}-card.webp`,
