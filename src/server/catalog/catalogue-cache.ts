@@ -24,7 +24,8 @@ export interface CatalogueCacheOptions {
 }
 
 export function createCatalogueCache(load: () => Promise<unknown>, options: CatalogueCacheOptions): CatalogueCache {
-  const now = options.now ?? Date.now;
+  // Read at each call, not kept, so a test that holds the clock still holds the cache's.
+  const now = options.now ?? (() => Date.now());
   let current: (CataloguePayload & { loadedAt: number }) | null = null;
   let lastGood: CataloguePayload | null = null;
   let inFlight: Promise<CataloguePayload> | null = null;
