@@ -7,6 +7,8 @@ import { Spinner } from '../components/spinner';
 import { useProducts } from '../features/products/products-api';
 import { useRolesRefresh } from '../features/session/use-roles-refresh';
 import { ContactButton } from './shell/contact-button';
+import { RouteErrorBoundary } from './shell/route-error-boundary';
+import { useFocusHeadingOnNavigate } from './shell/route-focus';
 import { useSessionExpiry } from './shell/session-expiry';
 import { SiteFooter } from './shell/site-footer';
 import { SiteNav } from './shell/site-nav';
@@ -56,6 +58,7 @@ const NO_CONTACT_BUTTON = new Set<string>([APP_ROUTES.billing, APP_ROUTES.orderS
 export function Layout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
+  useFocusHeadingOnNavigate();
   const header = useHeaderHeight();
   useSessionExpiry();
   useRolesRefresh();
@@ -74,9 +77,11 @@ export function Layout() {
         <SiteNav />
       </header>
       <main id="main" tabIndex={-1} className="flex-grow-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
       {NO_CONTACT_BUTTON.has(pathname) ? null : <ContactButton />}

@@ -4,10 +4,14 @@ import { APP_ROUTES, CRAWLABLE_ROUTES, OLD_PRODUCT_ROUTE } from '../../domain/ap
 import { NotFoundPage } from '../components/not-found-page';
 import { HomePage } from '../features/home/home-page';
 import { Layout } from './layout';
+import { loadScreen } from './shell/screen-chunks';
 
-/** A screen in a chunk of its own; the layout's Suspense shows a spinner while it loads. */
+/**
+ * A screen in a chunk of its own; the layout's Suspense shows a spinner while it loads, and its error boundary says
+ * so if the chunk cannot be fetched.
+ */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => ({ default: (await loadScreen(load))[name] as ComponentType }));
 }
 
 const ProductsPage = page(() => import('../features/products/products-page'), 'ProductsPage');

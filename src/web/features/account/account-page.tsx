@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -36,7 +36,8 @@ const DISTRICT_CHOICES_ID = 'account-district-choices';
 export function AccountPage() {
   usePageTitle('Your account');
   const session = useSession();
-  const [editing, setEditing] = useState(false);
+  // 'closed' after the form closes: focus goes back to Edit, where the keyboard left off, not to the page's start.
+  const [editing, setEditing] = useState<boolean | 'closed'>(false);
   if (!session) return <LoginRequired title="Your account" />;
   const { user } = session;
 
@@ -50,7 +51,11 @@ export function AccountPage() {
       </div>
       <div className="card shadow-sm border-0">
         <div className="card-body p-4">
-          {editing ? <ProfileEditor user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />}
+          {editing === true ? (
+            <ProfileEditor user={user} onDone={() => setEditing('closed')} />
+          ) : (
+            <ProfileView user={user} onEdit={() => setEditing(true)} focusEdit={editing === 'closed'} />
+          )}
         </div>
       </div>
       <WhatsappPanel />
@@ -59,7 +64,11 @@ export function AccountPage() {
   );
 }
 
-function ProfileView({ user, onEdit }: { user: PublicUser; onEdit: () => void }) {
+function ProfileView({ user, onEdit, focusEdit }: { user: PublicUser; onEdit: () => void; focusEdit: boolean }) {
+  const edit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) edit.current?.focus();
+  }, [focusEdit]);
   return (
     <>
       <h2 className="h5 mb-3">Profile</h2>
@@ -71,7 +80,7 @@ function ProfileView({ user, onEdit }: { user: PublicUser; onEdit: () => void })
           </div>
         ))}
       </dl>
-      <button type="button" className="btn btn-amber" onClick={onEdit}>
+      <button ref={edit} type="button" className="btn btn-amber" onClick={onEdit}>
         Edit
       </button>
     </>
@@ -79,7 +88,7 @@ function ProfileView({ user, onEdit }: { user: PublicUser; onEdit: () => void })
 }
 
 function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void }) {
-  const { register, handleSubmit, formState, control, setError, getValues, setValue } = useForm<ProfileForm>({
+  const { register, handleSubmit, formState, control, setError, getValues, setValue, setFocus } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: {
       ...(Object.fromEntries(FIELDS.map(({ key }) => [key, user[key] ?? ''])) as ProfileForm),
@@ -89,6 +98,8 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
     },
   });
   const { errors, submitCount, isSubmitting } = formState;
+  // The form replaces the Edit button that had focus: the first field takes it, and the form's name is read with it.
+  useEffect(() => setFocus('username'), [setFocus]);
   // As at checkout: an empty state or district is filled from the pincode.
   const { fillFromPincode, districtChoices } = usePlaceFromPincode(
     (field) => getValues(field),
@@ -112,8 +123,10 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <h2 className="h5 mb-3">Edit profile</h2>
+    <form onSubmit={onSubmit} noValidate aria-labelledby="edit-profile-heading">
+      <h2 className="h5 mb-3" id="edit-profile-heading">
+        Edit profile
+      </h2>
       <div className="row">
         {FIELDS.map(({ key, label }) =>
           key === 'state' ? (

@@ -1,0 +1,75 @@
+// The shell around every screen: what a screen that cannot load looks like, and where focus goes when the app moves
+// from one screen to another.
+import { expect, test } from '@playwright/test';
+import { loginThroughUi, registerCustomer } from './support/accounts';
+import { waitForHydration } from './support/storefront';
+
+test('a screen whose code cannot be fetched says so inside the shell, and Try again loads it', async ({ page }) => {
+  const cartChunk = /\/assets\/cart-page-[^/]*\.js$/;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await waitForHydration(page.getByRole('navigation', { name: 'Main' }));
+  await page.route(cartChunk, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }).click();
+
+  // One automatic reload (the files may have changed with a deploy), then the message, not a blank page.
+  await expect(page.getByRole('heading', { level: 1, name: "We couldn't load this page." })).toBeVisible();
+  await expect(page.getByText('Check your connection and try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/screenshots/shell-load-error-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '.tmp/screenshots/shell-load-error-390.png' });
+
+  await page.unroute(cartChunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Cart is Empty' })).toBeVisible();
+});
+
+test('moving to another screen puts focus on its heading, but not on the first load', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/cart');
+  const empty = page.getByRole('heading', { level: 1, name: 'Your Cart is Empty' });
+  await expect(empty).toBeVisible();
+  await waitForHydration(page.getByRole('navigation', { name: 'Main' }));
+  await expect(empty).not.toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our ghee' })).toBeFocused();
+
+  // The footer's link to the cart is far from the new screen's top: the heading takes focus there too.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Track your order' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // The next Tab goes on into the new screen, not back into the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+});
+
+test('on the account page, Edit focuses the first field and Save returns focus to Edit', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await loginThroughUi(page, customer.email, customer.password);
+  await page.goto('/account');
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.keyboard.type(' Rao');
+  await form.getByLabel('Address', { exact: true }).fill('12 Temple Street, Malleswaram');
+  await form.getByLabel('Pincode', { exact: true }).fill('560001');
+  await form.getByLabel('District', { exact: true }).fill('Bengaluru Urban');
+  await form.getByLabel('State', { exact: true }).selectOption('Karnataka');
+  await form.getByRole('button', { name: 'Save Changes' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Profile updated Successfully')).toBeVisible();
+  await expect(edit).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeFocused();
+});
