@@ -161,3 +161,27 @@ test('an admin edits, reorders photos, toggles stock and deletes a product after
   await expect(page.getByText(`${name} Gold was deleted`)).toBeVisible();
   await expect(page.getByRole('heading', { name: `${name} Gold` })).toHaveCount(0);
 });
+
+test('the sizes editor gives each number room to be read, beside the preview and on a phone', async ({ page }) => {
+  await openStudio(page);
+  await page.getByRole('button', { name: '+ New product' }).click();
+  const editor = page.getByRole('region', { name: 'New product' });
+  const row = editor.getByRole('group', { name: 'Size 1' });
+  await row.getByLabel('Size (ml)').fill('1000');
+  await row.getByLabel('Price (Rs.)').fill('10000');
+  await row.getByLabel('Packed (g)').fill('1060');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = (await row.boundingBox())!;
+    for (const label of ['Size (ml)', 'Price (Rs.)', 'Packed (g)']) {
+      const input = row.getByLabel(label);
+      // Five digits and the number spinner, with the padding around them.
+      const inputBox = (await input.boundingBox())!;
+      expect(inputBox.width, `${label} at ${width}px`).toBeGreaterThanOrEqual(88);
+      expect(inputBox.x + inputBox.width, `${label} at ${width}px`).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+    const remove = (await row.getByRole('button', { name: 'Remove size 1' }).boundingBox())!;
+    expect(remove.x + remove.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    await row.screenshot({ path: `.tmp/screenshots/studio-sizes-${width}.png` });
+  }
+});
