@@ -133,3 +133,30 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await context.close();
   await adminContext.close();
 });
+
+test('on a phone each discount code shows its Edit and Deactivate in view', async ({ page }) => {
+  const code = `PHONE${runTag().toUpperCase()}`;
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin?tab=coupons');
+  const coupons = page.getByRole('tabpanel', { name: 'Coupons' });
+  await coupons.getByRole('button', { name: 'New code' }).click();
+  await coupons.getByLabel('Code', { exact: true }).fill(code);
+  await coupons.getByLabel('Percent off', { exact: true }).fill('5');
+  await coupons.getByRole('button', { name: 'Create code' }).click();
+  const row = coupons.getByTestId(`coupon-${code}`);
+  await expect(row).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    // Nothing hides to the side of the list, where a phone gives no hint that it could scroll.
+    const list = coupons.getByTestId('coupons-table');
+    expect(await list.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth), `at ${width}px`).toBeLessThanOrEqual(1);
+    for (const name of [/^Edit/, /^Deactivate/]) {
+      const box = (await row.getByRole('button', { name }).boundingBox())!;
+      expect(box.x + box.width, `${name} at ${width}px`).toBeLessThanOrEqual(width);
+    }
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+  }
+  await screenshotAtWidths(page, 'admin-coupons-list');
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(row.getByText('Inactive')).toBeVisible();
+});

@@ -39,7 +39,7 @@ export function CouponsTab({ active }: { active: boolean }) {
           {coupons.data?.length === 0 && <p className="text-body-secondary mb-0">No codes yet.</p>}
           {coupons.data && coupons.data.length > 0 && (
             <div className="table-responsive">
-              <table className="table table-sm align-middle mb-0" data-testid="coupons-table">
+              <table className="table table-sm align-middle mb-0 coupons-table" data-testid="coupons-table">
                 <thead>
                   <tr>
                     <th scope="col">Code</th>
@@ -56,14 +56,14 @@ export function CouponsTab({ active }: { active: boolean }) {
                         {c.code}
                         {c.active ? null : <span className="badge text-bg-secondary ms-2">Inactive</span>}
                       </td>
-                      <td className="small">{describe(c)}</td>
-                      <td className="text-end" data-testid="coupon-used">
+                      <td className="small" data-label="Discount">{describe(c)}</td>
+                      <td className="text-end" data-testid="coupon-used" data-label="Used">
                         {c.used}
                         {c.totalUses !== null ? ` / ${c.totalUses}` : ''}
                       </td>
-                      <td className="small text-nowrap">{c.validTo ? new Date(c.validTo).toLocaleDateString('en-IN') : '—'}</td>
-                      <td className="text-end text-nowrap">
-                        <button type="button" className="btn btn-link btn-sm" onClick={() => setEditing(c)}>
+                      <td className="small text-nowrap" data-label="Until">{c.validTo ? new Date(c.validTo).toLocaleDateString('en-IN') : '—'}</td>
+                      <td className="text-end text-nowrap coupon-actions">
+                        <button type="button" className="btn btn-link btn-sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
                           Edit
                         </button>
                         {c.active ? (
