@@ -2,7 +2,7 @@
 // from one screen to another.
 import { expect, test } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';
-import { waitForHydration } from './support/storefront';
+import { addFromDetail, openProduct, waitForHydration } from './support/storefront';
 
 test('a screen whose code cannot be fetched says so inside the shell, and Try again loads it', async ({ page }) => {
   const cartChunk = /\/assets\/cart-page-[^/]*\.js$/;
@@ -72,4 +72,42 @@ test('on the account page, Edit focuses the first field and Save returns focus t
   await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeFocused();
+});
+
+test('the "added to cart" notice does not follow the customer onto the cart, over its heading', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openProduct(page, 'A2 Desi Cow Ghee');
+  await addFromDetail(page, 'A2 Desi Cow Ghee', 250);
+  const notice = page.getByText('A2 Desi Cow Ghee has been added to cart successfully');
+  // The pointer rests on the notice, which holds its timer: only the move to the cart can take it down.
+  await notice.hover();
+  await page.getByRole('link', { name: /^Cart, 1 item/ }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await page.screenshot({ path: '.tmp/screenshots/shell-cart-after-add-390.png' });
+});
+
+test('the phone menu closes when Tab leaves it past the Profile menu', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginThroughUi(page, customer.email, customer.password);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  const menu = page.locator('#main-menu');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  for (const name of ['Home', 'Product', /^Cart/]) {
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name })).toBeFocused();
+  }
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('button', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
 });

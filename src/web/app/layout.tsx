@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { APP_ROUTES } from '../../domain/app-routes';
 import { TOASTS } from '../../domain/messages';
 import { Spinner } from '../components/spinner';
+import { dismissAddedToCartNotices } from '../features/cart/add-to-cart';
 import { useProducts } from '../features/products/products-api';
 import { useRolesRefresh } from '../features/session/use-roles-refresh';
 import { ContactButton } from './shell/contact-button';
@@ -57,6 +58,9 @@ const NO_CONTACT_BUTTON = new Set<string>([APP_ROUTES.billing, APP_ROUTES.orderS
 
 export function Layout() {
   const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname === APP_ROUTES.cart) dismissAddedToCartNotices();
+  }, [pathname]);
   useScrollToTopOnNavigate();
   useFocusHeadingOnNavigate();
   const header = useHeaderHeight();
