@@ -10,7 +10,7 @@ describe("the order's admin link in a mail", () => {
     expect(adminOrderLink('https://ghee.example', 'order_A&B')).toBe('https://ghee.example/admin/orders/order_A%26B');
     const linked = withAdminOrderLink(mail, 'order_Q1"x', 'https://ghee.example');
     expect(linked.text).toBe('Open this order in the dashboard: https://ghee.example/admin/orders/order_Q1%22x\n\nNamaste');
-    expect(linked.html).toBe('<div class="x"><p><a href="https://ghee.example/admin/orders/order_Q1%22x">Open this order in the dashboard</a></p><p>Namaste</p></div>');
+    expect(linked.html).toBe('<div class="x"><p><a href="https://ghee.example/admin/orders/order_Q1%22x">Open this order in the dashboard</a></p>\n<p>Namaste</p></div>');
     expect(withAdminOrderLink({ ...mail, html: null }, 'order_Q1', 'https://ghee.example').html).toBeNull();
   });
 

@@ -24,8 +24,11 @@ export function withAdminOrderLink(mail: OutgoingMail, orderid: string, publicUr
   };
 }
 
-/** Before the mail's first paragraph, inside its layout; at the top when it has none. */
+/**
+ * Before the mail's first paragraph, inside its layout, on a line of its own, so the rest of the mail stays the
+ * lines of the copy without it (encoded once for both); at the top when it has none.
+ */
 export function withParagraph(html: string, paragraph: string): string {
   const at = html.indexOf('<p');
-  return at < 0 ? paragraph + html : html.slice(0, at) + paragraph + html.slice(at);
+  return at < 0 ? `${paragraph}\n${html}` : `${html.slice(0, at)}${paragraph}\n${html.slice(at)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEml } from '../../../tests/support/mailbox';
-import { createMimeBuilder, outboxMessageId, parseSender, type MailMessage } from './mime';
+import { createMimeBuilder, outboxMessageId, parseSender, quotedPrintable, type MailMessage } from './mime';
 
 const sender = parseSender('Ghee Shop <orders@gheeshop.test>');
 const mail = (overrides: Partial<MailMessage> = {}): MailMessage => ({
@@ -96,5 +96,51 @@ describe('MIME messages', () => {
     expect(outboxMessageId(7, '2026-11-23T10:00:00.000Z', 'gheeshop.test')).not.toBe(outboxMessageId(8, '2026-11-23T10:00:00.000Z', 'gheeshop.test'));
     expect(outboxMessageId(7, '2026-11-23T10:00:00.000Z', 'gheeshop.test')).not.toBe(outboxMessageId(7, '2026-11-24T10:00:00.000Z', 'gheeshop.test'));
     expect(parseSender('orders@gheeshop.test')).toEqual({ header: 'orders@gheeshop.test', address: 'orders@gheeshop.test', domain: 'gheeshop.test' });
+  });
+});
+
+describe('quotedPrintable by line', () => {
+  /** Quoted-printable read back: soft breaks joined, =XX bytes put back. */
+  const decode = (encoded: string) => {
+    const joined = encoded.replace(/=\r\n/g, '');
+    const bytes: number[] = [];
+    for (let i = 0; i < joined.length; i += 1) {
+      if (joined[i] === '=') {
+        bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push(joined.charCodeAt(i));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  };
+  const lines = [
+    'Namaste Asha Verma,',
+    '',
+    'Thank you for ordering from Ghee Shop. We have received your order GS-1001 (Receipt-268107) and will pack it today.   ',
+    `<tr><td style="padding:24px;font-size:16px;line-height:1.5">${'<p style="margin:0 0 14px">Buffalo Ghee - 500 ml x 1 - Rs. 549</p>'.repeat(3)}`,
+    'नमस्ते आशा, आपका ऑर्डर GS-1001 मिल गया है। हम इसे आज पैक करेंगे और भेज देंगे, धन्यवाद।',
+    '=3D already looks encoded; tabs\tand = signs = stay readable\t',
+    'x'.repeat(75),
+    'y'.repeat(77),
+    `${'é'.repeat(30)} ${'z'.repeat(60)}`,
+  ];
+
+  it('reads back as the text, in lines of 76 at most, with the same hard line breaks', () => {
+    for (let n = 1; n <= lines.length; n += 1) {
+      for (const text of [lines.slice(0, n).join('\r\n'), `${lines.slice(0, n).join('\r\n')}\r\n`, `Open this order\r\n\r\n${lines.slice(0, n).join('\r\n')}`]) {
+        const encoded = quotedPrintable(text);
+        expect(decode(encoded), text).toBe(text);
+        for (const line of encoded.split('\r\n')) expect(line.length, line).toBeLessThanOrEqual(76);
+        // Whitespace before a line break or at the end is written encoded, so no mail server strips it.
+        expect(encoded).not.toMatch(/[ \t](\r\n|$)/);
+        // Read from the cache the second time, the same.
+        expect(quotedPrintable(text)).toBe(encoded);
+      }
+    }
+  });
+
+  it('encodes a line the same wherever it stands, so the copies of one mail share their lines', () => {
+    const customer = lines.join('\r\n');
+    const shop = `Open this order in the dashboard\r\n${customer}`;
+    expect(quotedPrintable(shop).endsWith(quotedPrintable(customer))).toBe(true);
   });
 });

@@ -76,13 +76,42 @@ interface EncodedBody {
   bytes: Buffer;
 }
 
+// Lines every mail shares (the layout's) and lines a mail's copies share (the shop's copy is the customer's with a
+// line of its own added): encoded once, not once per mail.
+const LINE_CACHE_SIZE = 512;
+const encodedLines = new Map<string, string>();
+
+/**
+ * Quoted-printable by hard line: a line break ends a line of the encoding too (wrap starts afresh after one, and
+ * whitespace before it is encoded either way), so the encoding of a text is the encodings of its lines one after
+ * another, and each line is encoded once while it is in the cache.
+ */
+export function quotedPrintable(normalized: string): string {
+  let out = '';
+  let start = 0;
+  while (start < normalized.length) {
+    const end = normalized.indexOf(CRLF, start);
+    const stop = end < 0 ? normalized.length : end + CRLF.length;
+    const line = normalized.slice(start, stop);
+    let encoded = encodedLines.get(line);
+    if (encoded === undefined) {
+      encoded = qp.wrap(qp.encode(line), LINE_LENGTH);
+      encodedLines.set(line, encoded);
+      if (encodedLines.size > LINE_CACHE_SIZE) encodedLines.delete(encodedLines.keys().next().value as string);
+    }
+    out += encoded;
+    start = stop;
+  }
+  return out;
+}
+
 function encodePart(contentType: string, content: string): string {
   const normalized = content.replace(/\r\n|\r|\n/g, CRLF);
   // Mostly non-ASCII text (a message in Hindi) is shorter in base64; anything else stays readable as quoted-printable.
   // eslint-disable-next-line no-control-regex
   const nonAscii = normalized.length - normalized.replace(/[^\x00-\x7f]/g, '').length;
   const useBase64 = nonAscii > normalized.length / 2;
-  const body = useBase64 ? base64.wrap(base64.encode(normalized), LINE_LENGTH) : qp.wrap(qp.encode(normalized), LINE_LENGTH);
+  const body = useBase64 ? base64.wrap(base64.encode(normalized), LINE_LENGTH) : quotedPrintable(normalized);
   return `Content-Type: ${contentType}; charset=utf-8${CRLF}Content-Transfer-Encoding: ${useBase64 ? 'base64' : 'quoted-printable'}${CRLF}${CRLF}${body}`;
 }
 

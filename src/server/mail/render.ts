@@ -107,13 +107,16 @@ function brandedLayout(subjectHtml: string, bodyHtml: string): string {
   const paragraphs = bodyHtml
     .split(/\n{2,}/)
     .map((p) => `<p style="margin:0 0 14px">${p.replace(/\n/g, '<br>')}</p>`)
-    .join('');
+    // A paragraph a line: the lines the mails of an order share are encoded once (mime.ts).
+    .join('\n');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${subjectHtml}</title></head>
 <body style="margin:0;background:#fff7e6;font-family:Georgia,'Times New Roman',serif;color:#2b2118">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:#8a4b08;color:#fff7e6;padding:18px 24px;font-size:22px;font-weight:bold">Ghee Shop</td></tr>
-<tr><td style="padding:24px;font-size:16px;line-height:1.5">${paragraphs}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5">
+${paragraphs}
+</td></tr>
 <tr><td style="background:#f3e3c3;color:#6b3905;padding:14px 24px;font-size:13px">Small-batch ghee from grass-fed butter, made by our family for yours.</td></tr>
 </table></td></tr></table></body></html>`;
 }
