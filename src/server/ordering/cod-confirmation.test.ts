@@ -75,6 +75,9 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     const row = await orderRow(shop, order.orderid);
     // The answer carries the end of the window, so the success page can say it without reading the browser's clock.
     expect(order.confirmBy).toBe(row.confirm_by);
+    // And so does the customer's own list, built by the database.
+    const mine = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; confirmBy: string | null }[];
+    expect(mine.find((o) => o.orderid === order.orderid)?.confirmBy).toBe(row.confirm_by);
     const hours = (Date.parse(row.confirm_by as string) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);

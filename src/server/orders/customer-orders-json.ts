@@ -11,7 +11,8 @@ const ORDER_FIELDS = (o: string) => `'id', ${o}.id, 'orderid', ${o}.orderid, 'pa
 const TAIL_FIELDS = (o: string) => `'createdAt', ${o}.created_at, 'username', ${o}.username, 'emailaddress', ${o}.emailaddress,
   'note', ${o}.note, 'receipt', ${o}.receipt, 'subtotal', ${o}.subtotal, 'deliveryFee', ${o}.delivery_fee, 'codFee', ${o}.cod_fee,
   'discount', ${o}.discount, 'couponCode', ${o}.coupon_code, 'invoiceNumber', ${o}.invoice_number,
-  'gstin', ${o}.gstin, 'businessName', ${o}.business_name, 'confirmation', ${o}.confirmation, 'refundedAmount', ${o}.refunded_amount,
+  'gstin', ${o}.gstin, 'businessName', ${o}.business_name, 'confirmation', ${o}.confirmation,
+  'confirmBy', case when ${o}.confirmation = 'PENDING' then ${o}.confirm_by end, 'refundedAmount', ${o}.refunded_amount,
   'refundProcessedAmount', ${o}.refund_processed_amount`;
 const LINE_FIELDS = `'name', l.name, 'quantity', l.size_ml, 'itemQty', l.item_qty, 'finalPrice', l.unit_price`;
 const SHIPMENT_FIELDS = `'mode', s.mode, 'courier', s.courier, 'awb', coalesce(s.awb, ''), 'trackingUrl', s.tracking_url, 'status', s.status`;
