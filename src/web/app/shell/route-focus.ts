@@ -18,12 +18,14 @@ export function useFocusHeadingOnNavigate() {
       loaded.current = true;
       return undefined;
     }
-    const left = document.activeElement;
     const main = document.getElementById('main');
     if (!main) return undefined;
+    // Focus the new screen put on purpose is inside it; focus left on the header's link, on the body or on an
+    // element of the screen that is gone is not. (The screen's own effects run before this one, so what is focused
+    // now may already be the screen's choice.)
     const untouched = () => {
       const now = document.activeElement;
-      return !now || now === document.body || now === left || now === main || !now.isConnected;
+      return !now || now === document.body || now === main || !now.isConnected || !main.contains(now);
     };
     const focusHeading = () => {
       const heading = main.querySelector<HTMLElement>('h1');
