@@ -38,6 +38,7 @@ const ROUTES: Record<string, string> = {
   '/review/:productId': '/review/1',
   '/confirm/:orderid': '/confirm/GS0123456789AB?t=not-a-real-key',
   '/admin': '/admin',
+  '/admin/orders/:orderid': '/admin/orders/order_NoSuchOrder123',
   '/studio': '/studio',
   '*': '/no-such-page',
 };
