@@ -38,13 +38,13 @@ function paymentSentence(order: Order): string {
 /**
  * The status mail of the order's status, to the customer and the shop as Settings ask; answers their outbox ids (none,
  * one or two), by which the owner's screen follows them out. `shopNote` (a cancellation's reason and who gave it) goes
- * on the shop's copy only, and so does the order's admin link when `publicUrl` is given.
+ * on the shop's copy only, and so does the order's admin link at the shop's `publicUrl`.
  */
 export async function queueStatusMails(
   trx: Executor,
   order: Order,
   shopEmail: string,
-  options: { shopNote?: string; creditNote?: Pick<CreditNoteDocument, 'number' | 'invoiceNumber'> | null; publicUrl?: string } = {},
+  options: { publicUrl: string; shopNote?: string; creditNote?: Pick<CreditNoteDocument, 'number' | 'invoiceNumber'> | null },
 ): Promise<number[]> {
   const settings = await getSettings(trx);
   const note = options.creditNote ?? null;

@@ -14,8 +14,9 @@ describe("the order's admin link in a mail", () => {
     expect(withAdminOrderLink({ ...mail, html: null }, 'order_Q1', 'https://ghee.example').html).toBeNull();
   });
 
-  it('is left out when the caller has no public URL', () => {
-    expect(withAdminOrderLink(mail, 'order_Q1', undefined)).toBe(mail);
+  it('goes at the top of an HTML part without paragraphs', () => {
+    const linked = withAdminOrderLink({ ...mail, html: '<div>Namaste</div>' }, 'order_Q1', 'https://ghee.example');
+    expect(linked.html).toBe('<p><a href="https://ghee.example/admin/orders/order_Q1">Open this order in the dashboard</a></p>\n<div>Namaste</div>');
   });
 });
 

@@ -69,7 +69,7 @@ describeEachDatabase('outbox behind a backlog of 20,000 mails', (dialect) => {
           discount: 0,
           couponCode: null,
         };
-        return orderPlacedMails(settings, order, shop.config.SHOP_EMAIL);
+        return orderPlacedMails(settings, order, shop.config.SHOP_EMAIL, shop.config.PUBLIC_URL);
       }).flat();
       await db.transaction().execute((trx) => enqueueMails(trx, mails));
     }

@@ -103,6 +103,19 @@ function compile(template: MailTemplate): CompiledTemplate | null {
   };
 }
 
+/**
+ * Opens a mail with a line of its own: the text part starts with `textLine`, and the HTML part with `htmlParagraph`
+ * before its first paragraph, inside the layout and on a line of its own, so the rest of the mail stays the lines of
+ * the copy without it (encoded once for both, mime.ts); at the top when it has none.
+ */
+export function withLeadParagraph<M extends { text: string; html?: string | null }>(mail: M, textLine: string, htmlParagraph: string): M {
+  const text = `${textLine}\n\n${mail.text}`;
+  const html = mail.html;
+  if (!html) return { ...mail, text, html: html ?? null };
+  const at = html.indexOf('<p');
+  return { ...mail, text, html: at < 0 ? `${htmlParagraph}\n${html}` : `${html.slice(0, at)}${htmlParagraph}\n${html.slice(at)}` };
+}
+
 function brandedLayout(subjectHtml: string, bodyHtml: string): string {
   const paragraphs = bodyHtml
     .split(/\n{2,}/)

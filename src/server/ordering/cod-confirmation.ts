@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatShopDateTime } from '../../domain/display';
+import { escapeHtml } from '../../domain/placeholders';
 import type { Order } from '../../domain/schemas/order';
 import type { Settings } from '../../domain/schemas/settings';
 import type { NewOrder } from '../db/schema';
-import { withParagraph } from '../mail/admin-order-link';
+import { withLeadParagraph } from '../mail/render';
 import type { OutgoingMail } from '../mail/outbox';
 
 /** What the confirmation link needs: where the shop is, and the key that signs the link. */
@@ -55,8 +56,6 @@ export function confirmLink(links: ConfirmLinks, orderid: string, confirmBy: str
   return `${links.publicUrl}/confirm/${encodeURIComponent(orderid)}?t=${confirmToken(links.secret, orderid, confirmBy)}`;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The order mail of a COD order that waits for confirmation carries the link to the customer's copy (the shop's
  * copy carries it too: the owner may forward it). Other orders' mails are unchanged.
@@ -64,15 +63,12 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export function withConfirmLink(
   mails: OutgoingMail[],
   order: Pick<Order, 'orderid' | 'confirmation'> & { confirmBy: string | null },
-  links: ConfirmLinks | undefined,
+  links: ConfirmLinks,
 ): OutgoingMail[] {
-  if (!links || order.confirmation !== 'PENDING' || !order.confirmBy) return mails;
+  if (order.confirmation !== 'PENDING' || !order.confirmBy) return mails;
   const link = confirmLink(links, order.orderid, order.confirmBy);
   const words = 'Please confirm your cash on delivery order, or cancel it if you no longer want it:';
   const note = `${words} ${link}\nWe pack it once you confirm. Without an answer it is cancelled on ${formatShopDateTime(order.confirmBy)}.`;
-  return mails.map((mail) => ({
-    ...mail,
-    text: `${note}\n\n${mail.text}`,
-    html: mail.html ? withParagraph(mail.html, `<p>${escapeHtml(words)} <a href="${escapeHtml(link)}">Confirm or cancel your order</a></p>`) : (mail.html ?? null),
-  }));
+  const paragraph = `<p>${escapeHtml(words)} <a href="${escapeHtml(link)}">Confirm or cancel your order</a></p>`;
+  return mails.map((mail) => withLeadParagraph(mail, note, paragraph));
 }

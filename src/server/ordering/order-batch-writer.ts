@@ -84,7 +84,7 @@ interface Job {
 export function createOrderBatchWriter(
   db: DB,
   shopEmail: string,
-  options: { maxBatch?: number; confirmLinks?: ConfirmLinks } = {},
+  options: { confirmLinks: ConfirmLinks; maxBatch?: number },
 ): OrderBatchWriter {
   const maxBatch = options.maxBatch ?? 100;
   const write: WriteOptions = { shopEmail, confirmLinks: options.confirmLinks };
@@ -131,7 +131,7 @@ export function createOrderBatchWriter(
 
 interface WriteOptions {
   shopEmail: string;
-  confirmLinks: ConfirmLinks | undefined;
+  confirmLinks: ConfirmLinks;
 }
 
 /** The group in one transaction; answers in the order of `placements`. */

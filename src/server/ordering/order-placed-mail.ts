@@ -18,7 +18,7 @@ export const ORDER_PLACED_MAIL_KIND = 'order-placed';
  * change commits. To the customer when `customeremail` is on, to the shop when `emailsetting` is on.
  * Returns how many mails were queued.
  */
-export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string, publicUrl?: string): Promise<number> {
+export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string, publicUrl: string): Promise<number> {
   const mails = orderPlacedMails(await getSettings(executor), order, shopEmail, publicUrl);
   await enqueueMails(executor, mails);
   return mails.length;
@@ -26,9 +26,9 @@ export async function queueOrderPlacedMails(executor: Executor, order: Order, sh
 
 /**
  * The order-placed mails these settings ask for: one per distinct recipient, none when both switches are off. The
- * shop's copy links to the order in the dashboard when the shop's public URL is given.
+ * shop's copy links to the order in the dashboard, at the shop's public URL.
  */
-export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string, publicUrl?: string): OutgoingMail[] {
+export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string, publicUrl: string): OutgoingMail[] {
   const recipients = new Set([
     ...(settings.customeremail ? [order.emailaddress] : []),
     ...(settings.emailsetting && shopEmail ? [shopEmail] : []),
@@ -58,11 +58,11 @@ export async function queuePlacedMailsAndMessages(
   settings: Settings,
   placed: readonly PlacedCodOrder[],
   shopEmail: string,
-  links: ConfirmLinks | undefined,
+  links: ConfirmLinks,
 ): Promise<void> {
   await enqueueMails(
     executor,
-    placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail, links?.publicUrl), { ...order, confirmBy }, links)),
+    placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail, links.publicUrl), { ...order, confirmBy }, links)),
   );
   await queueOrderMessages(executor, placedMessages(placed.map((p) => p.order)));
 }

@@ -18,7 +18,7 @@ export interface StatusChange {
   actorUserId: number;
   shopEmail: string;
   /** The shop's public URL, for the admin link in the shop's copy of the status mail. */
-  publicUrl?: string;
+  publicUrl: string;
 }
 
 export interface StatusChangeResult {
@@ -86,7 +86,7 @@ export async function confirmAndInvoice(trx: Executor, before: Order, status: Or
 /** The status mail (to the customer, the shop, both or neither, as Settings say) and, on delivery, the WhatsApp message. */
 /** The status mails and, for a delivered order, its WhatsApp message; answers the mails' outbox ids. */
 export async function queueStatusNews(trx: Executor, order: Order, shop: Pick<StatusChange, 'shopEmail' | 'publicUrl'>): Promise<number[]> {
-  const mailIds = await queueStatusMails(trx, order, shop.shopEmail, shop.publicUrl ? { publicUrl: shop.publicUrl } : {});
+  const mailIds = await queueStatusMails(trx, order, shop.shopEmail, { publicUrl: shop.publicUrl });
   if (order.status === 'DELIVERED') await queueOrderMessage(trx, order, 'DELIVERED');
   return mailIds;
 }

@@ -16,7 +16,7 @@ import { setOrderStatus } from '../order-status-repository';
 export interface MoveContext {
   shopEmail: string;
   /** The shop's public URL, for the admin link in the shop's copy of the status mail. */
-  publicUrl?: string;
+  publicUrl: string;
   awb: string;
   dialect: Dialect;
 }
