@@ -23,3 +23,20 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
     })
     .execute();
 }
+
+/**
+ * Records an entry unless the very same one (action, target and details) is already there: for what a sender repeats,
+ * such as a courier's tracking history sent again each time it is asked, so the owner reads it once.
+ */
+export async function writeAuditOnce(executor: Executor, entry: AuditEntry): Promise<void> {
+  const details = JSON.stringify(entry.details ?? {});
+  const seen = await executor
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', entry.action)
+    .where('target', '=', entry.target)
+    .where('details', '=', details)
+    .limit(1)
+    .executeTakeFirst();
+  if (!seen) await writeAudit(executor, entry);
+}

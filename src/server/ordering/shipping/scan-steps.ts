@@ -2,7 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isFinalShipmentStatus, SCAN_RANK, type ShipmentStatus } from '../../../domain/shipping';
 import type { Order } from '../../../domain/schemas/order';
-import { writeAudit } from '../../audit/audit-log';
+import { writeAuditOnce } from '../../audit/audit-log';
 import type { AppContext } from '../../context';
 import { findOrderByOrderId, findOrderRowById } from '../../orders/order-repository';
 import { notFound, unauthorized } from '../../http/errors';
@@ -38,9 +38,12 @@ export function boundedScan(scan: CourierScan): CourierScan {
   return location.length > SCAN_LOCATION_MAX ? { ...scan, location: `${location.slice(0, SCAN_LOCATION_MAX - 1)}…` } : { ...scan, location };
 }
 
-/** A scan not believed is kept out of the shipment and noted for the owner in the audit log. */
+/**
+ * A scan not believed is kept out of the shipment and noted for the owner in the audit log, once: the courier's
+ * history repeats it each time the quiet shipment is asked about, and a webhook may be sent again.
+ */
 export async function noteIgnoredScan(ctx: AppContext, scan: CourierScan, reason: 'future'): Promise<void> {
-  await writeAudit(ctx.db, { actorUserId: null, action: 'shipment.scan-ignored', target: scan.awb.slice(0, 60), details: { reason, status: scan.status, at: scan.at } });
+  await writeAuditOnce(ctx.db, { actorUserId: null, action: 'shipment.scan-ignored', target: scan.awb.slice(0, 60), details: { reason, status: scan.status, at: scan.at } });
 }
 
 /** The shipment with that AWB and its order; null for an AWB the shop does not know. */

@@ -114,6 +114,8 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
       expect(res.statusCode, at).toBe(200);
       expect(res.json()).toEqual({ received: true, applied: false });
     }
+    // The same scan sent again (a retried webhook, or the history the daily poll reads) is noted once.
+    await webhook({ awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: '2999-01-01 00:00:00', scans: [{ location: 'Jayanagar' }] });
     expect(await statusOf(orderid)).toBe('READY');
     expect(await eventsOf()).toEqual([]);
     const audit = await shop.app.ctx.db.selectFrom('audit_log').select(['action', 'details']).where('target', '=', awb).execute();
