@@ -36,6 +36,7 @@ import { processedRefundsMigration } from './migrations/0035-processed-refunds';
 import { cancelMailOnItsWayMigration } from './migrations/0036-cancel-mail-on-its-way';
 import { refundsSettledOutsideMigration } from './migrations/0037-refunds-settled-outside';
 import { refundAttemptsMigration } from './migrations/0038-refund-attempts';
+import { deliveredAtMigration } from './migrations/0039-delivered-at';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -77,6 +78,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0036-cancel-mail-on-its-way': cancelMailOnItsWayMigration(),
     '0037-refunds-settled-outside': refundsSettledOutsideMigration(),
     '0038-refund-attempts': refundAttemptsMigration(),
+    '0039-delivered-at': deliveredAtMigration(),
   };
 }
 

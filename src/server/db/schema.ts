@@ -178,6 +178,8 @@ export interface OrdersTable {
   confirm_by: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
   /** How a confirmation ended: CONFIRMED, CANCELLED (by the customer) or EXPIRED. */
   confirmation_result: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the order was first delivered (migration 0039); kept when an admin sets another status afterwards. */
+  delivered_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 /**

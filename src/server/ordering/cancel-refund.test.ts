@@ -92,6 +92,35 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     expect((await cancel(admin, delivered, 'Too late')).statusCode).toBe(409);
   });
 
+  it('an order delivered and then set back to preparation by the admin cannot be cancelled, by anyone', async () => {
+    await setStock(shop.app.ctx.db, cowId, 500, 10);
+    const setStatus = (orderid: string, to: OrderStatus) =>
+      shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: to } });
+    const cod = (await codOrder(shop, user, cowBody('CASHONDELIVERY'))).json().orderid as string;
+    const paid = await paidOnline();
+    for (const orderid of [cod, paid]) expect((await setStatus(orderid, 'DELIVERED')).statusCode).toBe(200);
+    const partly = await refund(paid, 600);
+    expect(partly.statusCode, partly.body).toBe(200);
+    for (const orderid of [cod, paid]) {
+      expect((await setStatus(orderid, 'PREPARATION')).statusCode).toBe(200);
+      const byCustomer = await cancel(user, orderid);
+      expect(byCustomer.statusCode).toBe(409);
+      expect(byCustomer.json().message).toMatch(/has been delivered/);
+      const byAdmin = await cancel(admin, orderid, 'Wrong status picked');
+      expect(byAdmin.statusCode).toBe(409);
+      expect(byAdmin.json().message).toMatch(/was delivered on .* refund it instead/);
+    }
+    expect(await stockNow()).toBe(6);
+    const rows = await shop.app.ctx.db.selectFrom('orders').select(['status', 'refunded_amount']).where('orderid', 'in', [cod, paid]).execute();
+    expect(rows.map((r) => r.status)).toEqual(['PREPARATION', 'PREPARATION']);
+    expect(rows.reduce((sum, r) => sum + r.refunded_amount, 0)).toBe(600);
+    // Set back once more and delivered again, the first delivery is the one kept.
+    const first = (await shop.app.ctx.db.selectFrom('orders').select('delivered_at').where('orderid', '=', cod).executeTakeFirstOrThrow()).delivered_at;
+    expect(first).not.toBeNull();
+    expect((await setStatus(cod, 'DELIVERED')).statusCode).toBe(200);
+    expect((await shop.app.ctx.db.selectFrom('orders').select('delivered_at').where('orderid', '=', cod).executeTakeFirstOrThrow()).delivered_at).toBe(first);
+  });
+
   it('cancelling a paid online order refunds it in full: pending, then processed by the signed webhook, applied once', async () => {
     const orderid = await paidOnline();
     const res = await cancel(user, orderid);

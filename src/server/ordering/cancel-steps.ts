@@ -1,5 +1,6 @@
 // The steps of cancelling an order (workflows/cancel-order.ts): all but the last few in the cancellation's transaction.
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
+import { formatShopDateTime } from '../../domain/display';
 import type { Order } from '../../domain/schemas/order';
 import { parcelAway } from '../../domain/shipping';
 import { isAdminCancellable } from '../../domain/refunds';
@@ -46,12 +47,25 @@ export async function orderToCancel(trx: Executor, caller: AuthUser, orderid: st
   return findOwnedOrder(trx, orderid, caller, { missing: notYours(orderid) });
 }
 
-/** A customer cancels only while the order is in preparation; nobody cancels a delivered order (it is refunded). */
+/**
+ * A customer cancels only while the order is in preparation; nobody cancels an order once delivered (it is refunded),
+ * even when an admin set its status back afterwards: its bottles are with the customer.
+ */
 export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
-  if (by === 'CUSTOMER' && row.status !== 'PREPARATION') {
-    throw conflict('This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.');
+  const delivered = row.status === 'DELIVERED' || row.delivered_at !== null;
+  if (by === 'CUSTOMER' && (row.status !== 'PREPARATION' || delivered)) {
+    throw conflict(
+      delivered
+        ? 'This order has been delivered, so it can no longer be cancelled. Please call us and we will help.'
+        : 'This order is already on its way, so it can no longer be cancelled here. Please call us and we will help.',
+    );
   }
   if (row.status === 'DELIVERED') throw conflict('A delivered order cannot be cancelled; refund it instead.');
+  if (row.delivered_at) {
+    throw conflict(
+      `This order was delivered on ${formatShopDateTime(row.delivered_at)} and its status set back after that. A delivered order cannot be cancelled; refund it instead.`,
+    );
+  }
   if (!isAdminCancellable({ status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status })) {
     throw conflict('This order came back from the courier and was not paid online: its bottles are back on the shelf and its invoice is credited, so there is nothing to cancel.');
   }

@@ -1,13 +1,18 @@
 import type { PaymentStatus } from '../../domain/constants';
 import type { OrderStatus } from '../../domain/order-status';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
 
-/** Sets an order's status; answers false when no such order exists or it is cancelled (nothing leaves CANCELLED). */
+/**
+ * Sets an order's status; answers false when no such order exists or it is cancelled (nothing leaves CANCELLED). The
+ * first delivery is kept (`delivered_at`), whatever status is set after it.
+ */
 export async function setOrderStatus(executor: Executor, orderid: string, status: OrderStatus): Promise<boolean> {
+  const now = nowIso();
   const result = await executor
     .updateTable('orders')
-    .set({ status, updated_at: nowIso() })
+    .set({ status, updated_at: now, ...(status === 'DELIVERED' ? { delivered_at: sql<string>`coalesce(delivered_at, ${now})` } : {}) })
     .where('orderid', '=', orderid)
     .where('status', '<>', 'CANCELLED')
     .executeTakeFirst();
