@@ -8,8 +8,11 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { CouponsTable, Database } from '../db/schema';
 import { claimFirstOrder } from './first-order-repository';
 
-/** 'used-up': no use of the code was left; 'not-first-order': a first-order-only code on a customer's later order. */
-export type ClaimOutcome = 'claimed' | 'used-up' | 'not-first-order';
+/**
+ * 'used-up': no use of the code was left; 'used-by-customer': the customer's own uses of it were taken (by another of
+ * their orders placed at the same time); 'not-first-order': a first-order-only code on a customer's later order.
+ */
+export type ClaimOutcome = 'claimed' | 'used-up' | 'used-by-customer' | 'not-first-order';
 
 type CouponRow = Selectable<CouponsTable>;
 
@@ -178,7 +181,7 @@ export async function claimCouponUse(
       .executeTakeFirst();
     if (Number(total.numUpdatedRows) !== 1) return 'used-up';
   }
-  if (rules.perCustomer !== null && !(await claimCustomerUse(executor, rules.code, rules.perCustomer, userId))) return 'used-up';
+  if (rules.perCustomer !== null && !(await claimCustomerUse(executor, rules.code, rules.perCustomer, userId))) return 'used-by-customer';
   await executor.insertInto('coupon_uses').values({ order_id: orderId, code: rules.code, user_id: userId, created_at: nowIso() }).execute();
   return 'claimed';
 }

@@ -155,6 +155,22 @@ describeEachDatabase('coupons', (dialect) => {
     expect(await usedOf(code)).toBe(5);
   }, 120_000);
 
+  it('gives one customer sending 10 orders at once with a once-per-customer code one discount, and says why to the rest', async () => {
+    const body = couponBody({ perCustomer: 1 });
+    const code = body.code.toUpperCase();
+    await create(body);
+    const racer = await createTestUser(shop);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => codOrder(shop, racer, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    // Refused at pricing once the winner had committed, or in the order's transaction when written beside it: either
+    // way the code is not used up, the customer used it.
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.json()).toMatchObject({ error: expect.stringMatching(/^COUPON_(USED_UP|NOT_APPLICABLE)$/), message: expect.stringContaining(`You have already used ${code}`) });
+    }
+  }, 60_000);
+
   it('records one use per order when orders with limited and unlimited codes are written together', async () => {
     const open = couponBody();
     const scarce = couponBody({ totalUses: 2 });

@@ -1,6 +1,6 @@
 import type { CouponRules } from '../../domain/pricing';
 import type { Order } from '../../domain/schemas/order';
-import { claimCouponUse, claimCouponUses } from '../coupons/coupon-repository';
+import { claimCouponUse, claimCouponUses, type ClaimOutcome } from '../coupons/coupon-repository';
 import type { DB, Executor } from '../db/database';
 import type { NewOrder } from '../db/schema';
 import { toOrderView } from '../orders/order-repository';
@@ -27,16 +27,18 @@ export interface NewPlacement {
  * The code applied when the order was priced, but concurrent orders took it first: its last uses, or (a
  * first-order-only code) the customer's first order.
  */
+const USED_UP_WORDS: Record<Exclude<ClaimOutcome, 'claimed'>, (code: string) => string> = {
+  'used-up': (code) => `${code} has just been fully used.`,
+  'used-by-customer': (code) => `You have already used ${code}: another order of yours took it just now.`,
+  'not-first-order': (code) => `${code} is for a first order only, and another order of yours was placed first.`,
+};
+
 export class CouponUsedUpError extends Error {
   constructor(
     readonly code: string,
-    readonly reason: 'used-up' | 'not-first-order' = 'used-up',
+    readonly reason: Exclude<ClaimOutcome, 'claimed'> = 'used-up',
   ) {
-    super(
-      reason === 'not-first-order'
-        ? `${code} is for a first order only, and another order of yours was placed first. Remove the code to place the order without it.`
-        : `${code} has just been fully used. Remove the code to place the order without it.`,
-    );
+    super(`${USED_UP_WORDS[reason](code)} Remove the code to place the order without it.`);
     this.name = 'CouponUsedUpError';
   }
 }
