@@ -57,12 +57,13 @@ export function confirmLink(links: ConfirmLinks, orderid: string, confirmBy: str
 }
 
 /**
- * The order mail of a COD order that waits for confirmation carries the link to the customer's copy (the shop's
- * copy carries it too: the owner may forward it). Other orders' mails are unchanged.
+ * The order mail of a COD order that waits for confirmation carries the link in the customer's copy only: in the
+ * shop's copy it opened the mail, above the dashboard link, and one tap answered for the customer (the owner records
+ * a customer's answer from the dashboard). Other orders' mails are unchanged.
  */
 export function withConfirmLink(
   mails: OutgoingMail[],
-  order: Pick<Order, 'orderid' | 'confirmation'> & { confirmBy: string | null },
+  order: Pick<Order, 'orderid' | 'confirmation' | 'emailaddress'> & { confirmBy: string | null },
   links: ConfirmLinks,
 ): OutgoingMail[] {
   if (order.confirmation !== 'PENDING' || !order.confirmBy) return mails;
@@ -70,5 +71,5 @@ export function withConfirmLink(
   const words = 'Please confirm your cash on delivery order, or cancel it if you no longer want it:';
   const note = `${words} ${link}\nWe pack it once you confirm. Without an answer it is cancelled on ${formatShopDateTime(order.confirmBy)}.`;
   const paragraph = `<p>${escapeHtml(words)} <a href="${escapeHtml(link)}">Confirm or cancel your order</a></p>`;
-  return mails.map((mail) => withLeadParagraph(mail, note, paragraph));
+  return mails.map((mail) => (mail.to === order.emailaddress ? withLeadParagraph(mail, note, paragraph) : mail));
 }

@@ -41,6 +41,10 @@ describeEachDatabase('group commit with COD confirmation and WhatsApp opt-in', (
     expect(new Set(messages.map((m) => m.kind))).toEqual(new Set(['COD_CONFIRMATION']));
     expect(messages.map((m) => m.orderid).sort()).toEqual(ids.filter((_, i) => i % 3 !== 0).sort());
     for (const orderid of ids.slice(0, 3)) expect((await linkedMails(orderid)).length).toBeGreaterThanOrEqual(1);
+    // The customer's copy only: in the shop's copy one tap would answer for the customer.
+    const copies = await shop.app.ctx.db.selectFrom('mail_outbox').select(['to_address', 'text_body']).where('kind', '=', 'order-placed').where('text_body', 'like', `%${ids[0]}%`).execute();
+    expect(copies.map((c) => c.to_address).sort()).toEqual([shop.config.SHOP_EMAIL, user.email].sort());
+    for (const copy of copies) expect(copy.text_body.includes(`/confirm/${ids[0]}?t=`), copy.to_address).toBe(copy.to_address === user.email);
     const rows = await shop.app.ctx.db.selectFrom('orders').select(['confirm_by', 'created_at']).where('orderid', 'in', ids).execute();
     for (const row of rows) {
       const hours = (Date.parse(row.confirm_by as string) - Date.now()) / 3_600_000;
