@@ -5,6 +5,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { orderNumber } from '../src/domain/display';
 import { finalPriceFor } from '../src/domain/pricing';
 import type { Product } from '../src/domain/schemas/product';
+import { KARNATAKA_BUSINESS } from '../src/domain/test-business';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { adminToken, signInWithSession } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -198,8 +199,21 @@ test('the confirmation page says once how a cancelled, a mistyped and a timed-ou
   const context = await browser.newContext();
   const visitor = await context.newPage();
 
+  // The care phone the page offers to call is the business details' own.
+  const token = await adminToken(page.request);
+  expect((await page.request.put('/api/settings/business', { headers: { authorization: `Bearer ${token}` }, data: KARNATAKA_BUSINESS })).status()).toBe(200);
+
   await visitor.goto(toCancel);
+  await expect(visitor.getByText(/^Please answer by .+: without an answer the order is cancelled then\.$/)).toBeVisible();
+  // Cancelling cannot be undone: asked once more, and Keep (focused first) or Escape leaves the order waiting.
   await visitor.getByRole('button', { name: 'Cancel it' }).click();
+  const ask = visitor.getByRole('alertdialog', { name: /^Cancel order GS-\d+\?$/ });
+  await expect(ask.getByRole('button', { name: 'Keep my order' })).toBeFocused();
+  await visitor.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Confirm my order' })).toBeEnabled();
+  await visitor.getByRole('button', { name: 'Cancel it' }).click();
+  await ask.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(visitor.getByRole('button', { name: 'Cancel it' })).toHaveCount(0);
   await expect(visitor.getByTestId('confirm-result')).toHaveText('Your order is cancelled. Nothing is due.');
   expect(await timesSaid(visitor, /cancel/gi)).toBe(1);
@@ -215,6 +229,7 @@ test('the confirmation page says once how a cancelled, a mistyped and a timed-ou
   await visitor.goto(other.replace(/t=[^&\s]+/, 't=not-the-key'));
   await expect(visitor.getByRole('alert')).toHaveText(/^This confirmation link is not valid for that order\./);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Confirm your order');
+  await expect(visitor.getByRole('link', { name: KARNATAKA_BUSINESS.carePhone })).toHaveAttribute('href', 'tel:+918041234567');
   await screenshotAtWidths(visitor, 'confirm-page-bad-link');
   await fitsPhone(visitor, 'a bad link');
 

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatRupees, formatSize } from '../../../domain/display';
+import { formatRupees, formatShopDateTime, formatSize } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
+import { phoneProblem } from '../../../domain/schemas/phone-fields';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { api, ApiError } from '../../lib/api-client';
+import { usePublicBusiness } from '../../lib/public-business';
 import { usePageTitle } from '../../lib/use-page-title';
 import { confirmOutcome, type ConfirmPreview } from './confirm-outcome';
 
@@ -75,6 +78,7 @@ export function ConfirmOrderPage() {
         ) : null}
       </div>
       {body}
+      <CallUs />
       <Link to="/products" className="btn btn-link px-0 mt-3">Continue shopping</Link>
     </section>
   );
@@ -90,7 +94,20 @@ interface OrderCardProps {
   onAnswer: (choice: 'CONFIRM' | 'CANCEL') => void;
 }
 
+/** The shop's care phone as a link to call, once the owner has set it: the page's errors say "call us". */
+function CallUs() {
+  const phone = usePublicBusiness().data?.carePhone;
+  if (!phone || phoneProblem(phone)) return null;
+  return (
+    <p className="mt-3 mb-0">
+      Questions about this order? Call us on <a href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a>.
+    </p>
+  );
+}
+
 function OrderCard({ preview, asking, payable, busy, onAnswer }: OrderCardProps) {
+  // Cancelling cannot be undone and its button sits beside Confirm: asked once more, Keep being the safe choice.
+  const [askCancel, setAskCancel] = useState(false);
   return (
     <div className="card shadow-sm border-0 bg-cream">
       <div className="card-body p-4">
@@ -109,15 +126,33 @@ function OrderCard({ preview, asking, payable, busy, onAnswer }: OrderCardProps)
         {asking ? (
           <>
             <p>Will you be there to pay when it arrives? Please confirm so we can pack it.</p>
+            {preview.confirmBy ? (
+              <p className="small text-muted">Please answer by {formatShopDateTime(preview.confirmBy)}: without an answer the order is cancelled then.</p>
+            ) : null}
             <div className="d-flex flex-wrap gap-2">
               <button type="button" className="btn btn-amber" disabled={busy} onClick={() => onAnswer('CONFIRM')}>
                 Confirm my order
               </button>
-              <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => onAnswer('CANCEL')}>
+              <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => setAskCancel(true)}>
                 Cancel it
               </button>
             </div>
           </>
+        ) : null}
+        {askCancel ? (
+          <ConfirmDialog
+            title={`Cancel order ${preview.orderNumber}?`}
+            confirmLabel="Yes, cancel it"
+            cancelLabel="Keep my order"
+            busy={busy}
+            onConfirm={() => {
+              setAskCancel(false);
+              onAnswer('CANCEL');
+            }}
+            onCancel={() => setAskCancel(false)}
+          >
+            <p className="mb-0">We will not pack or send it. This cannot be undone; you are welcome to order again later.</p>
+          </ConfirmDialog>
         ) : null}
       </div>
     </div>
