@@ -6,15 +6,15 @@
 export type LineProblem = 'lineBreak' | 'tab' | 'control' | 'direction' | 'brokenCharacter' | 'webAddress';
 
 // LF, CR, VT, FF, NEL and the Unicode line and paragraph separators.
-const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+export const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
 // The other C0 controls, DEL and the C1 controls.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/;
+export const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/;
 // Embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI, PDI). The zero-width joiners
 // that Indian scripts need are not among them.
-const DIRECTION = /[\u202a-\u202e\u2066-\u2069]/;
+export const DIRECTION = /[\u202a-\u202e\u2066-\u2069]/;
 // Half of a surrogate pair with no other half: not a character at all.
-const LONE_SURROGATE = /\p{Cs}/u;
+export const LONE_SURROGATE = /\p{Cs}/u;
 const WEB_ADDRESS = /:\/\/|\bwww\./i;
 
 /** The first reason the text cannot be one line of a name or an address, or null when it can. */
