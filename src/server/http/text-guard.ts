@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes any text and cleans what it keeps itself: a courier's webhook refused for its text would be
+     * sent again and again, and never applied.
+     */
+    takesAnyText?: boolean;
+  }
+}
+
 export const NUL_MESSAGE = 'Remove the invisible NUL character from this text; it cannot be stored.';
 
 /**
@@ -46,6 +56,7 @@ function isEmpty(value: object): boolean {
 export function registerTextGuard(app: FastifyInstance): void {
   // A callback hook: every request passes here, and most have nothing to check.
   app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.takesAnyText) return done();
     const field = findNul(request.query) ?? findNul(request.params) ?? findNul(request.body);
     done(field === null ? undefined : badRequest(NUL_MESSAGE, { [field]: NUL_MESSAGE }));
   });

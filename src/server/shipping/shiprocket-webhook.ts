@@ -40,7 +40,8 @@ export function shiprocketScanFromWebhook(body: unknown): CourierScan | null {
   const awb = typeof b.awb === 'string' || typeof b.awb === 'number' ? String(b.awb) : '';
   const status = shiprocketScanStatus(b.shipment_status_id ?? b.current_status_id, b.shipment_status ?? b.current_status);
   const at = shiprocketTime(b.current_timestamp);
-  if (!awb || !status || !at) return null;
+  // A NUL cannot be stored or looked up (PostgreSQL refuses it in text), and no AWB the shop gave out holds one.
+  if (!awb || awb.includes('\u0000') || !status || !at) return null;
   const scans = Array.isArray(b.scans) ? (b.scans as Json[]) : [];
   const last = scans[scans.length - 1];
   const location = typeof last?.location === 'string' ? last.location : '';

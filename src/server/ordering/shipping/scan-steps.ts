@@ -1,5 +1,6 @@
 // The steps of applying a courier's scan (../workflows/apply-scan.ts); the first four run in the scan's transaction.
 import { timingSafeEqual } from 'node:crypto';
+import { cleanLine } from '../../../domain/clean-line';
 import { isFinalShipmentStatus, SCAN_RANK, type ShipmentStatus } from '../../../domain/shipping';
 import type { Order } from '../../../domain/schemas/order';
 import { writeAuditOnce } from '../../audit/audit-log';
@@ -32,10 +33,12 @@ export const SCAN_LOCATION_MAX = 120;
 
 export const isStampedAhead = (scan: CourierScan, now: number) => Date.parse(scan.at) > now + SCAN_FUTURE_TOLERANCE_MS;
 
-/** The scan with its text cut to what the shop keeps: the courier's webhook is never refused for a long text. */
+/**
+ * The scan with its location made one clean line of what the shop keeps (cleanLine): the customer's order list and
+ * the track page show it, and the courier's webhook is never refused for its text.
+ */
 export function boundedScan(scan: CourierScan): CourierScan {
-  const location = scan.location.trim();
-  return location.length > SCAN_LOCATION_MAX ? { ...scan, location: `${location.slice(0, SCAN_LOCATION_MAX - 1)}…` } : { ...scan, location };
+  return { ...scan, location: cleanLine(scan.location, SCAN_LOCATION_MAX) };
 }
 
 /**

@@ -131,19 +131,45 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect(kept?.location.length).toBeLessThanOrEqual(120);
   });
 
+  it("a courier's scan location reaches the customer as one clean line, never refused", async () => {
+    const orderid = await cod();
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    const location = '\u202eJaya\u200bnagar\u202c\u0000 \r\n\t Delivery\u2066 Hub\ufeff\u0007';
+    const res = await webhook({ awb, current_status: 'OUT FOR DELIVERY', shipment_status_id: 17, current_timestamp: srTime(-1), scans: [{ location, activity: 'Out\u202e for delivery' }] });
+    expect(res.json()).toEqual({ received: true, applied: true });
+    const mine = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; shipment: { events: { location: string }[] } }[];
+    expect(mine.find((o) => o.orderid === orderid)?.shipment.events.map((e) => e.location)).toEqual(['Jayanagar Delivery Hub']);
+    const tracked = (await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560001` })).json() as { events: { location: string }[] };
+    expect(tracked.events.map((e) => e.location)).toEqual(['Jayanagar Delivery Hub']);
+    // An AWB no shipment can have is acknowledged like any unknown one, not refused and not looked up.
+    const odd = await webhook({ awb: `${awb}\u0000`, current_status: 'DELIVERED', shipment_status_id: 7, current_timestamp: srTime(-1), scans: [{ location }] });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json()).toEqual({ received: true, applied: false });
+    expect(await statusOf(orderid)).toBe('OUTFORDELIVERY');
+  });
+
   it('asks Shiprocket about shipments without news for a day, and applies what it says once', async () => {
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
     fake.scans.set(awb, [
-      [42, srTime(-30), 'Bengaluru hub'],
+      [42, srTime(-30), 'Bengaluru\u2028hub\u202e'],
       [7, srTime(-2), 'Jayanagar'],
     ]);
     expect(await pollQuietShipments(shop.app.ctx)).toBe(0);
     const dayLater = Date.now() + 25 * 3600_000;
     expect(await pollQuietShipments(shop.app.ctx, dayLater)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(orderid)).toBe('DELIVERED');
-    const events = await shop.app.ctx.db.selectFrom('shipment_events').select('shipment_events.status').innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id').where('shipments.awb', '=', awb).execute();
-    expect(events.map((e) => e.status).sort()).toEqual(['DELIVERED', 'PICKED_UP']);
+    const events = await shop.app.ctx.db
+      .selectFrom('shipment_events')
+      .select(['shipment_events.status', 'location'])
+      .innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id')
+      .where('shipments.awb', '=', awb)
+      .orderBy('at')
+      .execute();
+    expect(events).toEqual([
+      { status: 'PICKED_UP', location: 'Bengaluru hub' },
+      { status: 'DELIVERED', location: 'Jayanagar' },
+    ]);
     await pollQuietShipments(shop.app.ctx, dayLater + 25 * 3600_000);
     expect(await shop.app.ctx.db.selectFrom('shipment_events').select('shipment_events.id').innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id').where('shipments.awb', '=', awb).execute()).toHaveLength(2);
   });
