@@ -94,12 +94,14 @@ export const shipmentViewSchema = z.object({
 export type ShipmentView = z.infer<typeof shipmentViewSchema>;
 
 const AWB_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
+/** The longest courier name kept, typed by the owner or answered by the courier. */
+export const COURIER_NAME_MAX = 60;
 
 /** POST /api/order/{orderid}/shipment: a courier booking, or what the owner booked elsewhere. */
 export const shipmentBodySchema = z
   .strictObject({
     mode: z.enum(SHIPMENT_MODES, { error: "Choose how the order ships: 'COURIER' (booked from here) or 'MANUAL' (booked elsewhere)." }),
-    courier: z.string().trim().max(60, { error: 'The courier name is at most 60 characters.' }).optional(),
+    courier: z.string().trim().max(COURIER_NAME_MAX, { error: `The courier name is at most ${COURIER_NAME_MAX} characters.` }).optional(),
     awb: z.string().trim().regex(AWB_PATTERN, { error: 'The AWB is 4 to 40 letters, digits or dashes, as printed on the label.' }).optional(),
     trackingUrl: z
       .string()

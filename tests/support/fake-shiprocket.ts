@@ -23,6 +23,8 @@ export interface FakeShiprocket {
   cancelledAwbs: string[];
   unserviceablePincodes: Set<string>;
   walletLow: boolean;
+  /** The courier name it answers with an AWB. */
+  courierName: string;
   /** When set, cancelling a shipment is refused with this message (as for a parcel already handed over). */
   cancelRefusal: string | null;
   /** Run once, before the next AWB is assigned: what happens elsewhere while the shop waits for the courier. */
@@ -48,6 +50,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     cancelledAwbs: [],
     unserviceablePincodes: new Set(),
     walletLow: false,
+    courierName: 'Delhivery Surface',
     cancelRefusal: null,
     beforeAwb: null,
     scans: new Map(),
@@ -94,7 +97,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
         fake.orders.set(channelOrderId, order);
         fake.adhocCreated += 1;
       }
-      return answer(200, { order_id: order.orderId, shipment_id: order.shipmentId, status: 'NEW', status_code: 1, awb_code: order.awb, courier_company_id: order.awb ? 12 : '', courier_name: order.awb ? 'Delhivery Surface' : '' });
+      return answer(200, { order_id: order.orderId, shipment_id: order.shipmentId, status: 'NEW', status_code: 1, awb_code: order.awb, courier_company_id: order.awb ? 12 : '', courier_name: order.awb ? fake.courierName : '' });
     }
     if (req.method === 'POST' && url.pathname === '/courier/assign/awb') {
       const meanwhile = fake.beforeAwb;
@@ -110,7 +113,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
         order.awb = `7${String(order.shipmentId).padStart(11, '0')}`;
         fake.awbsAssigned += 1;
       }
-      return answer(200, { awb_assign_status: 1, response: { data: { awb_code: order.awb, courier_company_id: 12, courier_name: 'Delhivery Surface', shipment_id: order.shipmentId } } });
+      return answer(200, { awb_assign_status: 1, response: { data: { awb_code: order.awb, courier_company_id: 12, courier_name: fake.courierName, shipment_id: order.shipmentId } } });
     }
     if (req.method === 'POST' && url.pathname === '/courier/generate/pickup') {
       fake.pickups += 1;

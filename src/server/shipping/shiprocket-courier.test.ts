@@ -126,6 +126,30 @@ describe('the Shiprocket courier against a fake Shiprocket', () => {
     ]);
   });
 
+  it("keeps Shiprocket's own words to one clean line: its courier name and its refusals", async () => {
+    fake.courierName = '\u202eDelhivery\u200b Surface\n\u0007';
+    try {
+      expect((await courier().book(input('OD_words'))).courier).toBe('Delhivery Surface');
+    } finally {
+      fake.courierName = 'Delhivery Surface';
+    }
+    fake.courierName = '\u2066\u200b\u2069';
+    try {
+      expect((await courier().book(input('OD_nowords'))).courier).toBe('Shiprocket');
+    } finally {
+      fake.courierName = 'Delhivery Surface';
+    }
+    const booking = await courier().book(input('OD_refusal'));
+    fake.cancelRefusal = `Cancellation\u202e is not\u0000 allowed\r\n${'!'.repeat(5000)}`;
+    try {
+      const refused = (await courier().cancel(booking.awb).catch((e: unknown) => e)) as CourierError;
+      expect(refused.message).toMatch(/^Shiprocket refused: Cancellation is not allowed !+…\. Fix that in the order or in Shiprocket, then press Cancel shipment again\.$/);
+      expect(refused.message.length).toBeLessThan(500);
+    } finally {
+      fake.cancelRefusal = null;
+    }
+  });
+
   it("a proxy's 503 page is Shiprocket being down, not a pincode no courier serves", async () => {
     const page = '<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>';
     const down = createShiprocketCourier({

@@ -1,3 +1,5 @@
+import { cleanLine } from '../../domain/clean-line';
+import { COURIER_NAME_MAX } from '../../domain/shipping';
 import { CourierError, type Booking, type BookingInput, type Courier, type CourierScan } from './courier';
 import { shiprocketScanFromWebhook, shiprocketScanStatus, shiprocketTime } from './shiprocket-webhook';
 
@@ -14,6 +16,8 @@ export interface ShiprocketOptions {
 }
 
 const NINE_DAYS_MS = 9 * 24 * 3600_000;
+/** The most of Shiprocket's own words a refusal repeats to the owner (and to the audit log). */
+const REFUSAL_WORDS_MAX = 300;
 
 type Json = Record<string, unknown>;
 
@@ -89,7 +93,8 @@ export function createShiprocketCourier(options: ShiprocketOptions): Courier {
         courierName = typeof data.courier_name === 'string' ? data.courier_name : courierName;
       }
       return {
-        courier: courierName || 'Shiprocket',
+        // Shown to the customer and filled into the shipped mail and message: Shiprocket's text, made one clean line.
+        courier: cleanLine(courierName, COURIER_NAME_MAX) || 'Shiprocket',
         awb,
         trackingUrl: `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
         providerOrderId: String(order.order_id ?? ''),
@@ -185,7 +190,7 @@ function refusal(body: Json, status: number, next: NextStep, pincode?: string): 
   const errors = body.errors && typeof body.errors === 'object' ? Object.values(body.errors as Record<string, unknown>).flat().join(' ') : '';
   const data = ((body.response as Json | undefined)?.data ?? {}) as Json;
   const assignError = typeof data.awb_assign_error === 'string' ? data.awb_assign_error : '';
-  const said = [typeof body.message === 'string' ? body.message : '', errors, assignError].filter(Boolean).join(' ').trim();
+  const said = cleanLine([typeof body.message === 'string' ? body.message : '', errors, assignError].filter(Boolean).join(' '), REFUSAL_WORDS_MAX);
   // First: a proxy's "503 Service Temporarily Unavailable" page would otherwise read as an unserviceable pincode.
   if (status >= 500) return new CourierError(`Shiprocket is having trouble right now. Nothing is lost: ${next.later}.`, false);
   if (/wallet|balance|recharge/i.test(said)) {
