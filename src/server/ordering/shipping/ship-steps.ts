@@ -16,6 +16,7 @@ import { setOrderStatus } from '../order-status-repository';
 import { queueMessageForOrderRow } from '../../messages/index';
 import { markConfirmed } from '../cod-confirmation-repository';
 import { RESUME_AFTER_MS } from './booking-claim';
+import { awbRaceLost, checkAwbIsFree } from './awb-taken';
 import { cancelCourierBooking, type CourierBooking } from './courier-cancel';
 import { queueShippedMail } from './shipped-mail';
 import {
@@ -80,13 +81,18 @@ async function recordManualShipment(
   row: OrderRow,
   manual: { courier: string; awb: string; trackingUrl: string; weightGrams: number },
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockOrderRowById(trx, ctx.dialect, row.id);
-    if (!current) throw noOrder(row.orderid);
-    refuseUnshippable(current);
-    if (!(await saveManualShipment(trx, row.id, manual))) throw alreadyShipped(row.orderid);
-    await markShipped(trx, caller, current, manual);
-  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const current = await lockOrderRowById(trx, ctx.dialect, row.id);
+      if (!current) throw noOrder(row.orderid);
+      refuseUnshippable(current);
+      await checkAwbIsFree(trx, manual.awb, row.id, 'typed');
+      if (!(await saveManualShipment(trx, row.id, manual))) throw alreadyShipped(row.orderid);
+      await markShipped(trx, caller, current, manual);
+    });
+  } catch (error) {
+    throw await awbRaceLost(ctx.db, error, manual.awb, 'typed');
+  }
 }
 
 /**
@@ -111,6 +117,9 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
     if (error.definite) await releaseBooking(ctx.db, row.id);
     throw new HttpError(error.definite ? 422 : 503, error.definite ? 'COURIER_REFUSED' : 'COURIER_UNAVAILABLE', error.message);
   }
+  // Another order's AWB is not stored, nor its pickup asked: the claim is kept, so once the owner has put the other
+  // order right, Ship (or the poll) resumes this same booking.
+  await checkAwbIsFree(ctx.db, booking.awb, row.id, 'courier');
   let pickup: { pickupDate: string } | null = null;
   let pickupNote: string | null = null;
   try {
@@ -119,7 +128,20 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
     if (!(error instanceof CourierError)) throw error;
     pickupNote = `The shipment is booked, but the pickup was not scheduled: ${error.message}`;
   }
-  const cancelledMeanwhile = await ctx.db.transaction().execute(async (trx): Promise<CourierBooking | null> => {
+  const cancelledMeanwhile = await storeBooking(ctx, caller, row, booking, pickup).catch(async (error: unknown) => {
+    throw await awbRaceLost(ctx.db, error, booking.awb, 'courier');
+  });
+  if (cancelledMeanwhile) throw await bookedAfterCancel(ctx, caller, cancelledMeanwhile);
+  return pickupNote;
+}
+
+/**
+ * Stores the courier's booking with the order READY, in one transaction; answers the booking to cancel when the
+ * order was cancelled while the courier was booking it.
+ */
+async function storeBooking(ctx: AppContext, caller: AuthUser | null, row: OrderRow, booking: Booking, pickup: { pickupDate: string } | null): Promise<CourierBooking | null> {
+  const courier = courierFor(ctx);
+  return ctx.db.transaction().execute(async (trx): Promise<CourierBooking | null> => {
     // The order is read again, locked: a cancellation that committed while the courier was booking is seen here,
     // and one that comes later waits for this commit and then finds the booking to cancel (courier-cancel.ts).
     const current = await lockOrderRowById(trx, ctx.dialect, row.id);
@@ -136,8 +158,6 @@ async function bookWithCourier(ctx: AppContext, caller: AuthUser | null, row: Or
     await writeAudit(trx, { actorUserId: caller?.id ?? null, action: 'order.ship.after.cancel', target: row.orderid, details: { courier: booking.courier, awb: booking.awb } });
     return saved ? { shipmentId: saved.id, orderid: row.orderid, awb: booking.awb, provider: courier.name } : null;
   });
-  if (cancelledMeanwhile) throw await bookedAfterCancel(ctx, caller, cancelledMeanwhile);
-  return pickupNote;
 }
 
 /**

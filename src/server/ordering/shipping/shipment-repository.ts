@@ -16,6 +16,11 @@ export function findShipmentByAwb(executor: Executor, awb: string): Promise<Ship
   return executor.selectFrom('shipments').selectAll().where('awb', '=', awb).executeTakeFirst();
 }
 
+/** Takes the AWB off cancelled shipments of other orders, so this order's shipment may have it (awb-taken.ts). */
+export async function freeCancelledAwb(executor: Executor, awb: string, orderRowId: number): Promise<void> {
+  await executor.updateTable('shipments').set({ awb: null, updated_at: nowIso() }).where('awb', '=', awb).where('status', '=', 'CANCELLED').where('order_id', '<>', orderRowId).execute();
+}
+
 /**
  * Claims the order's shipment for a courier booking before the courier is asked: BOOKING, no AWB. Answers false when
  * another booking holds it (the unique order_id, or a row that is not cancelled). A cancelled shipment's row is reused.

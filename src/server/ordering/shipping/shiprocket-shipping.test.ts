@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderNumber } from '../../../domain/display';
 import { FAKE_SHIPROCKET_LOGIN, startFakeShiprocket, type FakeShiprocket } from '../../../../tests/support/fake-shiprocket';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
@@ -55,6 +56,24 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().shipment.awb).toBe(fake.orders.get(`${orderid}-2`)?.awb);
     expect(again.json().shipment.awb).not.toBe(res.json().shipment.awb);
+  });
+
+  it('an AWB Shiprocket assigns that another order already has is a 409 naming that order, not a server error', async () => {
+    const typed = await cod();
+    const booked = await cod();
+    let awb = '';
+    fake.beforeAwb = async () => {
+      awb = `7${String(fake.orders.get(booked)!.shipmentId).padStart(11, '0')}`;
+      const manual = await shop.app.inject({ method: 'POST', url: `/api/order/${typed}/shipment`, headers: admin.auth, payload: { mode: 'MANUAL', courier: 'Delhivery', awb } });
+      expect(manual.statusCode, manual.body).toBe(200);
+    };
+    const pickups = fake.pickups;
+    const res = await ship(booked);
+    expect(res.statusCode, res.body).toBe(409);
+    const typedRow = await shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', typed).executeTakeFirstOrThrow();
+    expect(res.json().message).toMatch(new RegExp(`^The courier booked this order under AWB ${awb}, but order ${orderNumber(typedRow.id)} already has that AWB\\. `));
+    expect(await statusOf(booked)).toBe('PREPARATION');
+    expect(fake.pickups).toBe(pickups);
   });
 
   it("shows each of Shiprocket's refusals to the owner in plain words, and renews an expired token unseen", async () => {
