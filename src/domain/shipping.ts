@@ -2,6 +2,7 @@
 // shapes of the shipping calls (§8.7). Shared by the browser and the server.
 import { z } from 'zod';
 import type { OrderStatus } from './order-status';
+import { cleanLine } from './clean-line';
 
 export const SHIPMENT_MODES = ['COURIER', 'MANUAL'] as const;
 export type ShipmentMode = (typeof SHIPMENT_MODES)[number];
@@ -101,7 +102,13 @@ export const COURIER_NAME_MAX = 60;
 export const shipmentBodySchema = z
   .strictObject({
     mode: z.enum(SHIPMENT_MODES, { error: "Choose how the order ships: 'COURIER' (booked from here) or 'MANUAL' (booked elsewhere)." }),
-    courier: z.string().trim().max(COURIER_NAME_MAX, { error: `The courier name is at most ${COURIER_NAME_MAX} characters.` }).optional(),
+    // Shown to the customer beside the courier's own names, so cleaned the same way (clean-line.ts).
+    courier: z
+      .string()
+      .trim()
+      .max(COURIER_NAME_MAX, { error: `The courier name is at most ${COURIER_NAME_MAX} characters.` })
+      .transform((name) => cleanLine(name, COURIER_NAME_MAX))
+      .optional(),
     awb: z.string().trim().regex(AWB_PATTERN, { error: 'The AWB is 4 to 40 letters, digits or dashes, as printed on the label.' }).optional(),
     trackingUrl: z
       .string()

@@ -305,9 +305,9 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(missing.json().message).toMatch(/AWB/);
     expect((await ship(orderid, { mode: 'MANUAL', courier: 'Delhivery', awb: 'DL 123', trackingUrl: 'https://track.example/DL123' })).statusCode).toBe(400);
     expect((await ship(orderid, { mode: 'MANUAL', courier: 'Delhivery', awb: 'DL1234567', trackingUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
-    const res = await ship(orderid, { mode: 'MANUAL', courier: 'Delhivery', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' });
+    const res = await ship(orderid, { mode: 'MANUAL', courier: 'Delhi\u202every\u200b  Express', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'READY', shipment: { mode: 'MANUAL', courier: 'Delhivery', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' } });
+    expect(res.json()).toMatchObject({ status: 'READY', shipment: { mode: 'MANUAL', courier: 'Delhivery Express', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' } });
     const label = await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: admin.auth });
     const labelText = pdfText(label.rawPayload);
     expect(labelText).toContain('DL1234567');
