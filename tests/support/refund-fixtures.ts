@@ -1,36 +1,42 @@
 // Orders and refunds set up for the refund tests: a paid order already delivered, and a refund written but not yet
 // asked of the gateway, so the test posts the gateway's answer itself.
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { recordRefund } from '../../src/server/ordering/refund-service';
 import { gatewayFor } from '../../src/server/payments/gateway-registry';
 import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway';
 import { orderRow, placePaidOnlineOrder } from './test-orders';
-import { adminOf, createTestShop, createTestUser, type TestDialect, type TestShop, type TestUser } from './test-shop';
+import {
+  adminOf,
+  createTestShop,
+  createTestUser,
+  useTestShop,
+  type SuiteShop,
+  type TestDialect,
+  type TestShop,
+  type TestUser,
+} from './test-shop';
 
-export interface RefundShop {
-  shop: TestShop;
-  customer: TestUser;
-  admin: TestUser;
+export interface RefundShop extends SuiteShop {
   /** The sandbox gateway's webhook secret, to sign the refund events a test posts. */
   secret: string;
 }
+
+const webhookSecretOf = async (shop: TestShop) => (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
 
 /** A shop with one customer and its admin, on the sandbox gateway. */
 export async function refundShop(dialect: TestDialect): Promise<RefundShop> {
   const shop = await createTestShop(dialect);
   const customer = await createTestUser(shop);
   const admin = await adminOf(shop);
-  const secret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).webhookSecret;
-  return { shop, customer, admin, secret };
+  return { shop, customer, admin, secret: await webhookSecretOf(shop) };
 }
 
-/** A refund shop for the suite around it: made before its tests, closed after them; read its fields inside tests. */
+/** A refund shop for the suite around it (see useTestShop): read its fields inside tests. */
 export function useRefundShop(dialect: TestDialect): RefundShop {
-  const set = {} as RefundShop;
+  const set = useTestShop(dialect) as RefundShop;
   beforeAll(async () => {
-    Object.assign(set, await refundShop(dialect));
+    set.secret = await webhookSecretOf(set.shop);
   });
-  afterAll(async () => set.shop?.close());
   return set;
 }
 

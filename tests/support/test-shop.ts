@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/constants';
 import { openSession } from '../../src/server/accounts/session-service';
 import { hashPassword } from '../../src/server/auth/passwords';
@@ -149,4 +149,35 @@ export async function adminOf(shop: TestShop): Promise<TestUser> {
   const row = await shop.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   const token = await openSession(shop.app.ctx, { id: row.id, email });
   return { id: row.id, email, password: 'admin-password', token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export interface SuiteShop {
+  shop: TestShop;
+  /** The seeded admin, unless the suite asked for none. */
+  admin: TestUser;
+  /** One customer account, unless the suite asked for none. */
+  customer: TestUser;
+}
+
+export interface SuiteShopOptions extends TestShopOptions {
+  /** Sign the seeded admin in (default true). */
+  admin?: boolean;
+  /** Make a customer (default true), with these createTestUser options when given. */
+  customer?: boolean | Parameters<typeof createTestUser>[1];
+}
+
+/**
+ * A shop for the suite around it: made before its tests, closed after them; read its fields inside tests, since
+ * they are filled only once the suite starts. Hooks the suite adds after this one run with the shop already there.
+ */
+export function useTestShop(dialect: TestDialect, options: SuiteShopOptions = {}): SuiteShop {
+  const { admin = true, customer = true, ...shopOptions } = options;
+  const set = {} as SuiteShop;
+  beforeAll(async () => {
+    set.shop = await createTestShop(dialect, shopOptions);
+    if (admin) set.admin = await adminOf(set.shop);
+    if (customer) set.customer = await createTestUser(set.shop, customer === true ? {} : customer);
+  });
+  afterAll(async () => set.shop?.close());
+  return set;
 }
