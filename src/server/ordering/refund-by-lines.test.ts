@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { pdfText } from '../../../tests/support/pdf-text';
@@ -6,37 +6,31 @@ import type { PaymentGateway } from '../payments/gateway';
 import { gatewayFor } from '../payments/gateway-registry';
 import { setStock } from '../stock/stock-repository';
 import { applyRefundEvent } from './refund-service';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { orderBody, placePaidOnlineOrder, settledMailbox } from '../../../tests/support/test-orders';
 
 // The admin refunds by lines (which bottles, how many, optionally back on the shelf) or by value; the credit note says
 // which. The standard order: 2 × A2 Desi Cow Ghee 500 ml at 1019 and 1 × Buffalo Ghee 1000 ml at 999.
 describeEachDatabase('refunds by lines or by value', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  const set = useTestShop(dialect);
   let buffaloId: number;
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
-    buffaloId = (await shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', 'Buffalo Ghee').executeTakeFirstOrThrow()).id;
-    await setStock(shop.app.ctx.db, buffaloId, 1000, 20);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    buffaloId = (await set.shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', 'Buffalo Ghee').executeTakeFirstOrThrow()).id;
+    await setStock(set.shop.app.ctx.db, buffaloId, 1000, 20);
   });
-  afterAll(async () => shop.close());
 
   async function deliveredOrder(): Promise<string> {
-    const orderid = await placePaidOnlineOrder(shop, customer);
-    await settledMailbox(shop);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
+    const orderid = await placePaidOnlineOrder(set.shop, set.customer);
+    await settledMailbox(set.shop);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
     return orderid;
   }
-  const refund = (orderid: string, payload: object) => shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: admin.auth, payload });
+  const refund = (orderid: string, payload: object) => set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds`, headers: set.admin.auth, payload });
   const buffaloStock = async () =>
-    (await shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', buffaloId).where('size_ml', '=', 1000).executeTakeFirstOrThrow()).stock;
+    (await set.shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', buffaloId).where('size_ml', '=', 1000).executeTakeFirstOrThrow()).stock;
   const noteDoc = async (number: string) =>
-    JSON.parse((await shop.app.ctx.db.selectFrom('credit_notes').select('document').where('number', '=', number).executeTakeFirstOrThrow()).document) as CreditNoteDocument;
+    JSON.parse((await set.shop.app.ctx.db.selectFrom('credit_notes').select('document').where('number', '=', number).executeTakeFirstOrThrow()).document) as CreditNoteDocument;
 
   it('a broken jar of buffalo ghee: refunded at its price, back on the shelf, the credit note names it with its quantity', async () => {
     const orderid = await deliveredOrder();
@@ -49,7 +43,7 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     expect(note.basis).toBe('GOODS');
     expect(note.lines).toMatchObject([{ description: 'Buffalo Ghee (1000 ml)', quantity: 1, unit: 'NOS', grossPaise: 99_900 }]);
     expect(note.totals.grossPaise).toBe(99_900);
-    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: admin.auth });
+    const pdf = await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: set.admin.auth });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Buffalo Ghee (1000 ml)');
@@ -64,7 +58,7 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     expect(cow.json().refunds.map((r: { amount: number }) => r.amount).sort()).toEqual([2038, 999]);
     expect(await buffaloStock()).toBe((before ?? 0) + 1);
     // Your Orders carries what was refunded or is on its way (and, beside it, how much the gateway processed).
-    const mine = (await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; refundedAmount: number }[];
+    const mine = (await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json() as { orderid: string; refundedAmount: number }[];
     expect(mine.find((o) => o.orderid === orderid)).toMatchObject({ refundedAmount: 3037 });
   });
 
@@ -83,17 +77,17 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
 
   it('a bottle bought with a coupon: the note lists it at its price and the coupon as a reduction, adding up to the refund', async () => {
     const code = `Refund${dialect}${Date.now() % 100_000}`;
-    const created = await shop.app.inject({
+    const created = await set.shop.app.inject({
       method: 'POST',
       url: '/api/coupons',
-      headers: admin.auth,
+      headers: set.admin.auth,
       payload: { code, kind: 'PERCENT', value: 10, minOrder: 0, maxDiscount: null, validFrom: null, validTo: null, totalUses: null, perCustomer: null, firstOrderOnly: false, active: true },
     });
     expect(created.statusCode, created.body).toBe(201);
     // 3037 less 10% (303.70, to the nearest rupee 304) = 2733.
-    const orderid = await placePaidOnlineOrder(shop, customer, { ...orderBody(), coupon: code, totalAmount: 2733 });
-    await settledMailbox(shop);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
+    const orderid = await placePaidOnlineOrder(set.shop, set.customer, { ...orderBody(), coupon: code, totalAmount: 2733 });
+    await settledMailbox(set.shop);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'DELIVERED' } })).statusCode).toBe(200);
     const res = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Jar arrived broken' });
     expect(res.statusCode, res.body).toBe(200);
     const amount = res.json().refunds[0].amount as number;
@@ -107,7 +101,7 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     for (const line of note.lines) if (line.unit === 'NOS') expect(line.quantity * line.unitPricePaise).toBe(line.grossPaise);
     expect(note.totals.grossPaise).toBe(amount * 100);
     expect(note.lines.reduce((sum, l) => sum + l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise, 0)).toBe(amount * 100);
-    const text = pdfText((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: admin.auth })).rawPayload);
+    const text = pdfText((await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: set.admin.auth })).rawPayload);
     expect(text).toContain('Coupon discount');
   });
 
@@ -115,22 +109,22 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     const orderid = await deliveredOrder();
     const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken' };
     // The sandbox's own outcome webhooks are held back: this test says how each refund ends.
-    const sandbox = gatewayFor(shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
+    const sandbox = gatewayFor(set.shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
     const onRefund = sandbox.onRefund;
     sandbox.onRefund = undefined;
     try {
       const first = (await refund(orderid, body)).json().refunds[0].refundId as string;
-      const asked = await shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
+      const asked = await set.shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
       // The gateway refused it: its bottle may be refunded again.
       const failed = { id: asked.gateway_refund_id ?? '', paymentId: '', amount: asked.amount * 100, status: 'failed' as const, notes: { shop_refund_id: first } };
-      expect(await shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(shop.app.ctx, trx, failed))).toBe(true);
+      expect(await set.shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(set.shop.app.ctx, trx, failed))).toBe(true);
       expect((await refund(orderid, body)).statusCode).toBe(200);
-      const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/retry`, headers: admin.auth });
+      const retry = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/retry`, headers: set.admin.auth });
       expect(retry.statusCode).toBe(409);
       expect(retry.json().message).toMatch(/refunded again after it failed/);
-      const refunds = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json().refunds as { refundId: string; status: string }[];
+      const refunds = (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json().refunds as { refundId: string; status: string }[];
       expect(refunds.find((r) => r.refundId === first)?.status).toBe('FAILED');
-      const row = await shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+      const row = await set.shop.app.ctx.db.selectFrom('orders').select('refunded_amount').where('orderid', '=', orderid).executeTakeFirstOrThrow();
       expect(row.refunded_amount).toBe(999);
     } finally {
       sandbox.onRefund = onRefund;
@@ -139,21 +133,21 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
 
   it.each(['retried', 'settled'] as const)('a failed refund of a bottle, %s, gets a credit note that names the bottle again, not a refund of value', async (how) => {
     const orderid = await deliveredOrder();
-    const sandbox = gatewayFor(shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
+    const sandbox = gatewayFor(set.shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
     const onRefund = sandbox.onRefund;
     sandbox.onRefund = undefined;
     try {
       const res = await refund(orderid, { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Jar arrived broken' });
       const first = res.json().refunds[0].refundId as string;
-      const asked = await shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
+      const asked = await set.shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
       const failed = { id: asked.gateway_refund_id ?? '', paymentId: '', amount: asked.amount * 100, status: 'failed' as const, notes: { shop_refund_id: first } };
-      await shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(shop.app.ctx, trx, failed));
+      await set.shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(set.shop.app.ctx, trx, failed));
       const again =
         how === 'retried'
-          ? await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/retry`, headers: admin.auth })
-          : await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/settle`, headers: admin.auth, payload: { method: 'CASH' } });
+          ? await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/retry`, headers: set.admin.auth })
+          : await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${first}/settle`, headers: set.admin.auth, payload: { method: 'CASH' } });
       expect(again.statusCode, again.body).toBe(200);
-      const notes = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json().creditNotes as { number: string }[];
+      const notes = (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json().creditNotes as { number: string }[];
       expect(notes).toHaveLength(2);
       const reissued = await noteDoc(notes[1]?.number ?? '');
       expect(reissued.basis).toBe('GOODS');
@@ -166,16 +160,16 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
   it('a bottle a failed refund put back on the shelf is not put back again by a fresh refund of it', async () => {
     const orderid = await deliveredOrder();
     const body = { lines: [{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1 }], reason: 'Broken', restock: true };
-    const sandbox = gatewayFor(shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
+    const sandbox = gatewayFor(set.shop.app.ctx) as PaymentGateway & { onRefund?: unknown };
     const onRefund = sandbox.onRefund;
     sandbox.onRefund = undefined;
     try {
       const before = await buffaloStock();
       const first = (await refund(orderid, body)).json().refunds[0].refundId as string;
       expect(await buffaloStock()).toBe(before + 1);
-      const asked = await shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
+      const asked = await set.shop.app.ctx.db.selectFrom('refunds').select(['gateway_refund_id', 'amount']).where('id', '=', first).executeTakeFirstOrThrow();
       const failed = { id: asked.gateway_refund_id ?? '', paymentId: '', amount: asked.amount * 100, status: 'failed' as const, notes: { shop_refund_id: first } };
-      expect(await shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(shop.app.ctx, trx, failed))).toBe(true);
+      expect(await set.shop.app.ctx.db.transaction().execute((trx) => applyRefundEvent(set.shop.app.ctx, trx, failed))).toBe(true);
       // The jar is on the shelf already: refunding it again, box ticked again, pays the customer and adds nothing.
       const fresh = await refund(orderid, body);
       expect(fresh.statusCode, fresh.body).toBe(200);

@@ -1,7 +1,7 @@
 import { displayOrderId, orderNumber } from '../../../domain/display';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminOf, createTestShop, describeEachDatabase, useTestShop } from '../../../../tests/support/test-shop';
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
 import { pdfText } from '../../../../tests/support/pdf-text';
 import { CourierError, type Courier } from '../../shipping/courier';
@@ -16,34 +16,28 @@ import { applyScan } from '../workflows/apply-scan';
 const COW = 'A2 Desi Cow Ghee';
 
 describeEachDatabase('shipping with the sandbox courier', (dialect) => {
-  let shop: TestShop;
-  let user: TestUser;
-  let admin: TestUser;
+  const set = useTestShop(dialect);
   let cowId: number;
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    user = await createTestUser(shop);
-    admin = await adminOf(shop);
-    cowId = (await shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', COW).executeTakeFirstOrThrow()).id;
-    const filled = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS });
+    cowId = (await set.shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', COW).executeTakeFirstOrThrow()).id;
+    const filled = await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS });
     expect(filled.statusCode).toBe(200);
   });
-  afterAll(async () => shop.close());
 
   const cod = async (itemQty = 2) => codId(itemQty);
   const codId = async (itemQty: number) => {
-    const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY', items: [{ name: COW, quantity: 500, itemQty, finalPrice: 1019 }], totalAmount: 1019 * itemQty }));
+    const res = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', items: [{ name: COW, quantity: 500, itemQty, finalPrice: 1019 }], totalAmount: 1019 * itemQty }));
     expect(res.statusCode, res.body).toBe(200);
     return res.json().orderid as string;
   };
   const ship = (orderid: string, payload: object = { mode: 'COURIER' }) =>
-    shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload });
-  const scan = (awb: string, status: string) => shop.app.inject({ method: 'POST', url: `/api/shipping/sandbox/${awb}/scan`, headers: admin.auth, payload: { status } });
-  const statusOf = async (orderid: string) => (await shop.app.ctx.db.selectFrom('orders').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status;
+    set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: set.admin.auth, payload });
+  const scan = (awb: string, status: string) => set.shop.app.inject({ method: 'POST', url: `/api/shipping/sandbox/${awb}/scan`, headers: set.admin.auth, payload: { status } });
+  const statusOf = async (orderid: string) => (await set.shop.app.ctx.db.selectFrom('orders').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status;
   const mailsOf = async (kind: string) =>
-    Number((await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+    Number((await set.shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
   const stockNow = async () =>
-    (await shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', cowId).where('size_ml', '=', 500).executeTakeFirstOrThrow()).stock;
+    (await set.shop.app.ctx.db.selectFrom('stock_levels').select('stock').where('product_id', '=', cowId).where('size_ml', '=', 500).executeTakeFirstOrThrow()).stock;
 
   it('books a COD order: AWB, READY, the shipped mail, the label PDF, the pickup, and Ship again is refused', async () => {
     const orderid = await cod();
@@ -53,21 +47,21 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     const order = res.json();
     expect(order).toMatchObject({ orderid, status: 'READY', shipment: { mode: 'COURIER', courier: 'Sandbox Express', status: 'BOOKED', events: [] } });
     expect(order.shipment.awb).toMatch(/^SBX\d{12}$/);
-    expect(order.shipment.trackingUrl).toBe(`${shop.config.PUBLIC_URL}/track/${orderid}`);
+    expect(order.shipment.trackingUrl).toBe(`${set.shop.config.PUBLIC_URL}/track/${orderid}`);
     expect(order.invoiceNumber).toBeTruthy();
     expect(await mailsOf('order-shipped')).toBe(shippedMails + 1);
-    const mail = await shop.app.ctx.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('kind', '=', 'order-shipped').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await set.shop.app.ctx.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('kind', '=', 'order-shipped').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(order.shipment.awb);
     expect(mail.text_body).toContain(order.shipment.trackingUrl);
     // Sent at booking, before the courier's pickup: it says booked, not handed over.
     expect(mail.text_body).toMatch(/is packed and booked with \S/);
     expect(mail.text_body).not.toContain('handed to');
-    const row = await shop.app.ctx.db.selectFrom('shipments').selectAll().where('awb', '=', order.shipment.awb).executeTakeFirstOrThrow();
+    const row = await set.shop.app.ctx.db.selectFrom('shipments').selectAll().where('awb', '=', order.shipment.awb).executeTakeFirstOrThrow();
     expect(row.pickup_scheduled_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Two 500 ml bottles, each 455 g of ghee and 150 g of jar and box.
     expect(row.weight_grams).toBe(2 * 605);
 
-    const label = await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: admin.auth });
+    const label = await set.shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: set.admin.auth });
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     const text = pdfText(label.rawPayload);
@@ -80,7 +74,7 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(text).not.toContain(displayOrderId(orderid));
 
     expect((await ship(orderid)).statusCode).toBe(409);
-    expect((await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: user.auth })).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: set.customer.auth })).statusCode).toBe(403);
   });
 
   it('scans move the order in order, once each; a late scan is listed but moves nothing back', async () => {
@@ -105,12 +99,12 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
   });
 
   it('an opted-in customer gets WhatsApp messages for shipped (with the AWB), out for delivery and delivered; others none', async () => {
-    const res = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY', whatsappOptIn: true, items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }));
+    const res = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', whatsappOptIn: true, items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }));
     expect(res.statusCode, res.body).toBe(200);
     const optedIn = res.json().orderid as string;
     const quiet = await cod(1);
     const messagesOf = async (orderid: string) =>
-      (await shop.app.ctx.db.selectFrom('message_outbox').select(['kind', 'params']).where('orderid', '=', orderid).orderBy('id').execute()).map((m) => ({ kind: m.kind, params: JSON.parse(m.params) as string[] }));
+      (await set.shop.app.ctx.db.selectFrom('message_outbox').select(['kind', 'params']).where('orderid', '=', orderid).orderBy('id').execute()).map((m) => ({ kind: m.kind, params: JSON.parse(m.params) as string[] }));
     for (const orderid of [optedIn, quiet]) {
       const awb = (await ship(orderid)).json().shipment.awb as string;
       await scan(awb, 'OUT_FOR_DELIVERY');
@@ -119,7 +113,7 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     }
     const sent = await messagesOf(optedIn);
     expect(sent.map((m) => m.kind)).toEqual(['PLACED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
-    const awb = (await shop.app.ctx.db.selectFrom('shipments').innerJoin('orders', 'orders.id', 'shipments.order_id').select('shipments.awb').where('orders.orderid', '=', optedIn).executeTakeFirstOrThrow()).awb;
+    const awb = (await set.shop.app.ctx.db.selectFrom('shipments').innerJoin('orders', 'orders.id', 'shipments.order_id').select('shipments.awb').where('orders.orderid', '=', optedIn).executeTakeFirstOrThrow()).awb;
     expect(sent[1]?.params).toContain(awb);
     expect(await messagesOf(quiet)).toEqual([]);
   });
@@ -129,11 +123,11 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     const awb = (await ship(orderid)).json().shipment.awb as string;
     expect((await scan(awb, 'DELIVERED')).json()).toMatchObject({ status: 'DELIVERED' });
     expect((await scan(awb, 'PICKED_UP')).json()).toMatchObject({ status: 'DELIVERED', shipment: { status: 'DELIVERED' } });
-    const mine = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; shipment: unknown }[];
+    const mine = (await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json() as { orderid: string; shipment: unknown }[];
     const listed = mine.find((o) => o.orderid === orderid);
     expect(listed?.shipment).toMatchObject({ courier: 'Sandbox Express', awb, status: 'DELIVERED', events: [{ status: 'DELIVERED' }, { status: 'PICKED_UP' }] });
     const waiting = await cod();
-    const again = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; shipment: unknown }[];
+    const again = (await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json() as { orderid: string; shipment: unknown }[];
     expect(again.find((o) => o.orderid === waiting)?.shipment).toBeNull();
   });
 
@@ -141,7 +135,7 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
     const listed = async () => {
-      const mine = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json() as { orderid: string; status: string; shipment: { status: string; events: { status: string }[] } }[];
+      const mine = (await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json() as { orderid: string; status: string; shipment: { status: string; events: { status: string }[] } }[];
       return mine.find((o) => o.orderid === orderid);
     };
     expect((await listed())?.shipment).toMatchObject({ status: 'BOOKED', events: [] });
@@ -155,7 +149,7 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
   });
 
   it('returned to origin: RETURNED, the bottles back on the shelf once, the invoice credited in full, the status mail', async () => {
-    await setStock(shop.app.ctx.db, cowId, 500, 10);
+    await setStock(set.shop.app.ctx.db, cowId, 500, 10);
     const orderid = await cod(3);
     expect(await stockNow()).toBe(7);
     const awb = (await ship(orderid)).json().shipment.awb as string;
@@ -166,21 +160,21 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     expect(back).toMatchObject({ status: 'RETURNED', shipment: { status: 'RTO_DELIVERED' } });
     expect(await stockNow()).toBe(10);
     expect(await mailsOf('status-mail')).toBe(statusMails + 1);
-    const refunds = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+    const refunds = (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json();
     expect(refunds.creditNotes).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
     const number = (refunds.creditNotes as { number: string }[])[0]?.number ?? '?';
-    const returnedMail = (await settledMailbox(shop)).find((m) => m.to.includes(user.email) && m.text.includes(`Our credit note ${number} against invoice`));
+    const returnedMail = (await settledMailbox(set.shop)).find((m) => m.to.includes(set.customer.email) && m.text.includes(`Our credit note ${number} against invoice`));
     expect(returnedMail?.attachments.map((a) => a.filename)).toEqual([`${number.replace(/\//g, '-')}.pdf`]);
     await scan(awb, 'RTO_DELIVERED');
     await scan(awb, 'DELIVERED');
     expect(await stockNow()).toBe(10);
     expect(await statusOf(orderid)).toBe('RETURNED');
-    await setStock(shop.app.ctx.db, cowId, 500, null);
-    const move = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    await setStock(set.shop.app.ctx.db, cowId, 500, null);
+    const move = await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'READY' } });
     expect(move.statusCode).toBe(409);
     // Paid on delivery and back with us: nothing is left to cancel, and no "cancelled" mail follows "came back".
     const mailsBefore = await mailsOf('status-mail');
-    const cancel = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Returned' } });
+    const cancel = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: set.admin.auth, payload: { reason: 'Returned' } });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toMatch(/nothing to cancel/);
     expect(await statusOf(orderid)).toBe('RETURNED');
@@ -188,16 +182,16 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
   });
 
   it('an order cancelled in transit keeps its bottles off the shelf until the courier returns the parcel', async () => {
-    await setStock(shop.app.ctx.db, cowId, 500, 10);
+    await setStock(set.shop.app.ctx.db, cowId, 500, 10);
     try {
       const cancel = (orderid: string) =>
-        shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+        set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: set.admin.auth, payload: { reason: 'Customer refused on the phone' } });
       const travelling = await cod(3);
       const awb = (await ship(travelling)).json().shipment.awb as string;
       await scan(awb, 'IN_TRANSIT');
       expect((await cancel(travelling)).json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'IN_TRANSIT' } });
       expect(await stockNow()).toBe(7);
-      const notesOf = async (orderid: string) => (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json().creditNotes;
+      const notesOf = async (orderid: string) => (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json().creditNotes;
       // Delivered after all, the parcel would have been supplied: its invoice is credited when it comes back.
       expect(await notesOf(travelling)).toEqual([]);
       await scan(awb, 'RTO_INITIATED');
@@ -226,14 +220,14 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       // Booked, not picked up: cancelled at once, so its invoice is credited with the cancellation.
       expect(await notesOf(waiting)).toEqual([expect.objectContaining({ amount: 2 * 1019 })]);
     } finally {
-      await setStock(shop.app.ctx.db, cowId, 500, null);
+      await setStock(set.shop.app.ctx.db, cowId, 500, null);
     }
   });
 
   it('a return scan racing the cancellation of its parcel still brings the bottles back and credits the invoice', async () => {
     // PostgreSQL only: SQLite runs one transaction at a time, so the two cannot interleave there.
     if (dialect !== 'postgres') return;
-    const db = shop.app.ctx.db;
+    const db = set.shop.app.ctx.db;
     await setStock(db, cowId, 500, 10);
     try {
       const orderid = await cod(3);
@@ -246,17 +240,17 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       // the owner's cancellation commits: it saw the parcel still away, so it left the bottles and the invoice to the scan.
       await db.transaction().execute(async (blocker) => {
         await blocker.selectFrom('shipments').select('id').where('awb', '=', awb).forUpdate().execute();
-        returned = applyScan(shop.app.ctx, { awb, status: 'RTO_DELIVERED', at: new Date().toISOString(), location: 'Bengaluru hub', key: `rto-race-${awb}` });
+        returned = applyScan(set.shop.app.ctx, { awb, status: 'RTO_DELIVERED', at: new Date().toISOString(), location: 'Bengaluru hub', key: `rto-race-${awb}` });
         for (let i = 0; i < 100; i += 1) {
           const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%shipment%'`.execute(db);
           if (Number(waiting.rows[0]?.n) > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
-        const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+        const cancelled = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: set.admin.auth, payload: { reason: 'Customer refused on the phone' } });
         expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', shipment: { status: 'RTO_INITIATED' } });
       });
       await returned;
-      const order = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+      const order = (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json();
       expect(order).toMatchObject({ status: 'CANCELLED', shipment: { status: 'RTO_DELIVERED' } });
       expect(await stockNow()).toBe(10);
       expect(order.creditNotes).toEqual([expect.objectContaining({ amount: 3 * 1019 })]);
@@ -267,21 +261,21 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
 
   it('a paid parcel cancelled on its way, its refund failed, then returned: the refund can still be retried', async () => {
     const refundsFail = { ...SUCCESS_CARD, number: '5555 5555 5555 4444' };
-    const orderid = await placePaidOnlineOrder(shop, user, orderBody({ paymentmode: 'ONLINE', items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }), refundsFail);
+    const orderid = await placePaidOnlineOrder(set.shop, set.customer, orderBody({ paymentmode: 'ONLINE', items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }), refundsFail);
     const awb = (await ship(orderid)).json().shipment.awb as string;
     await scan(awb, 'IN_TRANSIT');
-    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+    const cancelled = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: set.admin.auth, payload: { reason: 'Customer refused on the phone' } });
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', refunds: [{ amount: 1019 }], creditNotes: [{ amount: 1019 }] });
     await new Promise((resolve) => setTimeout(resolve, SANDBOX_REFUND_SETTLE_MS + 400));
-    await sandboxWebhooksSettled(shop.app.ctx);
-    const failed = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+    await sandboxWebhooksSettled(set.shop.app.ctx);
+    const failed = (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json();
     expect(failed).toMatchObject({ refunds: [{ status: 'FAILED' }], creditNotes: [{ amount: 1019, voided: true }] });
     // The parcel comes back: its invoice is credited with the return.
     await scan(awb, 'RTO_DELIVERED');
     // The customer's money never went back: the owner retries the refund, and the shop must let them.
-    const retry = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${failed.refunds[0].refundId as string}/retry`, headers: admin.auth });
+    const retry = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/refunds/${failed.refunds[0].refundId as string}/retry`, headers: set.admin.auth });
     expect(retry.statusCode, retry.body).toBe(200);
-    const after = (await shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: admin.auth })).json();
+    const after = (await set.shop.app.inject({ url: `/api/order/${orderid}/refunds`, headers: set.admin.auth })).json();
     expect(after.refunds).toMatchObject([{ status: expect.stringMatching(/PENDING|PROCESSED|FAILED/) }]);
     // The invoice is credited once in all, never beyond it.
     const credited = (after.creditNotes as { amount: number; voided?: true }[]).filter((n) => !n.voided).reduce((sum, n) => sum + n.amount, 0);
@@ -289,11 +283,11 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
   }, 30_000);
 
   it('a paid parcel returned to us is refunded by cancelling it, its invoice credited once', async () => {
-    const orderid = await placePaidOnlineOrder(shop, user, orderBody({ paymentmode: 'ONLINE', items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }));
+    const orderid = await placePaidOnlineOrder(set.shop, set.customer, orderBody({ paymentmode: 'ONLINE', items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }));
     const awb = (await ship(orderid)).json().shipment.awb as string;
     await scan(awb, 'IN_TRANSIT');
     expect((await scan(awb, 'RTO_DELIVERED')).json()).toMatchObject({ status: 'RETURNED' });
-    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: admin.auth, payload: { reason: 'Customer refused on the phone' } });
+    const cancelled = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: set.admin.auth, payload: { reason: 'Customer refused on the phone' } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', refunds: [{ amount: 1019 }], creditNotes: [{ amount: 1019 }] });
   });
@@ -308,7 +302,7 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     const res = await ship(orderid, { mode: 'MANUAL', courier: 'Delhi\u202every\u200b  Express', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'READY', shipment: { mode: 'MANUAL', courier: 'Delhivery Express', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' } });
-    const label = await shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: admin.auth });
+    const label = await set.shop.app.inject({ url: `/api/order/${orderid}/shipment/label.pdf`, headers: set.admin.auth });
     const labelText = pdfText(label.rawPayload);
     expect(labelText).toContain('DL1234567');
     expect(labelText).toContain(`Order ${orderNumber(res.json().id)}`);
@@ -318,54 +312,54 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
   it('cancels a booked shipment before pickup (back to preparation, ships again); not after pickup', async () => {
     const orderid = await cod();
     const first = (await ship(orderid)).json().shipment.awb as string;
-    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: admin.auth });
+    const cancelled = await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: set.admin.auth });
     expect(cancelled.json()).toMatchObject({ status: 'PREPARATION', shipment: null });
     const again = (await ship(orderid)).json();
     expect(again).toMatchObject({ status: 'READY', shipment: { status: 'BOOKED' } });
     expect(again.shipment.awb).not.toBe(first);
     await scan(again.shipment.awb, 'PICKED_UP');
-    expect((await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: admin.auth })).statusCode).toBe(409);
+    expect((await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: set.admin.auth })).statusCode).toBe(409);
   });
 
   it('does not ship a cancelled or unpaid order, nor for a customer', async () => {
-    const unpaid = (await createOrder(shop, user, orderBody())).json().orderid as string;
+    const unpaid = (await createOrder(set.shop, set.customer, orderBody())).json().orderid as string;
     const res = await ship(unpaid);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/not paid/);
     const orderid = await cod();
-    await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: user.auth, payload: { reason: 'Ordered by mistake' } });
+    await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers: set.customer.auth, payload: { reason: 'Ordered by mistake' } });
     expect((await ship(orderid)).statusCode).toBe(409);
-    expect((await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: user.auth, payload: { mode: 'COURIER' } })).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: set.customer.auth, payload: { mode: 'COURIER' } })).statusCode).toBe(403);
     expect((await ship('OD_nosuchorder')).statusCode).toBe(404);
   });
 
   it('/track finds an order by number or id and delivery pincode, without personal data; a wrong pair is 404', async () => {
     const orderid = await cod();
-    const { id } = (await shop.app.inject({ url: '/api/order', headers: user.auth })).json().find((o: { orderid: string }) => o.orderid === orderid) as { id: number };
+    const { id } = (await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json().find((o: { orderid: string }) => o.orderid === orderid) as { id: number };
     const awb = (await ship(orderid)).json().shipment.awb as string;
     await scan(awb, 'PICKED_UP');
-    const res = await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560001` });
+    const res = await set.shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560001` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['awb', 'courier', 'events', 'status', 'trackingUrl']);
     expect(body).toMatchObject({ status: 'READY', courier: 'Sandbox Express', awb, events: [{ status: 'PICKED_UP', location: 'Sandbox hub' }] });
     expect(JSON.stringify(body)).not.toMatch(/Asha|Temple|9876543210|example\.in/);
-    expect((await shop.app.inject({ url: `/api/public/track/${displayOrderId(orderid)}?pincode=560001` })).statusCode).toBe(200);
+    expect((await set.shop.app.inject({ url: `/api/public/track/${displayOrderId(orderid)}?pincode=560001` })).statusCode).toBe(200);
     for (const number of [`GS-${1000 + id}`, `gs${1000 + id}`]) {
-      expect((await shop.app.inject({ url: `/api/public/track/${encodeURIComponent(number)}?pincode=560001` })).json()).toMatchObject({ awb });
+      expect((await set.shop.app.inject({ url: `/api/public/track/${encodeURIComponent(number)}?pincode=560001` })).json()).toMatchObject({ awb });
     }
-    expect((await shop.app.inject({ url: `/api/public/track/GS-${1000 + id}?pincode=560002` })).statusCode).toBe(404);
-    expect((await shop.app.inject({ url: `/api/public/track/GS-${1001 + id}?pincode=560001` })).statusCode).toBe(404);
-    expect((await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560002` })).statusCode).toBe(404);
-    expect((await shop.app.inject({ url: `/api/public/track/OD_nosuch?pincode=560001` })).statusCode).toBe(404);
-    expect((await shop.app.inject({ url: `/api/public/track/${orderid}?pincode=56` })).statusCode).toBe(400);
+    expect((await set.shop.app.inject({ url: `/api/public/track/GS-${1000 + id}?pincode=560002` })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ url: `/api/public/track/GS-${1001 + id}?pincode=560001` })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ url: `/api/public/track/${orderid}?pincode=560002` })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ url: `/api/public/track/OD_nosuch?pincode=560001` })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ url: `/api/public/track/${orderid}?pincode=56` })).statusCode).toBe(400);
   });
 
   it('ships selected orders at once, each with its own result', async () => {
     const a = await cod();
     const b = await cod();
     await ship(b);
-    const res = await shop.app.inject({ method: 'POST', url: '/api/order/shipments', headers: admin.auth, payload: { orderids: [a, b, 'OD_nosuch'] } });
+    const res = await set.shop.app.inject({ method: 'POST', url: '/api/order/shipments', headers: set.admin.auth, payload: { orderids: [a, b, 'OD_nosuch'] } });
     expect(res.statusCode).toBe(200);
     const results = res.json().results as { orderid: string; ok: boolean; message: string }[];
     expect(results.map((r) => r.ok)).toEqual([true, false, false]);
@@ -383,21 +377,21 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
     const at = new Date().toISOString();
     const same = { awb, status: 'OUT_FOR_DELIVERY' as const, at, location: 'Hub', key: `OUT_FOR_DELIVERY@${at}` };
     const statusMails = await mailsOf('status-mail');
-    const results = await Promise.all([applyScan(shop.app.ctx, same), applyScan(shop.app.ctx, same), applyScan(shop.app.ctx, same)]);
+    const results = await Promise.all([applyScan(set.shop.app.ctx, same), applyScan(set.shop.app.ctx, same), applyScan(set.shop.app.ctx, same)]);
     expect(results.filter((r) => r.kept)).toHaveLength(1);
     expect(await mailsOf('status-mail')).toBe(statusMails + 1);
     const later = new Date(Date.now() + 1000).toISOString();
     await Promise.all([
-      applyScan(shop.app.ctx, { awb, status: 'DELIVERED', at: later, location: 'Door', key: `DELIVERED@${later}` }),
-      applyScan(shop.app.ctx, { awb, status: 'IN_TRANSIT', at: later, location: 'Hub', key: `IN_TRANSIT@${later}` }),
+      applyScan(set.shop.app.ctx, { awb, status: 'DELIVERED', at: later, location: 'Door', key: `DELIVERED@${later}` }),
+      applyScan(set.shop.app.ctx, { awb, status: 'IN_TRANSIT', at: later, location: 'Hub', key: `IN_TRANSIT@${later}` }),
     ]);
     expect(await statusOf(orderid)).toBe('DELIVERED');
-    const shipment = await shop.app.ctx.db.selectFrom('shipments').select('status').where('awb', '=', awb).executeTakeFirstOrThrow();
+    const shipment = await set.shop.app.ctx.db.selectFrom('shipments').select('status').where('awb', '=', awb).executeTakeFirstOrThrow();
     expect(shipment.status).toBe('DELIVERED');
   });
 
   it('a crash between the booking and storing its AWB is resumed by the next Ship, without a second booking', async () => {
-    const sandbox = createSandboxCourier(shop.config.PUBLIC_URL);
+    const sandbox = createSandboxCourier(set.shop.config.PUBLIC_URL);
     let crash = true;
     const crashing: Courier = {
       ...sandbox,
@@ -410,28 +404,28 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
         return booking;
       },
     };
-    useCourier(shop.app.ctx, crashing);
+    useCourier(set.shop.app.ctx, crashing);
     try {
       const orderid = await cod();
       expect((await ship(orderid)).statusCode).toBe(500);
       expect(sandbox.bookings()).toBe(1);
       // A second press at once is told the booking is under way; after a minute it resumes it.
       expect((await ship(orderid)).statusCode).toBe(409);
-      const row = await shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
-      await shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
+      const row = await set.shop.app.ctx.db.selectFrom('orders').select('id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+      await set.shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
       const res = await ship(orderid);
       expect(res.statusCode).toBe(200);
       expect(sandbox.bookings()).toBe(1);
       expect(res.json().shipment.awb).toBe(sandboxAwb(orderid));
       expect(await mailsOf('order-shipped')).toBeGreaterThan(0);
     } finally {
-      useCourier(shop.app.ctx, createSandboxCourier(shop.config.PUBLIC_URL));
+      useCourier(set.shop.app.ctx, createSandboxCourier(set.shop.config.PUBLIC_URL));
     }
   });
 
   it("a courier's refusal is shown in its words and the order may be shipped again", async () => {
-    const sandbox = createSandboxCourier(shop.config.PUBLIC_URL);
-    useCourier(shop.app.ctx, { ...sandbox, book: async () => Promise.reject(new CourierError('No courier delivers to pincode 560001.', true)) });
+    const sandbox = createSandboxCourier(set.shop.config.PUBLIC_URL);
+    useCourier(set.shop.app.ctx, { ...sandbox, book: async () => Promise.reject(new CourierError('No courier delivers to pincode 560001.', true)) });
     const orderid = await cod();
     try {
       const res = await ship(orderid);
@@ -439,7 +433,7 @@ describeEachDatabase('shipping with the sandbox courier', (dialect) => {
       expect(res.json().message).toBe('No courier delivers to pincode 560001.');
       expect(await statusOf(orderid)).toBe('PREPARATION');
     } finally {
-      useCourier(shop.app.ctx, sandbox);
+      useCourier(set.shop.app.ctx, sandbox);
     }
     expect((await ship(orderid)).statusCode).toBe(200);
   });
