@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shopTimestamp } from '../../domain/display';
 import { overviewAnswerSchema } from '../../domain/schemas/admin-overview';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { ordersCsv } from './orders-export-service';
 import { insertOrder } from '../../../tests/support/test-orders';
 
@@ -39,24 +39,15 @@ function parseCsv(text: string): string[][] {
 }
 
 describeEachDatabase('admin dashboard API', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect);
 
   describe('guards', () => {
     for (const url of ['/api/admin/overview', '/api/admin/orders.csv']) {
       it(`${url}: anonymous 401, USER 403`, async () => {
-        const anon = await shop.app.inject({ url });
+        const anon = await set.shop.app.inject({ url });
         expect(anon.statusCode).toBe(401);
         expect(anon.json().error).toBe('UNAUTHORIZED');
-        const user = await shop.app.inject({ url, headers: customer.auth });
+        const user = await set.shop.app.inject({ url, headers: set.customer.auth });
         expect(user.statusCode).toBe(403);
         expect(user.json().error).toBe('FORBIDDEN');
       });
@@ -65,11 +56,11 @@ describeEachDatabase('admin dashboard API', (dialect) => {
 
   describe('overview', () => {
     it('adds up sales per shop-time day, today and this month', async () => {
-      const db = shop.app.ctx.db;
+      const db = set.shop.app.ctx.db;
       const now = new Date();
       const today = shopTimestamp(now).slice(0, 10);
       const todayStart = Date.parse(`${today}T00:00:00+05:30`);
-      const u = customer.id;
+      const u = set.customer.id;
       // Today: two COD orders, a paid online order; 30 s after midnight in India is still the
       // previous day in UTC, and must count as today.
       await insertOrder(db, { userId: u, createdAt: new Date(todayStart + 30_000), total: 500 });
@@ -84,7 +75,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       // Long ago: outside the window and the month.
       await insertOrder(db, { userId: u, createdAt: new Date(todayStart - 45 * DAY), total: 4000, status: 'DELIVERED' });
 
-      const res = await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth });
+      const res = await set.shop.app.inject({ url: '/api/admin/overview', headers: set.admin.auth });
       expect(res.statusCode).toBe(200);
       const body = overviewAnswerSchema.parse(res.json());
       expect(body.timeZone).toBe('Asia/Kolkata');
@@ -105,11 +96,11 @@ describeEachDatabase('admin dashboard API', (dialect) => {
     });
 
     it('counts what was sold less what was cancelled, returned and refunded', async () => {
-      const db = shop.app.ctx.db;
+      const db = set.shop.app.ctx.db;
       await db.deleteFrom('order_lines').execute();
       await db.deleteFrom('orders').execute();
       const now = new Date();
-      const u = customer.id;
+      const u = set.customer.id;
       await insertOrder(db, { userId: u, createdAt: now, total: 800 });
       // Cancelled today: neither an order nor revenue.
       await insertOrder(db, { userId: u, createdAt: now, total: 1200, status: 'CANCELLED' });
@@ -120,7 +111,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
       // Returned by the courier: a COD parcel that came back was never paid for.
       await insertOrder(db, { userId: u, createdAt: now, total: 700, status: 'RETURNED' });
 
-      const body = overviewAnswerSchema.parse((await shop.app.inject({ url: '/api/admin/overview', headers: admin.auth })).json());
+      const body = overviewAnswerSchema.parse((await set.shop.app.inject({ url: '/api/admin/overview', headers: set.admin.auth })).json());
       expect(body.today).toMatchObject({ orders: 2, revenue: 800 + 1000 - 350 });
       expect(body.days[29]).toMatchObject({ orders: 2, revenue: 1450 });
       expect(body.month).toMatchObject({ orders: 2, revenue: 1450 });
@@ -132,12 +123,12 @@ describeEachDatabase('admin dashboard API', (dialect) => {
   describe('CSV export', () => {
     let base: number;
     beforeAll(async () => {
-      const db = shop.app.ctx.db;
+      const db = set.shop.app.ctx.db;
       await db.deleteFrom('order_lines').execute();
       await db.deleteFrom('orders').execute();
       base = Date.now() - 10 * DAY;
       const at = (h: number) => new Date(base + h * HOUR);
-      const u = customer.id;
+      const u = set.customer.id;
       await insertOrder(db, { userId: u, createdAt: at(1), username: 'Asha Verma', orderid: 'order_AAAA0000000001' });
       await insertOrder(db, { userId: u, createdAt: at(2), username: '=HYPERLINK("http://x","y")', address: '1, "Main" Rd\nFlat 2' });
       await insertOrder(db, { userId: u, createdAt: at(3), username: 'Ravi Kumar', note: 'x;=1+1', status: 'DELIVERED', paymentmode: 'ONLINE', refunded: 500, refundProcessed: 300 });
@@ -146,7 +137,7 @@ describeEachDatabase('admin dashboard API', (dialect) => {
     });
 
     async function csv(query: string) {
-      const res = await shop.app.inject({ url: `/api/admin/orders.csv${query}`, headers: admin.auth });
+      const res = await set.shop.app.inject({ url: `/api/admin/orders.csv${query}`, headers: set.admin.auth });
       expect(res.statusCode).toBe(200);
       return { res, rows: parseCsv(res.body) };
     }
@@ -204,21 +195,21 @@ describeEachDatabase('admin dashboard API', (dialect) => {
     });
 
     it('answers 400, not 500, for a bad filter', async () => {
-      const res = await shop.app.inject({ url: '/api/admin/orders.csv?status=LOST', headers: admin.auth });
+      const res = await set.shop.app.inject({ url: '/api/admin/orders.csv?status=LOST', headers: set.admin.auth });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('VALIDATION_FAILED');
-      const sort = await shop.app.inject({ url: '/api/admin/orders.csv?sort=sideways', headers: admin.auth });
+      const sort = await set.shop.app.inject({ url: '/api/admin/orders.csv?sort=sideways', headers: set.admin.auth });
       expect(sort.statusCode).toBe(400);
     });
 
     it('pages through the database in batches without skipping or repeating orders', async () => {
-      const db = shop.app.ctx.db;
+      const db = set.shop.app.ctx.db;
       // Several orders with the very same timestamp: the id breaks the tie between batches.
       const same = new Date(base + 6 * HOUR);
-      for (let i = 0; i < 5; i += 1) await insertOrder(db, { userId: customer.id, createdAt: same, username: `Twin ${i}` });
+      for (let i = 0; i < 5; i += 1) await insertOrder(db, { userId: set.customer.id, createdAt: same, username: `Twin ${i}` });
       for (const sort of ['newest', 'oldest'] as const) {
         let text = '';
-        for await (const chunk of ordersCsv(db, shop.app.ctx.dialect, { sort }, 2)) text += chunk;
+        for await (const chunk of ordersCsv(db, set.shop.app.ctx.dialect, { sort }, 2)) text += chunk;
         const names = parseCsv(text).slice(1).map((r) => r[3]);
         expect(names).toHaveLength(9);
         expect(new Set(names).size).toBe(9);

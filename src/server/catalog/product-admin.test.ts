@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLES } from '../../domain/constants';
 import { VALIDATION } from '../../domain/messages';
 import { productSchema } from '../../domain/schemas/product';
 import { studioProductSchema, type StudioProduct } from '../../domain/schemas/studio';
 import { insertOrder } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { CATALOGUE_MESSAGES } from './product-rules';
 
 const valid = {
@@ -32,21 +32,12 @@ const valid = {
 const unrated = { ratings: 0, ratingStar: 0 };
 
 describeEachDatabase('product studio API', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  const set = useTestShop(dialect, { customer: { roles: [ROLES.USER] } });
 
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop, { roles: [ROLES.USER] });
-  });
-  afterAll(async () => shop.close());
-
-  const create = (body: unknown) => shop.app.inject({ method: 'POST', url: '/api/product', headers: admin.auth, payload: body as object });
+  const create = (body: unknown) => set.shop.app.inject({ method: 'POST', url: '/api/product', headers: set.admin.auth, payload: body as object });
   const update = (id: string, body: unknown) =>
-    shop.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.auth, payload: body as object });
-  const publicList = async () => z.array(productSchema).parse((await shop.app.inject('/api/public/product')).json());
+    set.shop.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: set.admin.auth, payload: body as object });
+  const publicList = async () => z.array(productSchema).parse((await set.shop.app.inject('/api/public/product')).json());
   let seq = 0;
   const fresh = async (overrides: Partial<typeof valid> = {}): Promise<StudioProduct> => {
     seq += 1;
@@ -72,15 +63,15 @@ describeEachDatabase('product studio API', (dialect) => {
     for (const call of calls) {
       const base = { method: call.method, url: call.url, payload: 'payload' in call ? call.payload : undefined };
       const extra = 'headers' in call ? call.headers : {};
-      const anonymous = await shop.app.inject({ ...base, headers: { ...extra } });
+      const anonymous = await set.shop.app.inject({ ...base, headers: { ...extra } });
       expect(anonymous.statusCode, `${call.method} ${call.url} anonymous`).toBe(401);
       expect(anonymous.json().error).toBe('UNAUTHORIZED');
-      const user = await shop.app.inject({ ...base, headers: { ...extra, ...customer.auth } });
+      const user = await set.shop.app.inject({ ...base, headers: { ...extra, ...set.customer.auth } });
       expect(user.statusCode, `${call.method} ${call.url} as USER`).toBe(403);
       expect(user.json().error).toBe('FORBIDDEN');
     }
     // Nothing was changed by the refused calls.
-    const after = await shop.app.inject({ url: `/api/product/${product._id}`, headers: admin.auth });
+    const after = await set.shop.app.inject({ url: `/api/product/${product._id}`, headers: set.admin.auth });
     expect(after.json().name).toBe(product.name);
     expect((await publicList()).some((p) => p.name === 'Sneaky Ghee')).toBe(false);
   });
@@ -93,7 +84,7 @@ describeEachDatabase('product studio API', (dialect) => {
     expect(product).toMatchObject({ ...valid, ...unrated, images: [], gallery: [] });
     expect(product.name).toBe('Buffalo Ghee Reserve');
 
-    const got = await shop.app.inject({ url: `/api/product/${product._id}`, headers: admin.auth });
+    const got = await set.shop.app.inject({ url: `/api/product/${product._id}`, headers: set.admin.auth });
     expect(got.json()).toEqual(product);
     const listed = (await publicList()).find((p) => p._id === product._id);
     expect(listed).toEqual({
@@ -108,16 +99,16 @@ describeEachDatabase('product studio API', (dialect) => {
       stockLeft: valid.quantitysize.map(() => null),
       sizeImages: valid.quantitysize.map(() => null),
     });
-    const all = await shop.app.inject({ url: '/api/product', headers: admin.auth });
+    const all = await set.shop.app.inject({ url: '/api/product', headers: set.admin.auth });
     expect(z.array(studioProductSchema).parse(all.json()).map((p) => p._id)).toContain(product._id);
     // The newest product is shown last.
     expect(all.json().at(-1)._id).toBe(product._id);
-    const audit = await shop.app.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'product.create').execute();
-    expect(audit.some((a) => a.target === product._id && a.actor_user_id === admin.id)).toBe(true);
+    const audit = await set.shop.app.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'product.create').execute();
+    expect(audit.some((a) => a.target === product._id && a.actor_user_id === set.admin.id)).toBe(true);
   });
 
   it('says where the product list comes from', async () => {
-    const res = await shop.app.inject({ url: '/api/product/source', headers: admin.auth });
+    const res = await set.shop.app.inject({ url: '/api/product/source', headers: set.admin.auth });
     expect(res.json()).toEqual({ source: 'database', studioUrl: null });
   });
 
@@ -148,7 +139,7 @@ describeEachDatabase('product studio API', (dialect) => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { [field]: message } });
       }
-      const stored = await shop.app.inject({ url: `/api/product/${target._id}`, headers: admin.auth });
+      const stored = await set.shop.app.inject({ url: `/api/product/${target._id}`, headers: set.admin.auth });
       expect(stored.json()).toMatchObject({ price: valid.price, quantitysize: valid.quantitysize, offerpercentage: valid.offerpercentage });
     });
   }
@@ -247,15 +238,15 @@ describeEachDatabase('product studio API', (dialect) => {
 
   it('answers 404 for a product that does not exist and 400 for an id that is not a number', async () => {
     for (const res of [
-      await shop.app.inject({ url: '/api/product/999999', headers: admin.auth }),
+      await set.shop.app.inject({ url: '/api/product/999999', headers: set.admin.auth }),
       await update('999999', valid),
-      await shop.app.inject({ method: 'DELETE', url: '/api/product/999999', headers: admin.auth }),
+      await set.shop.app.inject({ method: 'DELETE', url: '/api/product/999999', headers: set.admin.auth }),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'NOT_FOUND', message: CATALOGUE_MESSAGES.productNotFound });
     }
     for (const id of ['abc', '0', '-3', '1.5']) {
-      const res = await shop.app.inject({ url: `/api/product/${id}`, headers: admin.auth });
+      const res = await set.shop.app.inject({ url: `/api/product/${id}`, headers: set.admin.auth });
       expect(res.statusCode, id).toBe(400);
       expect(res.json().fields.id).toBe(CATALOGUE_MESSAGES.productIdInvalid);
     }
@@ -263,13 +254,13 @@ describeEachDatabase('product studio API', (dialect) => {
 
   it('deletes a product without touching the orders that bought it', async () => {
     const product = await fresh();
-    const db = shop.app.ctx.db;
-    const order = await insertOrder(db, { userId: customer.id, emailaddress: customer.email, lines: [{ productId: Number(product._id), name: product.name, size: 500, qty: 1, price: 405 }] });
+    const db = set.shop.app.ctx.db;
+    const order = await insertOrder(db, { userId: set.customer.id, emailaddress: set.customer.email, lines: [{ productId: Number(product._id), name: product.name, size: 500, qty: 1, price: 405 }] });
 
-    const res = await shop.app.inject({ method: 'DELETE', url: `/api/product/${product._id}`, headers: admin.auth });
+    const res = await set.shop.app.inject({ method: 'DELETE', url: `/api/product/${product._id}`, headers: set.admin.auth });
     expect(res.statusCode).toBe(204);
     expect((await publicList()).some((p) => p._id === product._id)).toBe(false);
-    expect((await shop.app.inject({ url: `/api/product/${product._id}`, headers: admin.auth })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ url: `/api/product/${product._id}`, headers: set.admin.auth })).statusCode).toBe(404);
     const line = await db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
     expect(line).toMatchObject({ product_id: null, name: product.name, size_ml: 500, unit_price: 405, item_qty: 1, line_total: 405 });
     const sizes = await db.selectFrom('product_sizes').select('size_ml').where('product_id', '=', Number(product._id)).execute();

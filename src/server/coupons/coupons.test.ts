@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { shopTimestamp } from '../../domain/display';
 import { codOrder, createOrder, orderBody, orderRow, sandboxPay, confirm } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { createTestUser, describeEachDatabase, useTestShop, type TestUser } from '../../../tests/support/test-shop';
 import { COUPON_FAILURES_PER_ACCOUNT } from './coupon-throttle';
 import { releaseAbandonedCouponUses } from './coupon-service';
 
@@ -25,33 +25,27 @@ function couponBody(over: Record<string, unknown> = {}) {
 }
 
 describeEachDatabase('coupons', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
+  const set = useTestShop(dialect, { customer: false });
   let user: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-  }, 60_000);
-  afterAll(async () => shop.close());
   beforeEach(async () => {
-    user = await createTestUser(shop);
+    user = await createTestUser(set.shop);
   });
 
-  const create = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload });
-  const list = async () => (await shop.app.inject({ method: 'GET', url: '/api/coupons', headers: admin.auth })).json() as { code: string; used: number; active: boolean }[];
+  const create = (payload: object) => set.shop.app.inject({ method: 'POST', url: '/api/coupons', headers: set.admin.auth, payload });
+  const list = async () => (await set.shop.app.inject({ method: 'GET', url: '/api/coupons', headers: set.admin.auth })).json() as { code: string; used: number; active: boolean }[];
   const usedOf = async (code: string) => (await list()).find((c) => c.code === code)?.used;
-  const quote = (u: TestUser, payload: object) => shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: u.auth, payload });
+  const quote = (u: TestUser, payload: object) => set.shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: u.auth, payload });
 
   it('lets only an admin create, edit and deactivate codes, stored in upper case and found in any case', async () => {
     const body = couponBody();
     const code = body.code.toUpperCase();
-    expect((await shop.app.inject({ method: 'POST', url: '/api/coupons', headers: user.auth, payload: body })).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ method: 'POST', url: '/api/coupons', headers: user.auth, payload: body })).statusCode).toBe(403);
     const created = await create(body);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ code, used: 0, active: true });
     expect((await create({ ...body, code: code.toLowerCase() })).statusCode).toBe(409);
 
-    const edited = await shop.app.inject({ method: 'PUT', url: `/api/coupons/${code.toLowerCase()}`, headers: admin.auth, payload: { ...body, value: 15 } });
+    const edited = await set.shop.app.inject({ method: 'PUT', url: `/api/coupons/${code.toLowerCase()}`, headers: set.admin.auth, payload: { ...body, value: 15 } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ code, value: 15 });
     // Checkouts read a code at the moment they arrive: an edit or a deactivation counts from the next one on.
@@ -61,11 +55,11 @@ describeEachDatabase('coupons', (dialect) => {
     expect(tenFifteen.json().coupon).toMatchObject({ code, applied: true });
     expect(tenFifteen.json().discount).toBeCloseTo(tenFifteen.json().subtotal * 0.15, 0);
     expect(flat.json()).toMatchObject({ coupon: { code: other.code.toUpperCase(), applied: true }, discount: 100 });
-    const gone = await shop.app.inject({ method: 'DELETE', url: `/api/coupons/${code}`, headers: admin.auth });
+    const gone = await set.shop.app.inject({ method: 'DELETE', url: `/api/coupons/${code}`, headers: set.admin.auth });
     expect(gone.json()).toMatchObject({ code, active: false });
     expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon).toMatchObject({ applied: false, reason: `${code} is no longer active.` });
     expect((await list()).find((c) => c.code === code)).toMatchObject({ active: false });
-    expect((await shop.app.inject({ method: 'DELETE', url: '/api/coupons/NOPE404', headers: admin.auth })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ method: 'DELETE', url: '/api/coupons/NOPE404', headers: set.admin.auth })).statusCode).toBe(404);
   });
 
   it('refuses impossible coupons: negative or fractional values, over 100%, dates reversed', async () => {
@@ -80,7 +74,7 @@ describeEachDatabase('coupons', (dialect) => {
     await create(body);
     const q = await quote(user, { ...orderBody({ paymentmode: 'CASHONDELIVERY' }), coupon: body.code.toLowerCase() });
     expect(q.json()).toMatchObject({ subtotal: 3037, discount: 250, total: 2787, coupon: { code, applied: true, reason: null } });
-    const order = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2787 }), coupon: ` ${body.code} ` });
+    const order = await codOrder(set.shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2787 }), coupon: ` ${body.code} ` });
     expect(order.statusCode).toBe(200);
     expect(order.json()).toMatchObject({ totalAmount: 2787, subtotal: 3037, discount: 250, couponCode: code });
     expect(await usedOf(code)).toBe(1);
@@ -94,9 +88,9 @@ describeEachDatabase('coupons', (dialect) => {
     const reason = async (code: string) => (await quote(user, { ...orderBody(), coupon: code })).json().coupon;
     expect(await reason(min.code)).toEqual({ code: min.code.toUpperCase(), applied: false, reason: `Add Rs. 200 more to use ${min.code.toUpperCase()}.` });
     expect((await reason(expired.code)).reason).toBe(`${expired.code.toUpperCase()} has expired.`);
-    expect((await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code })).statusCode).toBe(200);
+    expect((await codOrder(set.shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code })).statusCode).toBe(200);
     expect((await reason(once.code)).reason).toBe(`You have already used ${once.code.toUpperCase()}.`);
-    const refused = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code });
+    const refused = await codOrder(set.shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: once.code });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'COUPON_NOT_APPLICABLE', message: `You have already used ${once.code.toUpperCase()}.` });
   });
@@ -105,22 +99,22 @@ describeEachDatabase('coupons', (dialect) => {
     const first = couponBody({ firstOrderOnly: true });
     await create(first);
     expect((await quote(user, { ...orderBody(), coupon: first.code })).json().coupon.applied).toBe(true);
-    expect((await codOrder(shop, user)).statusCode).toBe(200);
+    expect((await codOrder(set.shop, user)).statusCode).toBe(200);
     expect((await quote(user, { ...orderBody(), coupon: first.code })).json().coupon.reason).toBe(`${first.code.toUpperCase()} is for a first order only.`);
   });
 
   it('never gives more than the goods: a flat code above the subtotal leaves the fees to pay', async () => {
-    await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 70, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
+    await set.shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: set.admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 70, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
     try {
       const big = couponBody({ kind: 'FLAT', value: 100_000 });
       await create(big);
       const q = (await quote(user, { ...orderBody(), coupon: big.code })).json();
       expect(q).toMatchObject({ subtotal: 3037, discount: 3037, deliveryFee: 70, total: 70 });
-      const order = await createOrder(shop, user, { ...orderBody({ totalAmount: 70 }), coupon: big.code });
+      const order = await createOrder(set.shop, user, { ...orderBody({ totalAmount: 70 }), coupon: big.code });
       expect(order.statusCode).toBe(200);
       expect(order.json()).toMatchObject({ totalAmount: 70, amount: 7000 });
     } finally {
-      await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 0, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
+      await set.shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: set.admin.auth, payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee: 0, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee: 0, codBlocked: [] } });
     }
   });
 
@@ -128,8 +122,8 @@ describeEachDatabase('coupons', (dialect) => {
     const body = couponBody({ perCustomer: 1 });
     await create(body);
     const order = { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: body.code };
-    const first = await codOrder(shop, user, order);
-    const again = await codOrder(shop, user, order);
+    const first = await codOrder(set.shop, user, order);
+    const again = await codOrder(set.shop, user, order);
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json().orderid).toBe(first.json().orderid);
@@ -140,9 +134,9 @@ describeEachDatabase('coupons', (dialect) => {
     const body = couponBody({ totalUses: 5 });
     const code = body.code.toUpperCase();
     await create(body);
-    const users = await Promise.all(Array.from({ length: 20 }, () => createTestUser(shop)));
+    const users = await Promise.all(Array.from({ length: 20 }, () => createTestUser(set.shop)));
     const answers = await Promise.all(
-      users.map((u) => codOrder(shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code })),
+      users.map((u) => codOrder(set.shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code })),
     );
     const placed = answers.filter((a) => a.statusCode === 200);
     expect(placed).toHaveLength(5);
@@ -150,7 +144,7 @@ describeEachDatabase('coupons', (dialect) => {
       expect([400, 409]).toContain(a.statusCode);
       expect(['COUPON_USED_UP', 'COUPON_NOT_APPLICABLE']).toContain(a.json().error);
     }
-    const discounted = await shop.app.ctx.db.selectFrom('orders').select('id').where('coupon_code', '=', code).execute();
+    const discounted = await set.shop.app.ctx.db.selectFrom('orders').select('id').where('coupon_code', '=', code).execute();
     expect(discounted).toHaveLength(5);
     expect(await usedOf(code)).toBe(5);
   }, 120_000);
@@ -159,9 +153,9 @@ describeEachDatabase('coupons', (dialect) => {
     const body = couponBody({ perCustomer: 1 });
     const code = body.code.toUpperCase();
     await create(body);
-    const racer = await createTestUser(shop);
+    const racer = await createTestUser(set.shop);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => codOrder(shop, racer, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code })),
+      Array.from({ length: 10 }, () => codOrder(set.shop, racer, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code })),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     // Refused at pricing once the winner had committed, or in the order's transaction when written beside it: either
@@ -176,14 +170,14 @@ describeEachDatabase('coupons', (dialect) => {
     const scarce = couponBody({ totalUses: 2 });
     await create(open);
     await create(scarce);
-    const users = await Promise.all(Array.from({ length: 8 }, () => createTestUser(shop)));
+    const users = await Promise.all(Array.from({ length: 8 }, () => createTestUser(set.shop)));
     const codeOf = (i: number) => (i % 2 === 0 ? open.code : scarce.code).toUpperCase();
     const answers = await Promise.all(
-      users.map((u, i) => codOrder(shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: codeOf(i) })),
+      users.map((u, i) => codOrder(set.shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: codeOf(i) })),
     );
     expect(answers.filter((a, i) => i % 2 === 0 && a.statusCode === 200)).toHaveLength(4);
     expect(answers.filter((a, i) => i % 2 === 1 && a.statusCode === 200)).toHaveLength(2);
-    const uses = await shop.app.ctx.db
+    const uses = await set.shop.app.ctx.db
       .selectFrom('coupon_uses')
       .innerJoin('orders', 'orders.id', 'coupon_uses.order_id')
       .select(['coupon_uses.code', 'coupon_uses.user_id', 'orders.user_id as order_user', 'orders.coupon_code'])
@@ -202,29 +196,29 @@ describeEachDatabase('coupons', (dialect) => {
     const body = couponBody();
     const code = body.code.toUpperCase();
     await create(body);
-    const unpaid = await createOrder(shop, user, { ...orderBody({ totalAmount: 2733 }), coupon: code });
-    const paid = await createOrder(shop, user, { ...orderBody({ totalAmount: 2733 }), coupon: code });
+    const unpaid = await createOrder(set.shop, user, { ...orderBody({ totalAmount: 2733 }), coupon: code });
+    const paid = await createOrder(set.shop, user, { ...orderBody({ totalAmount: 2733 }), coupon: code });
     expect(await usedOf(code)).toBe(2);
     const orderid = paid.json().orderid as string;
-    const checkout = (await sandboxPay(shop, orderid)).json();
-    const confirmed = await confirm(shop, user, { orderid, paymentid: checkout.razorpay_payment_id, paymentsignature: checkout.razorpay_signature });
+    const checkout = (await sandboxPay(set.shop, orderid)).json();
+    const confirmed = await confirm(set.shop, user, { orderid, paymentid: checkout.razorpay_payment_id, paymentsignature: checkout.razorpay_signature });
     expect(confirmed.statusCode).toBe(200);
 
     const future = shopTimestamp(new Date(Date.now() + 60_000));
-    expect(await releaseAbandonedCouponUses(shop.app.ctx.db, future)).toBeGreaterThanOrEqual(1);
-    expect(await releaseAbandonedCouponUses(shop.app.ctx.db, future)).toBe(0);
+    expect(await releaseAbandonedCouponUses(set.shop.app.ctx.db, future)).toBeGreaterThanOrEqual(1);
+    expect(await releaseAbandonedCouponUses(set.shop.app.ctx.db, future)).toBe(0);
     expect(await usedOf(code)).toBe(1);
     // The order keeps its figures; only the use returns.
-    expect(await orderRow(shop, unpaid.json().orderid)).toMatchObject({ coupon_code: code, discount: 304 });
+    expect(await orderRow(set.shop, unpaid.json().orderid)).toMatchObject({ coupon_code: code, discount: 304 });
   });
 
   it('gives a cancelled order\'s use back, once, so a once-per-customer code works again', async () => {
     const body = couponBody({ perCustomer: 1 });
     const code = body.code.toUpperCase();
     await create(body);
-    const order = await codOrder(shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code });
+    const order = await codOrder(set.shop, user, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code });
     expect(await usedOf(code)).toBe(1);
-    const cancel = () => shop.app.inject({ method: 'POST', url: `/api/order/${order.json().orderid}/cancel`, headers: user.auth, payload: { reason: 'Ordered by mistake' } });
+    const cancel = () => set.shop.app.inject({ method: 'POST', url: `/api/order/${order.json().orderid}/cancel`, headers: user.auth, payload: { reason: 'Ordered by mistake' } });
     expect((await cancel()).statusCode).toBe(200);
     expect((await cancel()).statusCode).toBe(200);
     expect(await usedOf(code)).toBe(0);
@@ -235,23 +229,23 @@ describeEachDatabase('coupons', (dialect) => {
     const body = couponBody();
     const code = body.code.toUpperCase();
     await create(body);
-    const order = (u: TestUser) => codOrder(shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code });
+    const order = (u: TestUser) => codOrder(set.shop, u, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: 2733 }), coupon: code });
     expect((await order(user)).statusCode).toBe(200);
     expect((await order(user)).statusCode).toBe(200);
     expect(await usedOf(code)).toBe(2);
-    const limited = await shop.app.inject({ method: 'PUT', url: `/api/coupons/${code}`, headers: admin.auth, payload: { ...body, code, totalUses: 3, perCustomer: 2 } });
+    const limited = await set.shop.app.inject({ method: 'PUT', url: `/api/coupons/${code}`, headers: set.admin.auth, payload: { ...body, code, totalUses: 3, perCustomer: 2 } });
     expect(limited.json()).toMatchObject({ used: 2, totalUses: 3 });
     // This customer has had the two the new per-customer limit allows; another takes the one use left, then none.
     expect((await quote(user, { ...orderBody(), coupon: code })).json().coupon.reason).toBe(`You have already used ${code}.`);
-    const other = await createTestUser(shop);
+    const other = await createTestUser(set.shop);
     expect((await order(other)).statusCode).toBe(200);
-    const refused = await order(await createTestUser(shop));
+    const refused = await order(await createTestUser(set.shop));
     expect(refused.statusCode).toBe(400);
     expect(await usedOf(code)).toBe(3);
   });
 
   it('rate-limits guessing codes per account', async () => {
-    const guesser = await createTestUser(shop);
+    const guesser = await createTestUser(set.shop);
     for (let i = 0; i < COUPON_FAILURES_PER_ACCOUNT; i += 1) {
       const res = await quote(guesser, { ...orderBody(), coupon: `GUESS${i}X` });
       expect(res.statusCode).toBe(200);
@@ -266,7 +260,7 @@ describeEachDatabase('coupons', (dialect) => {
     expect((await quote(guesser, { ...orderBody(), coupon: real.code })).statusCode).toBe(429);
     // A good code counts nothing: its quotes write no counter for the account.
     for (let i = 0; i < COUPON_FAILURES_PER_ACCOUNT + 2; i += 1) expect((await quote(user, { ...orderBody(), coupon: real.code })).json().coupon).toMatchObject({ applied: true });
-    const counted = await shop.app.ctx.db.selectFrom('attempt_counters').select('key').where('key', '=', `coupon-failures:user:${user.id}`).execute();
+    const counted = await set.shop.app.ctx.db.selectFrom('attempt_counters').select('key').where('key', '=', `coupon-failures:user:${user.id}`).execute();
     expect(counted).toEqual([]);
     // Another account is not blocked by this one's guesses; a quote without a code never is.
     expect((await quote(user, { ...orderBody(), coupon: 'GUESS99X' })).statusCode).toBe(200);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_RULES } from '../../domain/pricing';
 import type { DeliverySettings } from '../../domain/schemas/delivery';
 import { codOrder, createOrder, orderBody, orderRow } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { createTestUser, describeEachDatabase, useTestShop, type TestUser } from '../../../tests/support/test-shop';
 
 const DEFAULTS: DeliverySettings = {
   ...DEFAULT_DELIVERY_RULES,
@@ -12,29 +12,23 @@ const DEFAULTS: DeliverySettings = {
 };
 
 describeEachDatabase('delivery rules', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
+  const set = useTestShop(dialect, { customer: false });
   let user: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-  }, 60_000);
-  afterAll(async () => shop.close());
   beforeEach(async () => {
-    user = await createTestUser(shop);
+    user = await createTestUser(set.shop);
     await put(DEFAULTS);
   });
 
-  const put = (payload: object) => shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: admin.auth, payload });
-  const check = (pincode: string) => shop.app.inject({ method: 'GET', url: `/api/public/delivery/${pincode}` });
-  const quote = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: user.auth, payload });
+  const put = (payload: object) => set.shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: set.admin.auth, payload });
+  const check = (pincode: string) => set.shop.app.inject({ method: 'GET', url: `/api/public/delivery/${pincode}` });
+  const quote = (payload: object) => set.shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: user.auth, payload });
 
   it('starts with every pincode served, no fees and cash on delivery everywhere', async () => {
-    const res = await shop.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: admin.auth });
+    const res = await set.shop.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: set.admin.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(DEFAULTS);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: user.auth })).statusCode).toBe(403);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: user.auth, payload: DEFAULTS })).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: user.auth })).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/delivery', headers: user.auth, payload: DEFAULTS })).statusCode).toBe(403);
   });
 
   it('refuses negative or fractional money, malformed pincodes and a reversed estimate, keeping what was saved', async () => {
@@ -55,7 +49,7 @@ describeEachDatabase('delivery rules', (dialect) => {
       expect(Object.keys(res.json().fields ?? {}), JSON.stringify(change)).toContain(field);
     }
     expect((await put({ ...DEFAULTS, surprise: 1 })).statusCode).toBe(400);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: admin.auth })).json()).toEqual(DEFAULTS);
+    expect((await set.shop.app.inject({ method: 'GET', url: '/api/settings/delivery', headers: set.admin.auth })).json()).toEqual(DEFAULTS);
   });
 
   it('answers the public pincode check in the shape of §7.3, briefly cacheable, 400 for a malformed pincode', async () => {
@@ -77,7 +71,7 @@ describeEachDatabase('delivery rules', (dialect) => {
     const q = await quote(orderBody({ paymentmode: 'CASHONDELIVERY' }));
     expect(q.statusCode).toBe(200);
     expect(q.json()).toMatchObject({ subtotal: 3037, deliveryFee: 0, codFee: 0, discount: 0, total: 3037, coupon: null, cod: { allowed: true } });
-    const res = await codOrder(shop, user);
+    const res = await codOrder(set.shop, user);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalAmount: 3037, subtotal: 3037, deliveryFee: 0, codFee: 0, discount: 0, couponCode: null });
   });
@@ -92,24 +86,24 @@ describeEachDatabase('delivery rules', (dialect) => {
     expect(q.lines).toEqual([{ name: 'Buffalo Ghee', quantity: 1000, itemQty: 1, finalPrice: 999, lineTotal: 999 }]);
 
     // The client's total must be the quote's: the lines alone are a price change.
-    const stale = await codOrder(shop, user, orderBody({ ...small, paymentmode: 'CASHONDELIVERY', totalAmount: 999 }));
+    const stale = await codOrder(set.shop, user, orderBody({ ...small, paymentmode: 'CASHONDELIVERY', totalAmount: 999 }));
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: 'PRICE_CHANGED', totalAmount: 1099 });
 
-    const cod = await codOrder(shop, user, orderBody({ ...small, paymentmode: 'CASHONDELIVERY', totalAmount: 1099 }));
+    const cod = await codOrder(set.shop, user, orderBody({ ...small, paymentmode: 'CASHONDELIVERY', totalAmount: 1099 }));
     expect(cod.statusCode).toBe(200);
-    const row = await orderRow(shop, cod.json().orderid);
+    const row = await orderRow(set.shop, cod.json().orderid);
     expect(row).toMatchObject({ subtotal: 999, delivery_fee: 60, cod_fee: 40, discount: 0, total_amount: 1099, coupon_code: null });
 
     // Online: no COD fee, and the gateway is asked for the total with the delivery fee.
-    const online = await createOrder(shop, user, orderBody({ ...small, totalAmount: 1059 }));
+    const online = await createOrder(set.shop, user, orderBody({ ...small, totalAmount: 1059 }));
     expect(online.statusCode).toBe(200);
     expect(online.json()).toMatchObject({ totalAmount: 1059, amount: 105_900 });
   });
 
   it('refuses an order to a pincode that is not served, saying so', async () => {
     await put({ ...DEFAULTS, pincodesAllowed: ['110'] });
-    for (const res of [await codOrder(shop, user), await createOrder(shop, user)]) {
+    for (const res of [await codOrder(set.shop, user), await createOrder(set.shop, user)]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'PINCODE_NOT_SERVED', message: expect.stringContaining('560001') });
     }
@@ -118,17 +112,17 @@ describeEachDatabase('delivery rules', (dialect) => {
 
   it('refuses cash on delivery above the limit or for a blocked pincode, saying why, and accepts online payment', async () => {
     await put({ ...DEFAULTS, codMaxOrderValue: 2000 });
-    const over = await codOrder(shop, user);
+    const over = await codOrder(set.shop, user);
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ error: 'COD_NOT_ALLOWED', message: 'Cash on delivery is available for orders up to Rs. 2,000. Please pay online.' });
     expect((await quote(orderBody({ paymentmode: 'CASHONDELIVERY' }))).json().cod).toEqual({
       allowed: false,
       reason: 'Cash on delivery is available for orders up to Rs. 2,000. Please pay online.',
     });
-    expect((await createOrder(shop, user)).statusCode).toBe(200);
+    expect((await createOrder(set.shop, user)).statusCode).toBe(200);
 
     await put({ ...DEFAULTS, codBlocked: ['560001'] });
-    const blocked = await codOrder(shop, user);
+    const blocked = await codOrder(set.shop, user);
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json().message).toBe('Cash on delivery is not available for pincode 560001. Please pay online.');
   });
@@ -136,8 +130,8 @@ describeEachDatabase('delivery rules', (dialect) => {
   it('does not let a repeated receipt turn an online order into COD above the limit', async () => {
     await put({ ...DEFAULTS, codMaxOrderValue: 2000, codFee: 25 });
     const body = orderBody();
-    expect((await createOrder(shop, user, body)).statusCode).toBe(200);
-    const res = await codOrder(shop, user, { ...body, paymentmode: 'CASHONDELIVERY', totalAmount: 3062 });
+    expect((await createOrder(set.shop, user, body)).statusCode).toBe(200);
+    const res = await codOrder(set.shop, user, { ...body, paymentmode: 'CASHONDELIVERY', totalAmount: 3062 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('COD_NOT_ALLOWED');
   });
@@ -145,9 +139,9 @@ describeEachDatabase('delivery rules', (dialect) => {
   it('adds the COD fee when an unpaid online order becomes cash on delivery', async () => {
     await put({ ...DEFAULTS, codFee: 25 });
     const body = orderBody();
-    const online = await createOrder(shop, user, body);
+    const online = await createOrder(set.shop, user, body);
     expect(online.statusCode).toBe(200);
-    const res = await codOrder(shop, user, { ...body, paymentmode: 'CASHONDELIVERY', totalAmount: 3062 });
+    const res = await codOrder(set.shop, user, { ...body, paymentmode: 'CASHONDELIVERY', totalAmount: 3062 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ orderid: online.json().orderid, paymentmode: 'CASHONDELIVERY', codFee: 25, totalAmount: 3062 });
   });

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { readMailbox } from '../../../tests/support/mailbox';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { insertOrder, TWO_LINES } from '../../../tests/support/test-orders';
 
 describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect);
 
   const changeStatus = (orderid: string, status: string) =>
-    shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status } });
-  const outboxRowsTo = (to: string) => shop.app.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
+    set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status } });
+  const outboxRowsTo = (to: string) => set.shop.app.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
   const mailsTo = async (to: string) => {
-    await shop.app.ctx.outbox.drain();
-    return readMailbox(shop.dataDir).filter((m) => m.to === to);
+    await set.shop.app.ctx.outbox.drain();
+    return readMailbox(set.shop.dataDir).filter((m) => m.to === to);
   };
 
   it('sends the delivered mail without an attachment while the business details are unset (no invoice can be issued)', async () => {
-    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
+    const order = await insertOrder(set.shop.app.ctx.db, { userId: set.customer.id, lines: TWO_LINES });
     expect((await changeStatus(order.orderid, 'DELIVERED')).statusCode).toBe(200);
     const [mail] = await mailsTo(order.emailaddress);
     expect(mail?.subject).toMatch(/was delivered/);
@@ -34,10 +26,10 @@ describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => 
   });
 
   it('issues the invoice on delivery when the order has none, and attaches its PDF named after its number', async () => {
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
-    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    const order = await insertOrder(set.shop.app.ctx.db, { userId: set.customer.id, lines: TWO_LINES });
     expect((await changeStatus(order.orderid, 'DELIVERED')).statusCode).toBe(200);
-    const { invoice_number: number } = await shop.app.ctx.db
+    const { invoice_number: number } = await set.shop.app.ctx.db
       .selectFrom('orders')
       .select('invoice_number')
       .where('orderid', '=', order.orderid)
@@ -60,12 +52,12 @@ describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => 
     expect(text).toContain(String(number));
     expect(text).toContain('1,520.00');
     // The download is the same document.
-    const download = await shop.app.inject({ url: `/api/order/${order.orderid}/invoice.pdf`, headers: customer.auth });
+    const download = await set.shop.app.inject({ url: `/api/order/${order.orderid}/invoice.pdf`, headers: set.customer.auth });
     expect(pdfText(download.rawPayload)).toBe(text);
   });
 
   it('keeps the invoice issued at READY and attaches only to the delivered mail', async () => {
-    const order = await insertOrder(shop.app.ctx.db, { userId: customer.id, lines: TWO_LINES });
+    const order = await insertOrder(set.shop.app.ctx.db, { userId: set.customer.id, lines: TWO_LINES });
     await changeStatus(order.orderid, 'READY');
     const ready = await mailsTo(order.emailaddress);
     expect(ready).toHaveLength(1);
@@ -74,7 +66,7 @@ describeEachDatabase('the delivered mail carries the tax invoice', (dialect) => 
     const all = await mailsTo(order.emailaddress);
     expect(all).toHaveLength(2);
     const delivered = all.find((m) => /was delivered/.test(m.subject));
-    const { invoice_number: number } = await shop.app.ctx.db
+    const { invoice_number: number } = await set.shop.app.ctx.db
       .selectFrom('orders')
       .select('invoice_number')
       .where('orderid', '=', order.orderid)

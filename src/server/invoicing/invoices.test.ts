@@ -1,35 +1,27 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { formatPaise } from '../../domain/india/gst-tax';
 import type { InvoiceDocument } from '../../domain/india/invoice-document';
 import { codOrder, orderBody } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { createTestUser, describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { issueCreditNote } from './invoice-service';
 import { pdfText } from '../../../tests/support/pdf-text';
 
 // The seeded catalogue's order of `orderBody` (tests/support/test-orders.ts): 2 × 1019 + 1 × 999 = ₹3,037, all at 5%.
 describeEachDatabase('tax invoices', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop, { username: 'Asha Verma' });
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect, { customer: { username: 'Asha Verma' } });
 
   const place = async (state = 'Karnataka', pincode = state === 'Karnataka' ? '560001' : '600001') => {
-    const res = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', state, pincode }));
+    const res = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', state, pincode }));
     expect(res.statusCode, res.body).toBe(200);
     return res.json().orderid as string;
   };
   const setStatus = (orderid: string, status: string) =>
-    shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status } });
-  const invoicePdf = (orderid: string, headers: Record<string, string> = customer.auth) =>
-    shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers });
+    set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status } });
+  const invoicePdf = (orderid: string, headers: Record<string, string> = set.customer.auth) =>
+    set.shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers });
   const myOrder = async (orderid: string) =>
-    ((await shop.app.inject({ url: '/api/order', headers: customer.auth })).json() as { orderid: string; invoiceNumber: string | null }[]).find(
+    ((await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json() as { orderid: string; invoiceNumber: string | null }[]).find(
       (o) => o.orderid === orderid,
     );
 
@@ -43,7 +35,7 @@ describeEachDatabase('tax invoices', (dialect) => {
   });
 
   it('issues a Karnataka → Karnataka tax invoice at READY with CGST + SGST and every rule 46 field', async () => {
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
     const orderid = await place();
     expect((await setStatus(orderid, 'PREPARATION')).statusCode).toBe(200);
     expect((await invoicePdf(orderid)).statusCode).toBe(409);
@@ -94,7 +86,7 @@ describeEachDatabase('tax invoices', (dialect) => {
     await setStatus(orderid, 'DELIVERED');
     expect((await myOrder(orderid))?.invoiceNumber).toBe(number);
     expect(pdfText((await invoicePdf(orderid)).rawPayload)).toBe(text);
-    expect((await invoicePdf(orderid, admin.auth)).statusCode).toBe(200);
+    expect((await invoicePdf(orderid, set.admin.auth)).statusCode).toBe(200);
   });
 
   it('charges IGST for a delivery to Tamil Nadu, and numbers invoices one after another', async () => {
@@ -112,7 +104,7 @@ describeEachDatabase('tax invoices', (dialect) => {
   });
 
   it('prints an eight-digit HSN whole, on one line', async () => {
-    const products = () => shop.app.ctx.db.updateTable('products');
+    const products = () => set.shop.app.ctx.db.updateTable('products');
     await products().set({ hsn: '04059020' }).execute();
     try {
       const orderid = await place();
@@ -127,16 +119,16 @@ describeEachDatabase('tax invoices', (dialect) => {
   it('shows an invoice to its customer and admins only', async () => {
     const orderid = await place();
     await setStatus(orderid, 'READY');
-    const stranger = await createTestUser(shop);
+    const stranger = await createTestUser(set.shop);
     expect((await invoicePdf(orderid, stranger.auth)).statusCode).toBe(404);
-    expect((await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf` })).statusCode).toBe(401);
+    expect((await set.shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf` })).statusCode).toBe(401);
     expect((await invoicePdf('order_DOESNOTEXIST00')).statusCode).toBe(404);
   });
 
   it('lets admins list orders by whether they are invoiced', async () => {
     const orderid = await place();
     const list = async (invoiced: string) =>
-      ((await shop.app.inject({ url: `/api/order/admin?invoiced=${invoiced}`, headers: admin.auth })).json() as { orderid: string; invoiceNumber: string | null }[]);
+      ((await set.shop.app.inject({ url: `/api/order/admin?invoiced=${invoiced}`, headers: set.admin.auth })).json() as { orderid: string; invoiceNumber: string | null }[]);
     expect((await list('no')).map((o) => o.orderid)).toContain(orderid);
     expect((await list('yes')).every((o) => o.invoiceNumber)).toBe(true);
     await setStatus(orderid, 'READY');
@@ -146,48 +138,48 @@ describeEachDatabase('tax invoices', (dialect) => {
 
   it('issues credit notes in their own series against the invoice, with the reversed tax split', async () => {
     const uninvoiced = await place();
-    await expect(issueCreditNote(shop.app.ctx.db, { orderid: uninvoiced }, 100, 'Refund')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(issueCreditNote(set.shop.app.ctx.db, { orderid: uninvoiced }, 100, 'Refund')).rejects.toMatchObject({ statusCode: 409 });
     const orderid = await place();
     await setStatus(orderid, 'READY');
     const invoiceNumber = (await myOrder(orderid))?.invoiceNumber as string;
-    const note = await issueCreditNote(shop.app.ctx.db, { orderid }, 1019, 'One bottle arrived broken');
+    const note = await issueCreditNote(set.shop.app.ctx.db, { orderid }, 1019, 'One bottle arrived broken');
     expect(note.number).toMatch(/^CN\/\d\d-\d\d\/000001$/);
     expect(note.totals.grossPaise).toBe(101900);
     expect(note.totals.cgstPaise + note.totals.sgstPaise).toBe(note.totals.taxPaise);
     expect(note.totals.taxablePaise + note.totals.taxPaise).toBe(101900);
     expect(note.lines.reduce((s, l) => s + l.grossPaise, 0)).toBe(101900);
-    const second = await issueCreditNote(shop.app.ctx.db, { orderid }, 2018, 'Order returned');
+    const second = await issueCreditNote(set.shop.app.ctx.db, { orderid }, 2018, 'Order returned');
     expect(Number(second.number.slice(-6))).toBe(2);
-    await expect(issueCreditNote(shop.app.ctx.db, { orderid }, 1, 'Too much')).rejects.toMatchObject({ statusCode: 400 });
-    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: customer.auth });
+    await expect(issueCreditNote(set.shop.app.ctx.db, { orderid }, 1, 'Too much')).rejects.toMatchObject({ statusCode: 400 });
+    const pdf = await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: set.customer.auth });
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = pdfText(pdf.rawPayload);
     for (const field of ['CREDIT NOTE', note.number, invoiceNumber, 'One bottle arrived broken', 'CGST', 'Rupees One Thousand Nineteen Only']) {
       expect(text, field).toContain(field);
     }
     const dashed = note.number.replace(/\//g, '-');
-    expect((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: admin.auth })).statusCode).toBe(200);
-    const stranger = await createTestUser(shop);
-    expect((await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: set.admin.auth })).statusCode).toBe(200);
+    const stranger = await createTestUser(set.shop);
+    expect((await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: stranger.auth })).statusCode).toBe(404);
   });
   it('names the delivery fee and the COD fee as lines of their own and the coupon as a reduction, adding up to the total', async () => {
     const delivery = (deliveryFee: number, codFee: number) =>
-      shop.app.inject({
+      set.shop.app.inject({
         method: 'PUT',
         url: '/api/settings/delivery',
-        headers: admin.auth,
+        headers: set.admin.auth,
         payload: { pincodesAllowed: [], pincodesBlocked: [], deliveryFee, freeDeliveryFrom: null, estimateMinDays: 3, estimateMaxDays: 7, codEnabled: true, codMaxOrderValue: null, codFee, codBlocked: [] },
       });
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
     const coupon = { code: 'INVOICE10', kind: 'PERCENT', value: 10, minOrder: 0, maxDiscount: null, validFrom: null, validTo: null, totalUses: null, perCustomer: null, firstOrderOnly: false, active: true };
-    expect((await shop.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload: coupon })).statusCode).toBe(201);
+    expect((await set.shop.app.inject({ method: 'POST', url: '/api/coupons', headers: set.admin.auth, payload: coupon })).statusCode).toBe(201);
     expect((await delivery(60, 40)).statusCode).toBe(200);
     try {
       const body = { ...orderBody({ paymentmode: 'CASHONDELIVERY' }), coupon: 'INVOICE10' };
-      const quote = (await shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: customer.auth, payload: body })).json();
+      const quote = (await set.shop.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: set.customer.auth, payload: body })).json();
       expect(quote).toMatchObject({ subtotal: 3037, deliveryFee: 60, codFee: 40, coupon: { applied: true } });
       expect(quote.discount).toBeGreaterThan(0);
-      const placed = await codOrder(shop, customer, { ...body, totalAmount: quote.total });
+      const placed = await codOrder(set.shop, set.customer, { ...body, totalAmount: quote.total });
       expect(placed.statusCode, placed.body).toBe(200);
       const orderid = placed.json().orderid as string;
       await setStatus(orderid, 'READY');
@@ -200,7 +192,7 @@ describeEachDatabase('tax invoices', (dialect) => {
       for (const figure of ['57.14', '1.43', '38.10', '0.95']) expect(text, figure).toContain(figure);
       expect(text).toMatch(new RegExp(`Total \\(₹\\)\\s+${formatPaise(quote.total * 100).replace('.', '\\.')}`));
 
-      const row = await shop.app.ctx.db
+      const row = await set.shop.app.ctx.db
         .selectFrom('invoices')
         .innerJoin('orders', 'orders.id', 'invoices.order_id')
         .select('invoices.document')

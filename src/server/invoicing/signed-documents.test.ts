@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { codOrder, orderBody } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { loadDocumentSigner, SigningSetupError } from './pdf-signing';
 import { pdfText } from '../../../tests/support/pdf-text';
 
@@ -42,23 +42,17 @@ it('refuses to start with a wrong password or a missing file, saying which varia
 });
 
 describeEachDatabase('signed invoices and credit notes', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  const set = useTestShop(dialect, { env: { INVOICE_SIGNING_P12: P12, INVOICE_SIGNING_PASSWORD: PASSWORD }, customer: { username: 'Asha Verma' } });
   beforeAll(async () => {
-    shop = await createTestShop(dialect, { env: { INVOICE_SIGNING_P12: P12, INVOICE_SIGNING_PASSWORD: PASSWORD } });
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop, { username: 'Asha Verma' });
-    const business = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS });
+    const business = await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS });
     expect(business.statusCode, business.body).toBe(200);
   });
-  afterAll(async () => shop.close());
 
   it('signs the invoice so that pdfsig reports the signature valid, and reprints the same bytes', async () => {
-    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const placed = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
     const orderid = placed.json().orderid as string;
-    await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
-    const first = await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: customer.auth });
+    await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'READY' } });
+    const first = await set.shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: set.customer.auth });
     expect(first.statusCode).toBe(200);
     const report = pdfsig(first.rawPayload);
     expect(report).toContain('Signature #1');
@@ -68,17 +62,17 @@ describeEachDatabase('signed invoices and credit notes', (dialect) => {
     expect(report).toContain('Total document signed');
     expect(pdfText(first.rawPayload)).toContain('It carries a digital signature');
     // The admin's copy and a later print are the stored file, byte for byte.
-    const again = await shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: admin.auth });
+    const again = await set.shop.app.inject({ url: `/api/order/${orderid}/invoice.pdf`, headers: set.admin.auth });
     expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
   });
 
   it('signs a credit note too; a tampered copy no longer verifies', async () => {
-    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const placed = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
     const orderid = placed.json().orderid as string;
-    await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'READY' } });
     const { issueCreditNote } = await import('./invoice-service');
-    const note = await issueCreditNote(shop.app.ctx.db, { orderid }, 500, 'One jar arrived dented');
-    const pdf = await shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note.number.replace(/\//g, '-')}.pdf`, headers: customer.auth });
+    const note = await issueCreditNote(set.shop.app.ctx.db, { orderid }, 500, 'One jar arrived dented');
+    const pdf = await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note.number.replace(/\//g, '-')}.pdf`, headers: set.customer.auth });
     expect(pdf.statusCode).toBe(200);
     expect(pdfsig(pdf.rawPayload)).toContain('Signature Validation: Signature is Valid.');
     // The document's title in its info dictionary lies inside the signed bytes.
@@ -92,15 +86,15 @@ describeEachDatabase('signed invoices and credit notes', (dialect) => {
   });
 
   it('signs a voided credit note’s VOID print as it signs the rest: the mark lies inside the signed bytes', async () => {
-    const placed = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const placed = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
     const orderid = placed.json().orderid as string;
-    await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'READY' } });
     const { issueCreditNote, voidCreditNoteOfRefund } = await import('./invoice-service');
     const refundId = `rfnd_signed_${orderid}`;
-    const note = await issueCreditNote(shop.app.ctx.db, { orderid }, 500, 'One jar arrived dented', { refundId });
-    const print = () => shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note.number.replace(/\//g, '-')}.pdf`, headers: customer.auth });
+    const note = await issueCreditNote(set.shop.app.ctx.db, { orderid }, 500, 'One jar arrived dented', { refundId });
+    const print = () => set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${note.number.replace(/\//g, '-')}.pdf`, headers: set.customer.auth });
     const issued = (await print()).rawPayload;
-    expect(await voidCreditNoteOfRefund(shop.app.ctx.db, refundId, 'The refund failed at the payment gateway.')).toBe(note.number);
+    expect(await voidCreditNoteOfRefund(set.shop.app.ctx.db, refundId, 'The refund failed at the payment gateway.')).toBe(note.number);
 
     const voided = (await print()).rawPayload;
     expect(Buffer.compare(voided, issued)).not.toBe(0);

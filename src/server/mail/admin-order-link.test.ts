@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describe, expect, it } from 'vitest';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { placedCodOrderId, placePaidOnlineOrder } from '../../../tests/support/test-orders';
 import { adminOrderLink, withAdminOrderLink } from './admin-order-link';
 
@@ -22,43 +22,34 @@ describe("the order's admin link in a mail", () => {
 
 describeEachDatabase("the shop's mails about an order link to its admin page", (dialect) => {
   const SHOP_EMAIL = 'owner@gheeshop.test';
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  const set = useTestShop(dialect, { env: { SHOP_EMAIL } });
 
-  beforeAll(async () => {
-    shop = await createTestShop(dialect, { env: { SHOP_EMAIL } });
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-  });
-  afterAll(async () => shop.close());
-
-  const link = (orderid: string) => `${shop.app.ctx.config.PUBLIC_URL}/admin/orders/${orderid}`;
+  const link = (orderid: string) => `${set.shop.app.ctx.config.PUBLIC_URL}/admin/orders/${orderid}`;
 
   async function expectLinkedForShopOnly(orderid: string, shopKind: string, customerKind: string) {
-    const rows = await shop.app.ctx.db.selectFrom('mail_outbox').select(['kind', 'to_address', 'text_body', 'html_body']).where('kind', 'in', [shopKind, customerKind]).execute();
+    const rows = await set.shop.app.ctx.db.selectFrom('mail_outbox').select(['kind', 'to_address', 'text_body', 'html_body']).where('kind', 'in', [shopKind, customerKind]).execute();
     const shopCopy = rows.find((r) => r.kind === shopKind && r.to_address === SHOP_EMAIL && r.text_body.includes(link(orderid)));
     expect(shopCopy, `the shop's ${shopKind} mail links to ${link(orderid)}`).toBeDefined();
     expect(shopCopy?.html_body ?? '').toContain(`href="${link(orderid)}"`);
-    const customerCopies = rows.filter((r) => r.kind === customerKind && r.to_address === customer.email);
+    const customerCopies = rows.filter((r) => r.kind === customerKind && r.to_address === set.customer.email);
     expect(customerCopies.length).toBeGreaterThan(0);
     for (const r of customerCopies) expect(r.text_body).not.toContain('/admin');
   }
 
   it('the new-order copy of a COD order and of an online order paid', async () => {
-    const cod = await placedCodOrderId(shop, customer);
+    const cod = await placedCodOrderId(set.shop, set.customer);
     await expectLinkedForShopOnly(cod, 'order-placed', 'order-placed');
-    const online = await placePaidOnlineOrder(shop, customer);
+    const online = await placePaidOnlineOrder(set.shop, set.customer);
     await expectLinkedForShopOnly(online, 'order-placed', 'order-placed');
   });
 
   it('the status mail’s copy, and the cancellation’s', async () => {
-    const orderid = await placedCodOrderId(shop, customer);
-    const moved = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'READY' } });
+    const orderid = await placedCodOrderId(set.shop, set.customer);
+    const moved = await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: 'READY' } });
     expect(moved.statusCode, moved.body).toBe(200);
     await expectLinkedForShopOnly(orderid, 'status-mail-shop-copy', 'status-mail');
-    const other = await placedCodOrderId(shop, customer);
-    const cancelled = await shop.app.inject({ method: 'POST', url: `/api/order/${other}/cancel`, headers: admin.auth, payload: { reason: 'Out of stock' } });
+    const other = await placedCodOrderId(set.shop, set.customer);
+    const cancelled = await set.shop.app.inject({ method: 'POST', url: `/api/order/${other}/cancel`, headers: set.admin.auth, payload: { reason: 'Out of stock' } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await expectLinkedForShopOnly(other, 'status-mail-shop-copy', 'status-mail');
   });

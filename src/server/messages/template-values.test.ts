@@ -1,13 +1,13 @@
 // Meta sends a template only with exactly one value per variable of its approved words, and approves words only
 // when their variables run 1..n without a gap, inside words. Every message kind is sent here through the
 // workflows that queue it, and the values each went with are held against the words the owner registers.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { MESSAGE_KINDS, MESSAGE_WORDS } from '../../domain/messages-and-confirmation';
 import { KARNATAKA_BUSINESS } from '../business/test-business';
 import { SANDBOX_REFUND_SETTLE_MS } from '../payments/sandbox/sandbox-refunds';
 import { sandboxWebhooksSettled } from '../payments/sandbox/sandbox-routes';
 import { codOrder, orderBody, placePaidOnlineOrder } from '../../../tests/support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 import { messaging } from './index';
 import { parseParams } from './message-text';
 
@@ -38,21 +38,15 @@ it('finds what Meta refuses in a template’s words', () => {
 });
 
 describeEachDatabase('WhatsApp values against the words registered', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let user: TestUser;
+  const set = useTestShop(dialect);
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    user = await createTestUser(shop);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
-    const current = (await shop.app.inject({ url: '/api/settings', headers: admin.auth })).json();
-    const on = await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { ...current, codConfirmation: true } });
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    const current = (await set.shop.app.inject({ url: '/api/settings', headers: set.admin.auth })).json();
+    const on = await set.shop.app.inject({ method: 'PUT', url: '/api/settings', headers: set.admin.auth, payload: { ...current, codConfirmation: true } });
     expect(on.statusCode, on.body).toBe(200);
   });
-  afterAll(async () => shop.close());
 
-  const admin_ = (method: 'POST' | 'PUT', url: string, payload: object) => shop.app.inject({ method, url, headers: admin.auth, payload });
+  const admin_ = (method: 'POST' | 'PUT', url: string, payload: object) => set.shop.app.inject({ method, url, headers: set.admin.auth, payload });
   /** Booked with the sandbox courier and scanned to the door: shipped, out for delivery, delivered. */
   async function deliverByCourier(orderid: string) {
     const booked = await admin_('POST', `/api/order/${orderid}/shipment`, { mode: 'COURIER' });
@@ -65,21 +59,21 @@ describeEachDatabase('WhatsApp values against the words registered', (dialect) =
   }
 
   it('sends every kind with one value per variable of its words, and every kind’s words can be registered', async () => {
-    const cod = await codOrder(shop, user, orderBody({ paymentmode: 'CASHONDELIVERY', whatsappOptIn: true }));
+    const cod = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', whatsappOptIn: true }));
     expect(cod.statusCode, cod.body).toBe(200);
     const codId = cod.json().orderid as string;
     expect((await admin_('POST', `/api/order/${codId}/confirm`, { answer: 'CONFIRM' })).statusCode).toBe(200);
     await deliverByCourier(codId);
 
-    const paidId = await placePaidOnlineOrder(shop, user, orderBody({ whatsappOptIn: true }));
+    const paidId = await placePaidOnlineOrder(set.shop, set.customer, orderBody({ whatsappOptIn: true }));
     await deliverByCourier(paidId);
     const refund = await admin_('POST', `/api/order/${paidId}/refunds`, { amount: 150, reason: 'One bottle arrived dented' });
     expect(refund.statusCode, refund.body).toBeLessThan(300);
     await new Promise((resolve) => setTimeout(resolve, SANDBOX_REFUND_SETTLE_MS + 400));
-    await sandboxWebhooksSettled(shop.app.ctx);
-    await messaging(shop.app.ctx).worker.drain();
+    await sandboxWebhooksSettled(set.shop.app.ctx);
+    await messaging(set.shop.app.ctx).worker.drain();
 
-    const sent = await shop.app.ctx.db.selectFrom('message_outbox').select(['kind', 'status', 'params']).where('orderid', 'in', [codId, paidId]).execute();
+    const sent = await set.shop.app.ctx.db.selectFrom('message_outbox').select(['kind', 'status', 'params']).where('orderid', 'in', [codId, paidId]).execute();
     expect(new Set(sent.map((m) => m.kind))).toEqual(new Set(MESSAGE_KINDS));
     for (const message of sent) {
       expect(message.status, message.kind).toBe('SENT');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, useTestShop } from '../../../tests/support/test-shop';
 
 const FILLED = {
   shopName: 'Amma’s Ghee',
@@ -11,21 +11,13 @@ const FILLED = {
 };
 
 describeEachDatabase('shop profile', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect);
 
-  const put = (payload: object, headers = admin.auth) => shop.app.inject({ method: 'PUT', url: '/api/settings/profile', headers, payload });
-  const publicProfile = async () => (await shop.app.inject({ url: '/api/public/shop-profile' })).json();
+  const put = (payload: object, headers = set.admin.auth) => set.shop.app.inject({ method: 'PUT', url: '/api/settings/profile', headers, payload });
+  const publicProfile = async () => (await set.shop.app.inject({ url: '/api/public/shop-profile' })).json();
 
   it('starts with the shop’s name and words and no contact of anyone', async () => {
-    const res = await shop.app.inject({ url: '/api/public/shop-profile' });
+    const res = await set.shop.app.inject({ url: '/api/public/shop-profile' });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(await publicProfile()).toEqual({
       shopName: 'Ghee Shop',
@@ -38,9 +30,9 @@ describeEachDatabase('shop profile', (dialect) => {
   });
 
   it('is changed by an admin only', async () => {
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/profile', payload: FILLED })).statusCode).toBe(401);
-    expect((await put(FILLED, customer.auth)).statusCode).toBe(403);
-    expect((await shop.app.inject({ url: '/api/settings/profile', headers: customer.auth })).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/profile', payload: FILLED })).statusCode).toBe(401);
+    expect((await put(FILLED, set.customer.auth)).statusCode).toBe(403);
+    expect((await set.shop.app.inject({ url: '/api/settings/profile', headers: set.customer.auth })).statusCode).toBe(403);
   });
 
   it('saves the profile with the number and addresses written out in full', async () => {
@@ -54,8 +46,8 @@ describeEachDatabase('shop profile', (dialect) => {
     };
     expect(res.json()).toEqual(expected);
     expect(await publicProfile()).toEqual(expected);
-    expect((await shop.app.inject({ url: '/api/settings/profile', headers: admin.auth })).json()).toEqual(expected);
-    const audit = await shop.app.ctx.db.selectFrom('audit_log').select('action').where('action', '=', 'shop-profile.update').execute();
+    expect((await set.shop.app.inject({ url: '/api/settings/profile', headers: set.admin.auth })).json()).toEqual(expected);
+    const audit = await set.shop.app.ctx.db.selectFrom('audit_log').select('action').where('action', '=', 'shop-profile.update').execute();
     expect(audit).toHaveLength(1);
   });
 
