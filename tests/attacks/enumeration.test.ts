@@ -1,27 +1,23 @@
 // Attack suite: finding out who has an account (ASVS V6.3 "no user enumeration").
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { RESET_REQUEST_MIN_MS } from '../../src/server/accounts/password-reset-service';
-import { createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { createTestUser, describeEachDatabase, useTestShop } from '../support/test-shop';
 
 describeEachDatabase('attack: user enumeration', (dialect) => {
-  let shop: TestShop;
-  let customer: TestUser;
+  const set = useTestShop(dialect, { logger: { level: 'error' }, admin: false, customer: { username: 'Secret Name', password: 'right-password' } });
   let guestEmail: string;
 
   beforeAll(async () => {
-    shop = await createTestShop(dialect, { logger: { level: 'error' } });
-    customer = await createTestUser(shop, { username: 'Secret Name', password: 'right-password' });
     guestEmail = `guest-${dialect}@example.in`;
-    const guest = await shop.app.inject({
+    const guest = await set.shop.app.inject({
       method: 'POST',
       url: '/api/account/registeronprocess',
       payload: { name: 'Guest Buyer', email: guestEmail, mobilenumber: '9123456780', address: '4 Lake Road', pincode: '600001', district: 'Chennai', state: 'Tamil Nadu' },
     });
     expect(guest.statusCode).toBe(200);
   });
-  afterAll(async () => shop.close());
 
-  const post = (url: string, payload: Record<string, unknown>) => shop.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: Record<string, unknown>) => set.shop.app.inject({ method: 'POST', url, payload });
   const stripRequestId = (headers: Record<string, unknown>) => {
     const { 'x-request-id': _id, date: _date, ...rest } = headers;
     return rest;
@@ -30,7 +26,7 @@ describeEachDatabase('attack: user enumeration', (dialect) => {
   it('login answers an unknown email, a wrong password and a password-less guest account identically', async () => {
     const answers = [
       await post('/api/account/login', { email: 'nobody-here@example.in', password: 'right-password' }),
-      await post('/api/account/login', { email: customer.email, password: 'wrong-password' }),
+      await post('/api/account/login', { email: set.customer.email, password: 'wrong-password' }),
       await post('/api/account/login', { email: guestEmail, password: 'right-password' }),
     ];
     for (const res of answers) {
@@ -46,7 +42,7 @@ describeEachDatabase('attack: user enumeration', (dialect) => {
       const res = await post('/api/account/resetpassword', { email });
       return { res, ms: performance.now() - started };
     };
-    const known = await timed(customer.email);
+    const known = await timed(set.customer.email);
     const unknown = await timed('nobody-here@example.in');
     expect(known.res.statusCode).toBe(200);
     expect(unknown.res.statusCode).toBe(200);
@@ -57,7 +53,7 @@ describeEachDatabase('attack: user enumeration', (dialect) => {
   });
 
   it("register and billing say only that the address is taken: never the owner's name, phone or whether it is a guest", async () => {
-    const register = await post('/api/account/register', { username: 'Probe', emailaddress: customer.email, mobilenumber: '9000000000', password: 'secret123' });
+    const register = await post('/api/account/register', { username: 'Probe', emailaddress: set.customer.email, mobilenumber: '9000000000', password: 'secret123' });
     const registerGuest = await post('/api/account/register', { username: 'Probe', emailaddress: guestEmail, mobilenumber: '9000000000', password: 'secret123' });
     expect(register.statusCode).toBe(409);
     expect(registerGuest.statusCode).toBe(409);
@@ -74,7 +70,7 @@ describeEachDatabase('attack: user enumeration', (dialect) => {
       for (let i = 0; i < 6; i += 1) out.push((await post('/api/account/login', { email, password: `guess-${i}` })).statusCode);
       return out;
     };
-    const known = await createTestUser(shop);
+    const known = await createTestUser(set.shop);
     expect(await statuses(known.email)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(await statuses('ghost-account@example.in')).toEqual([401, 401, 401, 401, 401, 429]);
   });

@@ -1,7 +1,7 @@
 // Attack suite: a single-use code on an online order left unpaid past its hold. The hold gives the use back, a
 // second order takes it, then the first order's payment arrives. The code must never discount two orders: the late
 // payment takes its use again when one is left, and is refunded whole (order cancelled) when none is.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { shopTimestamp } from '../../src/domain/display';
 import { releaseAbandonedCouponUses } from '../../src/server/coupons/coupon-service';
 import { codOrder, confirm, createOrder, orderBody, orderRow, settledMailbox } from '../support/test-orders';
@@ -11,54 +11,50 @@ import type { SandboxGateway } from '../../src/server/payments/sandbox/sandbox-g
 import { insertSandboxPayment } from '../../src/server/payments/sandbox/sandbox-repository';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { releaseExpiredHolds } from '../../src/server/stock/stock-holds';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { createTestUser, describeEachDatabase, useTestShop, type TestUser } from '../support/test-shop';
 
 // 10% off the standard basket of 3037.
 const DISCOUNTED = 2733;
 let codes = 0;
 
 describeEachDatabase('attack: a late payment and a single-use code', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
+  const set = useTestShop(dialect, { logger: { level: 'error' }, customer: false });
   let keySecret: string;
 
   beforeAll(async () => {
-    shop = await createTestShop(dialect, { logger: { level: 'error' } });
-    admin = await adminOf(shop);
-    keySecret = (await (gatewayFor(shop.app.ctx) as SandboxGateway).secrets()).keySecret;
+    keySecret = (await (gatewayFor(set.shop.app.ctx) as SandboxGateway).secrets()).keySecret;
   });
-  afterAll(async () => shop.close());
 
   async function newCode(totalUses: number): Promise<string> {
     codes += 1;
     const code = `LATE${codes}X`;
     const body = { code, kind: 'PERCENT', value: 10, minOrder: 0, maxDiscount: null, validFrom: null, validTo: null, totalUses, perCustomer: null, firstOrderOnly: false, active: true };
-    expect((await shop.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload: body })).statusCode).toBe(201);
+    expect((await set.shop.app.inject({ method: 'POST', url: '/api/coupons', headers: set.admin.auth, payload: body })).statusCode).toBe(201);
     return code;
   }
   const usedOf = async (code: string) =>
-    ((await shop.app.inject({ url: '/api/coupons', headers: admin.auth })).json() as { code: string; used: number }[]).find((c) => c.code === code)?.used;
+    ((await set.shop.app.inject({ url: '/api/coupons', headers: set.admin.auth })).json() as { code: string; used: number }[]).find((c) => c.code === code)?.used;
 
   /** An online order with the code, left unpaid until its hold (bottles and the code's use) is released. */
   async function abandoned(customer: TestUser, code: string): Promise<string> {
-    const placed = await createOrder(shop, customer, { ...orderBody({ totalAmount: DISCOUNTED }), coupon: code });
+    const placed = await createOrder(set.shop, customer, { ...orderBody({ totalAmount: DISCOUNTED }), coupon: code });
     expect(placed.statusCode, placed.body).toBe(200);
     const later = new Date(Date.now() + 31 * 60_000);
-    await releaseExpiredHolds(shop.app.ctx.db, later);
-    expect(await releaseAbandonedCouponUses(shop.app.ctx.db, shopTimestamp(later))).toBeGreaterThanOrEqual(1);
+    await releaseExpiredHolds(set.shop.app.ctx.db, later);
+    expect(await releaseAbandonedCouponUses(set.shop.app.ctx.db, shopTimestamp(later))).toBeGreaterThanOrEqual(1);
     return placed.json().orderid as string;
   }
 
   /** The customer paid at the gateway after all, and the dialog's confirmation arrives. */
   async function payLate(customer: TestUser, orderid: string) {
     const paymentId = newGatewayId('pay_');
-    await insertSandboxPayment(shop.app.ctx.db, { id: paymentId, order_id: orderid, amount: DISCOUNTED * 100, status: 'captured', error_description: null });
-    return confirm(shop, customer, { orderid, paymentid: paymentId, paymentsignature: paymentSignature(orderid, paymentId, keySecret) });
+    await insertSandboxPayment(set.shop.app.ctx.db, { id: paymentId, order_id: orderid, amount: DISCOUNTED * 100, status: 'captured', error_description: null });
+    return confirm(set.shop, customer, { orderid, paymentid: paymentId, paymentsignature: paymentSignature(orderid, paymentId, keySecret) });
   }
 
   it('a late payment takes its released use again while one is left', async () => {
     const code = await newCode(2);
-    const late = await createTestUser(shop);
+    const late = await createTestUser(set.shop);
     const orderid = await abandoned(late, code);
     expect(await usedOf(code)).toBe(0);
     const res = await payLate(late, orderid);
@@ -66,29 +62,29 @@ describeEachDatabase('attack: a late payment and a single-use code', (dialect) =
     expect(res.json()).toMatchObject({ paymentstatus: 'PAID', status: 'PREPARATION', discount: 304 });
     expect(await usedOf(code)).toBe(1);
     // The one use left is still there for someone else, and no more.
-    const other = await createTestUser(shop);
-    expect((await codOrder(shop, other, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: DISCOUNTED }), coupon: code })).statusCode).toBe(200);
+    const other = await createTestUser(set.shop);
+    expect((await codOrder(set.shop, other, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: DISCOUNTED }), coupon: code })).statusCode).toBe(200);
     expect(await usedOf(code)).toBe(2);
   });
 
   it('when the single use was taken meanwhile, the late payment is refunded whole and its order cancelled', async () => {
     const code = await newCode(1);
-    const late = await createTestUser(shop);
+    const late = await createTestUser(set.shop);
     const orderid = await abandoned(late, code);
-    const other = await createTestUser(shop);
-    const taken = await codOrder(shop, other, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: DISCOUNTED }), coupon: code });
+    const other = await createTestUser(set.shop);
+    const taken = await codOrder(set.shop, other, { ...orderBody({ paymentmode: 'CASHONDELIVERY', totalAmount: DISCOUNTED }), coupon: code });
     expect(taken.statusCode, taken.body).toBe(200);
     expect(await usedOf(code)).toBe(1);
 
     const res = await payLate(late, orderid);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'ORDER_CANCELLED', message: expect.stringMatching(/coupon.*refund/s) });
-    await settledMailbox(shop);
-    const row = await orderRow(shop, orderid);
+    await settledMailbox(set.shop);
+    const row = await orderRow(set.shop, orderid);
     expect(row).toMatchObject({ status: 'CANCELLED', payment_status: 'PAID', refunded_amount: DISCOUNTED, invoice_number: null });
     expect(row.stock_returned_at).not.toBeNull();
     expect(await usedOf(code)).toBe(1);
-    const refunds = await shop.app.ctx.db.selectFrom('refunds').select(['amount', 'status']).where('order_id', '=', row.id).execute();
+    const refunds = await set.shop.app.ctx.db.selectFrom('refunds').select(['amount', 'status']).where('order_id', '=', row.id).execute();
     expect(refunds).toEqual([{ amount: DISCOUNTED, status: expect.stringMatching(/PENDING|PROCESSED/) }]);
   });
 });

@@ -1,10 +1,10 @@
 // Attack suite: one-line fields of a person or a business (names, address lines, district, city) used to carry a
 // phishing sentence with a web address into genuine shop mails, and line breaks, tabs or text-direction controls
 // into invoices, labels and messages. They are refused with a 400 naming the field; rows stored before still read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../../src/domain/test-business';
 import { codOrder, orderBody } from '../support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { describeEachDatabase, useTestShop } from '../support/test-shop';
 import { countRows, expectNoServerError } from './attack-support';
 
 const PHISHING_NAME = 'Asha. IMPORTANT: your order is held, verify payment at https://ghee-shop-pay.example/verify';
@@ -39,15 +39,7 @@ const LEGITIMATE = [
 ];
 
 describeEachDatabase('attack: one-line fields', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect, { logger: { level: 'error' } });
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect, { logger: { level: 'error' } });
 
   let n = 0;
   const billing = (overrides: Record<string, string>) => ({
@@ -60,15 +52,15 @@ describeEachDatabase('attack: one-line fields', (dialect) => {
     district: 'Bengaluru Urban',
     ...overrides,
   });
-  const registerOnProcess = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/account/registeronprocess', payload });
+  const registerOnProcess = (payload: object) => set.shop.app.inject({ method: 'POST', url: '/api/account/registeronprocess', payload });
 
   describe('web addresses', () => {
     it('billing registration refuses a name carrying a web address, says what to type, and mails no one', async () => {
-      const mailsBefore = await countRows(shop, 'mail_outbox');
+      const mailsBefore = await countRows(set.shop, 'mail_outbox');
       const res = await registerOnProcess(billing({ name: PHISHING_NAME }));
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ name: 'Name cannot contain a web address (https://, www.): type the name only.' });
-      expect(await countRows(shop, 'mail_outbox')).toBe(mailsBefore);
+      expect(await countRows(set.shop, 'mail_outbox')).toBe(mailsBefore);
     });
 
     it('every one-line field of a customer or the business refuses one, whatever the scheme or case', async () => {
@@ -81,17 +73,17 @@ describeEachDatabase('attack: one-line fields', (dialect) => {
         expect(res.statusCode, field).toBe(400);
         expect(res.json().fields, field).toEqual({ [field]: message });
       }
-      const register = await shop.app.inject({
+      const register = await set.shop.app.inject({
         method: 'POST',
         url: '/api/account/register',
         payload: { username: 'ftp://x.example', emailaddress: `one-line-${dialect}-r@example.in`, mobilenumber: '9876543210', password: 'monsoon ladder teacup' },
       });
       expect(register.statusCode).toBe(400);
       expect(Object.keys(register.json().fields)).toEqual(['username']);
-      const order = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: PHISHING_NAME, businessName: 'www.pay.example', gstin: KARNATAKA_BUSINESS.gstin }));
+      const order = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: PHISHING_NAME, businessName: 'www.pay.example', gstin: KARNATAKA_BUSINESS.gstin }));
       expect(order.statusCode).toBe(400);
       expect(Object.keys(order.json().fields).sort()).toEqual(['businessName', 'username']);
-      const business = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: { ...KARNATAKA_BUSINESS, city: 'https://pay.example' } });
+      const business = await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: { ...KARNATAKA_BUSINESS, city: 'https://pay.example' } });
       expect(business.statusCode).toBe(400);
       expect(business.json().fields).toEqual({ city: 'City cannot contain a web address (https://, www.): type the city’s name only.' });
     });
@@ -108,20 +100,20 @@ describeEachDatabase('attack: one-line fields', (dialect) => {
     });
 
     it('profile, order and business settings refuse them in every one-line field, by field', async () => {
-      const profile = { username: 'Asha Verma', emailaddress: customer.email, address: '12 Temple Street', pincode: '560001', state: 'Karnataka', mobilenumber: '9876543210', district: 'Bengaluru Urban' };
+      const profile = { username: 'Asha Verma', emailaddress: set.customer.email, address: '12 Temple Street', pincode: '560001', state: 'Karnataka', mobilenumber: '9876543210', district: 'Bengaluru Urban' };
       for (const field of ['username', 'address', 'district'] as const) {
-        const res = await shop.app.inject({ method: 'PUT', url: '/api/account/profile', headers: customer.auth, payload: { ...profile, [field]: 'a\tb' } });
+        const res = await set.shop.app.inject({ method: 'PUT', url: '/api/account/profile', headers: set.customer.auth, payload: { ...profile, [field]: 'a\tb' } });
         expect(res.statusCode, field).toBe(400);
         expect(Object.keys(res.json().fields), field).toEqual([field]);
       }
-      const order = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', address: '12\nTemple Street', district: 'Bengaluru\u202eUrban' }));
+      const order = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', address: '12\nTemple Street', district: 'Bengaluru\u202eUrban' }));
       expect(order.statusCode).toBe(400);
       expect(order.json().fields).toEqual({
         address: 'Address must be one line of plain text: remove the line break.',
         district: 'District must be one line of plain text: remove the invisible text-direction character.',
       });
       for (const field of ['legalName', 'addressLine', 'city', 'grievanceName', 'signatoryName', 'signatoryTitle'] as const) {
-        const res = await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: { ...KARNATAKA_BUSINESS, [field]: 'Nandi\r\nDairy' } });
+        const res = await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: { ...KARNATAKA_BUSINESS, [field]: 'Nandi\r\nDairy' } });
         expect(res.statusCode, field).toBe(400);
         expect(Object.keys(res.json().fields), field).toEqual([field]);
       }
@@ -140,24 +132,24 @@ describeEachDatabase('attack: one-line fields', (dialect) => {
       expect(res.statusCode, `${text}: ${res.body}`).toBe(200);
       expect(res.json().user).toMatchObject({ username: text, address: text, district: text });
     }
-    const order = await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: LEGITIMATE[0], address: LEGITIMATE[8] }));
+    const order = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: LEGITIMATE[0], address: LEGITIMATE[8] }));
     expect(order.statusCode, order.body).toBe(200);
   });
 
   it('a row stored before the rule still reads, in the account and in the admin', async () => {
     const stored = 'Asha\nVerma\t\u202eX https://old.example';
-    await shop.app.ctx.db.updateTable('users').set({ username: stored, address: stored, district: stored }).where('id', '=', customer.id).execute();
-    const me = await shop.app.inject({ method: 'GET', url: '/api/account/me', headers: customer.auth });
+    await set.shop.app.ctx.db.updateTable('users').set({ username: stored, address: stored, district: stored }).where('id', '=', set.customer.id).execute();
+    const me = await set.shop.app.inject({ method: 'GET', url: '/api/account/me', headers: set.customer.auth });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ username: stored, address: stored, district: stored });
-    const placed = await codOrder(shop, customer);
+    const placed = await codOrder(set.shop, set.customer);
     expect(placed.statusCode, placed.body).toBe(200);
     const orderid = placed.json().orderid as string;
-    await shop.app.ctx.db.updateTable('orders').set({ username: stored, address: stored }).where('orderid', '=', orderid).execute();
-    const list = await shop.app.inject({ method: 'GET', url: `/api/order/admin?q=${encodeURIComponent(orderid)}`, headers: admin.auth });
+    await set.shop.app.ctx.db.updateTable('orders').set({ username: stored, address: stored }).where('orderid', '=', orderid).execute();
+    const list = await set.shop.app.inject({ method: 'GET', url: `/api/order/admin?q=${encodeURIComponent(orderid)}`, headers: set.admin.auth });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.body).toContain(JSON.stringify(stored).slice(1, -1));
-    const csv = await shop.app.inject({ method: 'GET', url: '/api/admin/orders.csv', headers: admin.auth });
+    const csv = await set.shop.app.inject({ method: 'GET', url: '/api/admin/orders.csv', headers: set.admin.auth });
     expect(csv.statusCode).toBe(200);
   });
 });

@@ -2,47 +2,41 @@
 // script, or a stolen admin token) could mark a parcel "Returned to us" that never came back: no bottles back on
 // the shelf, the invoice left uncredited, a "returned" mail to the customer, and the order then stuck in RETURNED.
 // Only the courier's return scan makes an order RETURNED (src/domain/order-status.ts).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { KARNATAKA_BUSINESS } from '../../src/server/business/test-business';
 import { orderBody, placedCodOrderId } from '../support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { describeEachDatabase, useTestShop } from '../support/test-shop';
 
 describeEachDatabase('attack: RETURNED set by hand', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  const set = useTestShop(dialect, { logger: { level: 'fatal' } });
 
   beforeAll(async () => {
-    shop = await createTestShop(dialect, { logger: { level: 'fatal' } });
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
   });
-  afterAll(async () => shop.close());
 
   const setStatus = (orderid: string, status: string) =>
-    shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status } });
+    set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status } });
   const statusOf = async (orderid: string) =>
-    (await shop.app.ctx.db.selectFrom('orders').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status;
+    (await set.shop.app.ctx.db.selectFrom('orders').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status;
   const stockOf = async (productName: string, size: number) => {
-    const rows = (await shop.app.inject({ url: '/api/stock', headers: admin.auth })).json<{ name: string; size: number; stock: number | null }[]>();
+    const rows = (await set.shop.app.inject({ url: '/api/stock', headers: set.admin.auth })).json<{ name: string; size: number; stock: number | null }[]>();
     return rows.find((r) => r.name === productName && r.size === size)?.stock;
   };
 
   it('a status change to RETURNED is a 409 that changes nothing, in any status', async () => {
-    const product = (await shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', 'Buffalo Ghee').executeTakeFirstOrThrow()).id;
-    expect((await shop.app.inject({ method: 'PUT', url: `/api/stock/${product}/1000`, headers: admin.auth, payload: { stock: 20 } })).statusCode).toBe(200);
-    const orderid = await placedCodOrderId(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
+    const product = (await set.shop.app.ctx.db.selectFrom('products').select('id').where('name', '=', 'Buffalo Ghee').executeTakeFirstOrThrow()).id;
+    expect((await set.shop.app.inject({ method: 'PUT', url: `/api/stock/${product}/1000`, headers: set.admin.auth, payload: { stock: 20 } })).statusCode).toBe(200);
+    const orderid = await placedCodOrderId(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY' }));
     const shelf = await stockOf('Buffalo Ghee', 1000);
     expect(shelf).toBe(19);
     for (const before of ['PREPARATION', 'READY', 'OUTFORDELIVERY', 'DELIVERED'] as const) {
       expect((await setStatus(orderid, before)).statusCode).toBe(200);
-      const mailsBefore = await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const mailsBefore = await set.shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const res = await setStatus(orderid, 'RETURNED');
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json<{ message: string }>().message).toMatch(/courier/);
       expect(await statusOf(orderid)).toBe(before);
-      const mailsAfter = await shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const mailsAfter = await set.shop.app.ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(mailsAfter.n)).toBe(Number(mailsBefore.n));
     }
     expect(await stockOf('Buffalo Ghee', 1000)).toBe(shelf);

@@ -1,39 +1,33 @@
 // Attack suite: stored XSS delivered by mail (ASVS V1.2.1 output encoding). Customer text, product text and the
 // admin's own templates reach the HTML part escaped; the pages are checked in Chromium by e2e/security-xss.spec.ts.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/domain/placeholders';
 import { codOrder, orderBody } from '../support/test-orders';
 import { readMailbox, type ParsedMail } from '../support/mailbox';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { describeEachDatabase, useTestShop } from '../support/test-shop';
 import { XSS_PAYLOADS } from './attack-support';
 
 /** Live markup an HTML mail must never contain (escaped text is fine). */
 const LIVE_MARKUP = /<\s*(script|img|svg|iframe|object)\b|href\s*=\s*["']?\s*javascript:/i;
 
 describeEachDatabase('attack: stored XSS in delivered mails', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  const set = useTestShop(dialect, { logger: { level: 'error' } });
   const [script, img, svg, js] = XSS_PAYLOADS;
   const productName = `Ghee ${svg}`.slice(0, 100);
 
   beforeAll(async () => {
-    shop = await createTestShop(dialect, { logger: { level: 'error' } });
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-    const product = await shop.app.inject({
+    const product = await set.shop.app.inject({
       method: 'POST',
       url: '/api/product',
-      headers: admin.auth,
+      headers: set.admin.auth,
       payload: { name: productName, description: `${script} ${img}`, offerpercentage: 0, instock: true, ratings: 0, ratingStar: 5, price: [250], quantitysize: [250], quantity: 250 },
     });
     expect(product.statusCode, product.body).toBe(201);
   });
-  afterAll(async () => shop.close());
 
   const newMails = async (before: number): Promise<ParsedMail[]> => {
-    await shop.app.ctx.outbox.drain();
-    return readMailbox(shop.dataDir).slice(before);
+    await set.shop.app.ctx.outbox.drain();
+    return readMailbox(set.shop.dataDir).slice(before);
   };
 
   function expectSafe(mails: ParsedMail[], payloads: readonly string[]) {
@@ -48,7 +42,7 @@ describeEachDatabase('attack: stored XSS in delivered mails', (dialect) => {
   }
 
   it('customer name, address, district and note in the order-placed mails', async () => {
-    const before = readMailbox(shop.dataDir).length;
+    const before = readMailbox(set.shop.dataDir).length;
     const body = orderBody({
       paymentmode: 'CASHONDELIVERY',
       username: script,
@@ -59,25 +53,25 @@ describeEachDatabase('attack: stored XSS in delivered mails', (dialect) => {
       items: [{ name: productName, quantity: 250, itemQty: 1, finalPrice: 250 }],
       totalAmount: 250,
     });
-    const res = await codOrder(shop, customer, body);
+    const res = await codOrder(set.shop, set.customer, body);
     expect(res.statusCode, res.body).toBe(200);
     expectSafe(await newMails(before), [script, img, svg, js, productName]);
   });
 
   it("the admin's template subject and body, and the status mail filled from a hostile order", async () => {
-    const templates = (await shop.app.inject({ method: 'GET', url: '/api/email', headers: admin.auth })).json() as { id: number; status: string; isdefault: boolean; title: string }[];
+    const templates = (await set.shop.app.inject({ method: 'GET', url: '/api/email', headers: set.admin.auth })).json() as { id: number; status: string; isdefault: boolean; title: string }[];
     const ready = templates.find((t) => t.status === 'READY' && t.isdefault);
     expect(ready).toBeTruthy();
-    const updated = await shop.app.inject({
+    const updated = await set.shop.app.inject({
       method: 'PUT',
       url: '/api/email',
-      headers: admin.auth,
+      headers: set.admin.auth,
       payload: { id: ready?.id, title: 'Ready', subject: `Ready ${img}\r\nBcc: victim@example.in`, body: `${script}\n{{customerName}} {{address}} {{items}}`, status: 'READY', isdefault: true },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const order = (await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: svg, address: js }))).json() as { orderid: string };
-    const before = readMailbox(shop.dataDir).length;
-    const res = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid: order.orderid, status: 'READY' } });
+    const order = (await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: svg, address: js }))).json() as { orderid: string };
+    const before = readMailbox(set.shop.dataDir).length;
+    const res = await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid: order.orderid, status: 'READY' } });
     expect(res.statusCode, res.body).toBe(200);
     const mails = (await newMails(before)).filter((m) => m.subject.startsWith('Ready'));
     expectSafe(mails, [script, svg, js]);
@@ -86,20 +80,20 @@ describeEachDatabase('attack: stored XSS in delivered mails', (dialect) => {
   });
 
   it('the settings initial mail copy', async () => {
-    const put = await shop.app.inject({
+    const put = await set.shop.app.inject({
       method: 'PUT',
       url: '/api/settings',
-      headers: admin.auth,
+      headers: set.admin.auth,
       payload: { emailsetting: true, customeremail: true, intialsubject: `Thanks ${svg}`, intialbody: `${img}\n{{customerName}}` },
     });
     expect(put.statusCode).toBe(200);
-    const before = readMailbox(shop.dataDir).length;
-    expect((await codOrder(shop, customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: script }))).statusCode).toBe(200);
+    const before = readMailbox(set.shop.dataDir).length;
+    expect((await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', username: script }))).statusCode).toBe(200);
     expectSafe(await newMails(before), [img, script]);
   });
 
   it('the template preview answers its HTML part escaped (the text part is plain text, shown as text)', async () => {
-    const res = await shop.app.inject({ method: 'POST', url: '/api/email/preview', headers: admin.auth, payload: { subject: svg, body: `${script}\n{{customerName}}` } });
+    const res = await set.shop.app.inject({ method: 'POST', url: '/api/email/preview', headers: set.admin.auth, payload: { subject: svg, body: `${script}\n{{customerName}}` } });
     expect(res.statusCode).toBe(200);
     const preview = res.json() as { subject: string; body: string; html: string };
     expect(preview.html).not.toMatch(LIVE_MARKUP);

@@ -1,9 +1,9 @@
 // Attack suite: the browser lies about money and quantities (Juice Shop "negative order", ASVS V2 business logic).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { VALIDATION } from '../../src/domain/messages';
 import type { CreateOrderBody } from '../../src/domain/schemas/order';
 import { codOrder, createOrder, orderBody } from '../support/test-orders';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { describeEachDatabase, useTestShop } from '../support/test-shop';
 import { countRows } from './attack-support';
 
 const cod = (overrides: Partial<CreateOrderBody> = {}) => orderBody({ paymentmode: 'CASHONDELIVERY', ...overrides });
@@ -13,24 +13,15 @@ const firstLine = (overrides: Record<string, unknown>) => {
 };
 
 describeEachDatabase('attack: price, total and quantity tampering', (dialect) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-
-  beforeAll(async () => {
-    shop = await createTestShop(dialect, { logger: { level: 'error' } });
-    admin = await adminOf(shop);
-    customer = await createTestUser(shop);
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect, { logger: { level: 'error' } });
 
   /** Sends the body to both checkout calls and checks that neither created anything. */
   async function expectRefused(body: CreateOrderBody, status: number) {
-    const before = { orders: await countRows(shop, 'orders'), mails: await countRows(shop, 'mail_outbox') };
-    const answers = [await codOrder(shop, customer, body), await createOrder(shop, customer, { ...body, paymentmode: 'ONLINE' })];
+    const before = { orders: await countRows(set.shop, 'orders'), mails: await countRows(set.shop, 'mail_outbox') };
+    const answers = [await codOrder(set.shop, set.customer, body), await createOrder(set.shop, set.customer, { ...body, paymentmode: 'ONLINE' })];
     for (const res of answers) expect(res.statusCode, res.body).toBe(status);
-    expect(await countRows(shop, 'orders')).toBe(before.orders);
-    expect(await countRows(shop, 'mail_outbox')).toBe(before.mails);
+    expect(await countRows(set.shop, 'orders')).toBe(before.orders);
+    expect(await countRows(set.shop, 'mail_outbox')).toBe(before.mails);
     return answers.map((res) => res.json() as Record<string, unknown>);
   }
 
@@ -102,31 +93,31 @@ describeEachDatabase('attack: price, total and quantity tampering', (dialect) =>
       expect((answer?.fields as Record<string, string>)['items.1.itemQty']).toBe(VALIDATION.productSizeOverLimit('Buffalo Ghee', '1000 ml', bottles));
     }
     // Ten bottles over two lines are one order, like one line of ten.
-    const fine = await codOrder(shop, customer, cod({ items: [{ ...ten, itemQty: 6 }, { ...ten, itemQty: 4 }], totalAmount: 9990 }));
+    const fine = await codOrder(set.shop, set.customer, cod({ items: [{ ...ten, itemQty: 6 }, { ...ten, itemQty: 4 }], totalAmount: 9990 }));
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('ordering a deleted product is 400 naming the line, and no order', async () => {
-    const created = await shop.app.inject({
+    const created = await set.shop.app.inject({
       method: 'POST',
       url: '/api/product',
-      headers: admin.auth,
+      headers: set.admin.auth,
       payload: { name: 'Limited Ghee', description: 'Gone soon.', offerpercentage: 0, instock: true, ratings: 0, ratingStar: 5, price: [300], quantitysize: [250], quantity: 250 },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json()._id as string;
-    expect((await shop.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: admin.auth })).statusCode).toBe(204);
+    expect((await set.shop.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: set.admin.auth })).statusCode).toBe(204);
     const [answer] = await expectRefused(cod({ items: [{ name: 'Limited Ghee', quantity: 250, itemQty: 1, finalPrice: 300 }], totalAmount: 300 }), 400);
     expect((answer?.fields as Record<string, string>)['items.0.name']).toMatch(/We do not sell "Limited Ghee"/);
   });
 
   it('ordering an out-of-stock product is 400 naming the line, and no order', async () => {
     const body = { name: 'Seasonal Ghee', description: 'Winter batch.', offerpercentage: 0, instock: true, ratings: 0, ratingStar: 5, price: [400], quantitysize: [250], quantity: 250 };
-    const created = await shop.app.inject({ method: 'POST', url: '/api/product', headers: admin.auth, payload: body });
+    const created = await set.shop.app.inject({ method: 'POST', url: '/api/product', headers: set.admin.auth, payload: body });
     const id = created.json()._id as string;
-    const sold = await codOrder(shop, customer, cod({ items: [{ name: 'Seasonal Ghee', quantity: 250, itemQty: 1, finalPrice: 400 }], totalAmount: 400 }));
+    const sold = await codOrder(set.shop, set.customer, cod({ items: [{ name: 'Seasonal Ghee', quantity: 250, itemQty: 1, finalPrice: 400 }], totalAmount: 400 }));
     expect(sold.statusCode, sold.body).toBe(200);
-    const update = await shop.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.auth, payload: { ...body, instock: false } });
+    const update = await set.shop.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: set.admin.auth, payload: { ...body, instock: false } });
     expect(update.statusCode, update.body).toBe(200);
     const [answer] = await expectRefused(cod({ items: [{ name: 'Seasonal Ghee', quantity: 250, itemQty: 1, finalPrice: 400 }], totalAmount: 400 }), 400);
     expect((answer?.fields as Record<string, string>)['items.0.name']).toMatch(/out of stock/);
@@ -137,11 +128,11 @@ describeEachDatabase('attack: price, total and quantity tampering', (dialect) =>
   });
 
   it('the gateway is asked for the server total in paise, never the client figure', async () => {
-    const res = await createOrder(shop, customer, orderBody());
+    const res = await createOrder(set.shop, set.customer, orderBody());
     expect(res.statusCode, res.body).toBe(200);
     const { orderid, amount } = res.json() as { orderid: string; amount: number };
     expect(amount).toBe(303_700);
-    const gatewayOrder = await shop.app.ctx.db.selectFrom('sandbox_orders').selectAll().where('id', '=', orderid).executeTakeFirstOrThrow();
+    const gatewayOrder = await set.shop.app.ctx.db.selectFrom('sandbox_orders').selectAll().where('id', '=', orderid).executeTakeFirstOrThrow();
     expect(gatewayOrder.amount).toBe(303_700);
   });
 });

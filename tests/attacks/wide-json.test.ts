@@ -2,10 +2,10 @@
 // schema walking half a million entries), and four loops of it moved the catalogue's median from 2 ms to 584 ms.
 // Orders and quotes now take 64 KB, sign-in calls 16 KB, and every JSON body is refused while it streams in once a
 // list or object passes 1,000 entries or the body 20,000 values, before any parser runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSON_MAX_ENTRIES, JSON_MAX_VALUES, jsonShapeProblem } from '../../src/server/http/json-body';
 import { startLoopBlockProbe } from '../support/loop-block-probe';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../support/test-shop';
+import { describeEachDatabase, useTestShop, type TestUser } from '../support/test-shop';
 import { expectNoServerError } from './attack-support';
 
 /** `{"items":[1,1,…]}` of about `bytes` bytes. */
@@ -31,18 +31,10 @@ describe('the shape scan', () => {
 });
 
 describeEachDatabase('attack: wide JSON bodies', (dialect) => {
-  let shop: TestShop;
-  let customer: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    customer = await createTestUser(shop);
-    admin = await adminOf(shop);
-  });
-  afterAll(async () => shop.close());
+  const set = useTestShop(dialect);
 
-  const send = (method: 'POST' | 'PUT', url: string, payload: string, auth: TestUser = customer) =>
-    shop.app.inject({ method, url, payload, headers: { 'content-type': 'application/json', ...auth.auth } });
+  const send = (method: 'POST' | 'PUT', url: string, payload: string, auth: TestUser = set.customer) =>
+    set.shop.app.inject({ method, url, payload, headers: { 'content-type': 'application/json', ...auth.auth } });
 
   it('orders and quotes take 64 KB, sign-in calls 16 KB: a 977 KB wide body is a 413 that says the limit', async () => {
     const body = wideItems(977 * 1024);
@@ -63,7 +55,7 @@ describeEachDatabase('attack: wide JSON bodies', (dialect) => {
     expect(wide.statusCode).toBe(400);
     expect(wide.json()).toMatchObject({ error: 'JSON_TOO_WIDE', message: expect.stringContaining('1,000 entries') });
     for (const body of [wideItems(900 * 1024, 'pincodesAllowed'), manyLists(900 * 1024)]) {
-      const res = await send('PUT', '/api/settings/delivery', body, admin);
+      const res = await send('PUT', '/api/settings/delivery', body, set.admin);
       expectNoServerError(res, 'delivery settings');
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: string }>().error).toBe('JSON_TOO_WIDE');
@@ -72,10 +64,10 @@ describeEachDatabase('attack: wide JSON bodies', (dialect) => {
 
   it('four loops of wide bodies do not hold the event loop, and the catalogue keeps answering', async () => {
     const bodies: ['POST' | 'PUT', string, string, TestUser][] = [
-      ['POST', '/api/checkout/codorder', wideItems(977 * 1024), customer],
-      ['POST', '/api/checkout/quote', wideItems(60 * 1024), customer],
-      ['PUT', '/api/settings/delivery', wideItems(977 * 1024, 'pincodesAllowed'), admin],
-      ['PUT', '/api/settings/delivery', manyLists(977 * 1024), admin],
+      ['POST', '/api/checkout/codorder', wideItems(977 * 1024), set.customer],
+      ['POST', '/api/checkout/quote', wideItems(60 * 1024), set.customer],
+      ['PUT', '/api/settings/delivery', wideItems(977 * 1024, 'pincodesAllowed'), set.admin],
+      ['PUT', '/api/settings/delivery', manyLists(977 * 1024), set.admin],
     ];
     // Warm up the routes first, so the probe sees the work of refusing, not the first compilation of each path.
     for (const [method, url, body, who] of bodies) await send(method, url, body, who);
@@ -88,6 +80,6 @@ describeEachDatabase('attack: wide JSON bodies', (dialect) => {
     const report = probe.stop();
     // JSON.parse of one such body took 30–250 ms; refusing it is a scan that stops early. A margin for a busy machine.
     expect(report.longestBlockMs).toBeLessThan(40);
-    expect((await shop.app.inject('/api/public/product')).statusCode).toBe(200);
+    expect((await set.shop.app.inject('/api/public/product')).statusCode).toBe(200);
   });
 });
