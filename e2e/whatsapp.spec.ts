@@ -67,6 +67,11 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await expect(ask).toContainText('Please confirm this order by ');
   await expect(ask).toContainText('tap Confirm in our WhatsApp message, or open the link in the order email');
   await expect(ask).toContainText('not confirmed by then is cancelled');
+  // What the customer must do comes first; the word about the mail follows it.
+  const mailLine = page.getByText('A confirmation is on its way to your email.');
+  await expect(mailLine).toBeVisible();
+  expect(await ask.evaluate((box, line) => !!(box.compareDocumentPosition(line as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await mailLine.elementHandle())).toBe(true);
+  expect((await ask.boundingBox())?.y ?? Infinity).toBeLessThan((await mailLine.boundingBox())?.y ?? -Infinity);
   // Confirming the moment it is placed would tell the shop nothing: no button for it here.
   await expect(page.getByRole('button', { name: /confirm/i })).toHaveCount(0);
   await screenshotAtWidths(page, 'whatsapp-success-confirm');

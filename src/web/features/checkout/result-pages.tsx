@@ -42,13 +42,14 @@ export function SuccessPage() {
         ✓
       </div>
       <h1 className="h2">{heading}</h1>
+      {/* What the customer has to do comes before what we tell them. */}
+      {cod && order?.confirmation === 'PENDING' ? <ConfirmationNeeded order={order} /> : null}
       <p className="text-body-secondary">
         {cod && order
           ? SCREENS.payAtDoor(formatRupees(order.totalAmount))
           : 'Thank you! Your order is placed and we have started preparing it.'}{' '}
         A confirmation is on its way to your email.
       </p>
-      {cod && order?.confirmation === 'PENDING' ? <ConfirmationNeeded order={order} /> : null}
       {order ? <OrderRecap order={order} /> : null}
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to="/" className="btn btn-amber">
