@@ -2,6 +2,7 @@
 // from one screen to another.
 import { expect, test } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';
+import { screenshotAtWidths } from './support/screenshots';
 import { addFromDetail, openProduct, waitForHydration } from './support/storefront';
 
 test('a screen whose code cannot be fetched says so inside the shell, and Try again loads it', async ({ page }) => {
@@ -26,6 +27,29 @@ test('a screen whose code cannot be fetched says so inside the shell, and Try ag
   await page.unroute(cartChunk);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Cart is Empty' })).toBeVisible();
+});
+
+test('a footer dialog whose code cannot be fetched says so and leaves the page as it was', async ({ page }) => {
+  const dialogChunk = /\/assets\/footer-topic-dialog-[^/]*\.js$/;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await waitForHydration(page.getByRole('navigation', { name: 'Main' }));
+  await page.route(dialogChunk, (route) => route.abort('internetdisconnected'));
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('button', { name: 'About' }).click();
+
+  await expect(page.getByText("We couldn't open About. Check your connection and try again.")).toBeVisible();
+  // The page stays: header, screen and footer, and no half-open dialog.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(footer).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await screenshotAtWidths(page, 'footer-dialog-load-error', { fullPage: false, animations: 'allow' });
+
+  // Once the code can be fetched, the same button opens the dialog.
+  await page.unroute(dialogChunk);
+  await footer.getByRole('button', { name: 'About' }).click();
+  await expect(page.getByRole('dialog', { name: 'About' })).toBeVisible();
 });
 
 test('moving to another screen puts focus on its heading, but not on the first load', async ({ page }) => {

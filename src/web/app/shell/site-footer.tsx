@@ -1,13 +1,31 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'react-toastify';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from '../../components/icons';
 import { POLICY_KEYS, POLICY_ROUTES, POLICY_TITLES } from '../../../domain/policies';
 import { usePublicBusiness } from '../../lib/public-business';
 import { useContactLinks, useShopProfile, FALLBACK_SHOP_NAME } from '../../lib/shop-profile';
+import { DialogLoadBoundary } from './dialog-load-boundary';
 import { FOOTER_TOPIC_KEYS, FOOTER_TOPIC_TITLES, type FooterTopic } from './footer-topics';
+import { loadScreen, ScreenLoadError } from './screen-chunks';
 
 // The modal, its text and the Markdown renderer load when a topic is opened, not with every page.
-const FooterTopicDialog = lazy(async () => ({ default: (await import('./footer-topic-dialog')).FooterTopicDialog }));
+function lazyDialog() {
+  return lazy(async () => ({ default: (await loadScreen(() => import('./footer-topic-dialog'))).FooterTopicDialog }));
+}
+let FooterTopicDialog = lazyDialog();
+
+/** A dialog that could not open: said in a toast, and the next press loads its code afresh (React keeps a failed load). */
+function dialogFailed(topic: FooterTopic, error: Error) {
+  const title = FOOTER_TOPIC_TITLES[topic];
+  if (error instanceof ScreenLoadError) {
+    FooterTopicDialog = lazyDialog();
+    toast.error(`We couldn't open ${title}. Check your connection and try again.`, { toastId: 'footer-dialog-failed' });
+  } else {
+    console.error(`The ${title} dialog failed to show`, error);
+    toast.error(`Something went wrong opening ${title}. Please try again.`, { toastId: 'footer-dialog-failed' });
+  }
+}
 
 export function SiteFooter() {
   const [topic, setTopic] = useState<FooterTopic | null>(null);
@@ -96,9 +114,16 @@ export function SiteFooter() {
         </p>
       </div>
       {topic ? (
-        <Suspense fallback={null}>
-          <FooterTopicDialog topic={topic} onClose={() => setTopic(null)} />
-        </Suspense>
+        <DialogLoadBoundary
+          onError={(error) => {
+            dialogFailed(topic, error);
+            setTopic(null);
+          }}
+        >
+          <Suspense fallback={null}>
+            <FooterTopicDialog topic={topic} onClose={() => setTopic(null)} />
+          </Suspense>
+        </DialogLoadBoundary>
       ) : null}
     </footer>
   );
