@@ -2,6 +2,7 @@
 // order waits in Your Orders with Pay now, and both success pages recap the order.
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';
+import { adminToken, runTag } from './support/admin-seed';
 import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, payInSandbox, paymentDialog } from './support/storefront';
 import { screenshotAtWidths } from './support/screenshots';
 
@@ -159,6 +160,51 @@ test('Apply with the shop unreachable says so and keeps Apply and the charges', 
   await expect(page.getByTestId('order-subtotal')).toHaveText('Rs. 549');
   await expect(page.getByTestId('order-delivery-fee')).toBeVisible();
   await screenshotAtWidths(page, 'summary-coupon-unreachable');
+});
+
+/** A 10% code for orders from Rs. 500, made through the admin's API; answers its code. */
+async function createCoupon(page: Page): Promise<string> {
+  const code = `KEEP${runTag().toUpperCase()}`;
+  const token = await adminToken(page.request);
+  const made = await page.request.post('/api/coupons', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { code, kind: 'PERCENT', value: 10, minOrder: 500, maxDiscount: null, validFrom: null, validTo: null, totalUses: 100, perCustomer: 1, firstOrderOnly: false, active: true },
+  });
+  expect(made.status(), await made.text()).toBeLessThan(300);
+  return code;
+}
+
+test('Remove with the shop unreachable keeps the code applied and says it was not removed', async ({ page }) => {
+  const code = await createCoupon(page);
+  await toOrderSummary(page);
+  const field = page.getByLabel('Discount code');
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('coupon-result')).toHaveText(`${code} applied`);
+  await expect(page.getByTestId('order-discount')).toBeVisible();
+  // The summary without the code was priced for Online only (and a price is trusted for 30 s): under cash on
+  // delivery, Remove has to ask the shop.
+  const priced = page.waitForResponse((r) => r.url().endsWith('/api/checkout/quote') && r.ok());
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  await priced;
+  await expect(page.getByTestId('order-discount')).toBeVisible();
+
+  const quote = '**/api/checkout/quote';
+  await page.route(quote, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('coupon-result')).toHaveText(`${code} was not removed. We could not reach the shop. Check your connection and try again.`);
+  // The code is still the one the order goes with: the field, Remove and the discount all stay.
+  await expect(field).toHaveValue(code);
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expect(page.getByTestId('order-discount')).toBeVisible();
+  await screenshotAtWidths(page, 'summary-coupon-remove-unreachable');
+
+  await page.unroute(quote);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(field).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await expect(page.getByTestId('order-discount')).toHaveCount(0);
+  await expect(page.getByTestId('coupon-result')).toHaveText('');
 });
 
 test('a session ended elsewhere says so on the summary, and logging in comes back with the note', async ({ page }) => {

@@ -74,6 +74,13 @@ export function CouponField({
 }) {
   const id = useId();
   const [code, setCode] = useState(applied ?? '');
+  // The field empties once the code is really gone, not when Remove is pressed: a removal the shop could not
+  // price leaves the code applied, and the field says so.
+  const [fieldFor, setFieldFor] = useState(applied);
+  if (fieldFor !== applied) {
+    setFieldFor(applied);
+    if (!applied) setCode('');
+  }
   // Once the customer edits the code, the field is about the new one: Apply again, and the old verdict goes.
   const showingApplied = !!applied && code.trim().toUpperCase() === applied.trim().toUpperCase();
   return (
@@ -94,10 +101,7 @@ export function CouponField({
             type="button"
             className="btn btn-outline-secondary"
             disabled={busy}
-            onClick={() => {
-              setCode('');
-              onApply(undefined);
-            }}
+            onClick={() => onApply(undefined)}
           >
             Remove
           </button>

@@ -97,7 +97,9 @@ export function OrderSummaryPage() {
       setCouponError(null);
       setCoupon(code);
     } catch (error) {
-      setCouponError(error instanceof Error ? error.message : 'We could not check this code. Please try again.');
+      const reason = error instanceof Error ? error.message : 'We could not check this code. Please try again.';
+      // A failed Remove leaves the code on the order: said in as many words, since the field still shows it.
+      setCouponError(!code && coupon ? `${coupon} was not removed. ${reason}` : reason);
     } finally {
       setApplying(false);
     }
