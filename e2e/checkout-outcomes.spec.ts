@@ -207,6 +207,38 @@ test('Remove with the shop unreachable keeps the code applied and says it was no
   await expect(page.getByTestId('coupon-result')).toHaveText('');
 });
 
+test('with the shop unreachable the summary keeps the last charges, says so, and Try again refreshes them', async ({ page }) => {
+  await toOrderSummary(page);
+  await expect(page.getByTestId('order-subtotal')).toHaveText('Rs. 549');
+  const deliveryFee = await page.getByTestId('order-delivery-fee').innerText();
+  const total = await page.getByTestId('order-total').innerText();
+
+  const everyCall = '**/api/**';
+  await page.route(everyCall, (route) => route.abort('internetdisconnected'));
+  // A new payment mode needs a new quote, which cannot be had.
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  const notice = page.getByTestId('quote-failed');
+  await expect(notice).toContainText('We could not refresh the prices');
+  await expect(page.getByTestId('order-subtotal')).toHaveText('Rs. 549');
+  await expect(page.getByTestId('order-delivery-fee')).toHaveText(deliveryFee);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  await screenshotAtWidths(page, 'summary-prices-unreachable');
+
+  await page.unroute(everyCall);
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('order-subtotal')).toHaveText('Rs. 549');
+  await expect(page.getByTestId('order-charges')).toBeVisible();
+
+  // Arriving while the shop cannot price the order: the items' total, said to be only that.
+  const quote = '**/api/checkout/quote';
+  await page.route(quote, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(notice).toContainText('the total below is for the items alone, without delivery');
+  await expect(page.getByTestId('order-total')).toHaveText('Rs. 549');
+  await screenshotAtWidths(page, 'summary-prices-unreachable-on-arrival');
+});
+
 test('a session ended elsewhere says so on the summary, and logging in comes back with the note', async ({ page }) => {
   const customer = await toOrderSummary(page);
   await page.getByLabel('Note for us (optional)').fill('Ring twice please.');

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatRupees } from '../../../domain/display';
 import { shortOfFreeDelivery } from '../../../domain/pricing';
 import type { Quote } from '../../../domain/schemas/delivery';
+import { BusyButton } from '../../components/busy-button';
 
 /** Subtotal, delivery, COD fee, discount and total, as the server priced them (the same figures the order gets). */
 export function OrderCharges({ quote, fallbackTotal, freeFrom = null }: { quote: Quote | undefined; fallbackTotal: number; freeFrom?: number | null }) {
@@ -54,6 +55,21 @@ export function OrderCharges({ quote, fallbackTotal, freeFrom = null }: { quote:
         {formatRupees(quote.total)}
       </dd>
     </dl>
+  );
+}
+
+/** The shop could not price the order just now: the figures shown are older (or only the items'), and Try again asks once more. */
+export function PricesNotRefreshed({ stale, busy, onRetry }: { stale: boolean; busy: boolean; onRetry: () => void }) {
+  return (
+    <div className="alert alert-warning small py-2" role="alert" data-testid="quote-failed">
+      <p className="mb-2">
+        We could not refresh the prices:{' '}
+        {stale ? 'the figures below are the last the shop gave and may have changed.' : 'the total below is for the items alone, without delivery.'}
+      </p>
+      <BusyButton type="button" className="btn btn-sm btn-outline-amber" busy={busy} onClick={onRetry}>
+        Try again
+      </BusyButton>
+    </div>
   );
 }
 

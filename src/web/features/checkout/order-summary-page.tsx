@@ -19,11 +19,11 @@ import { CheckoutSteps } from './checkout-steps';
 import { NoCartItems } from './no-cart-items';
 import { useDeliveryCheck } from '../delivery/delivery-api';
 import { UnlistedPincodeNote } from '../delivery/unlisted-pincode-note';
-import { CouponField, OrderCharges } from './order-charges';
+import { CouponField, OrderCharges, PricesNotRefreshed } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
 import { payOnline, placeCodOrder, priceChange } from './place-order';
-import { QUOTE_KEY, quoteQuery, useQuote, type QuoteRequest } from './quote-api';
+import { QUOTE_KEY, quoteQuery, useLastPriced, useQuote, type QuoteRequest } from './quote-api';
 import { PaymentModeField } from './payment-mode-field';
 import { StockShortNote } from './stock-short-note';
 import { AwaitingPaymentNotice } from './awaiting-payment-notice';
@@ -85,6 +85,7 @@ export function OrderSummaryPage() {
     district: billing?.district ?? '',
   };
   const quote = useQuote(quoteRequest);
+  const shown = useLastPriced(quote.data);
 
   /**
    * A code (or none) is priced before it is shown applied: when the shop cannot be reached, the field keeps Apply
@@ -280,8 +281,9 @@ export function OrderSummaryPage() {
                 <Link to="/checkoutbilling">Change</Link>
               </p>
               <UnlistedPincodeNote pincode={billing.pincode} check={delivery.data} />
-              <CouponField applied={coupon} verdict={priced?.coupon} onApply={(code) => void applyCoupon(code)} error={couponError} busy={applying} />
-              <OrderCharges quote={priced} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
+              <CouponField applied={coupon} verdict={shown?.coupon} onApply={(code) => void applyCoupon(code)} error={couponError} busy={applying} />
+              {quote.isError ? <PricesNotRefreshed stale={!!shown} busy={quote.isFetching} onRetry={() => void quote.refetch()} /> : null}
+              <OrderCharges quote={shown} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
               {notServed ? (
                 <p className="alert alert-warning small py-2" role="alert">
                   We do not deliver to {billing.pincode} yet. <Link to="/checkoutbilling">Use another address</Link>.

@@ -1,4 +1,5 @@
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { PaymentMode } from '../../../domain/constants';
 import type { Quote } from '../../../domain/schemas/delivery';
 import type { OrderItemInput } from '../../../domain/schemas/order';
@@ -36,4 +37,15 @@ export function useQuote(request: QuoteRequest) {
     // An empty cart (the order was just placed and the cart cleared) has nothing to price.
     enabled: request.items.length > 0,
   });
+}
+
+/**
+ * The figures to show: the current quote, else the last one the shop gave on this page. A new quote that fails (a
+ * payment mode chosen while the shop cannot be reached) has no figures of its own, and the summary should not
+ * shrink to a bare total.
+ */
+export function useLastPriced(current: Quote | undefined): Quote | undefined {
+  const [last, setLast] = useState(current);
+  if (current && current !== last) setLast(current);
+  return current ?? last;
 }
