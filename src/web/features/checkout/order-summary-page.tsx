@@ -3,14 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ORDER_NOTE_MAX, PAYMENT_MODES, type PaymentMode, DEFAULT_PAYMENT_MODE } from '../../../domain/constants';
-import { formatRupees, formatSize } from '../../../domain/display';
-import { lineTotal, subtotal } from '../../../domain/pricing';
+import { subtotal } from '../../../domain/pricing';
 import { BusyButton } from '../../components/busy-button';
 import { ApiError } from '../../lib/api-client';
 import { MY_ORDERS_KEY, PRODUCTS_KEY } from '../../lib/query-keys';
 import { useShopConfig } from '../../lib/shop-config';
 import { usePageTitle } from '../../lib/use-page-title';
-import { lineKey } from '../cart/cart-lines';
 import { cart, useCart } from '../cart/cart-store';
 import { useSession } from '../session/session-store';
 import { useAccountWhatsapp } from '../account/whatsapp-api';
@@ -23,9 +21,10 @@ import { CouponField, OrderCharges, PricesNotRefreshed } from './order-charges';
 import { stockShortage, type StockShortage } from './out-of-stock';
 import { PoliciesAgreement } from './policies-agreement';
 import { payOnline, placeCodOrder, priceChange } from './place-order';
-import { QUOTE_KEY, quoteQuery, useLastPriced, useQuote, type QuoteRequest } from './quote-api';
+import { QUOTE_KEY, useLastPriced, useQuote, type QuoteRequest } from './quote-api';
 import { PaymentModeField } from './payment-mode-field';
-import { StockShortNote } from './stock-short-note';
+import { SummaryItems } from './summary-items';
+import { useCouponCode } from './use-coupon-code';
 import { AwaitingPaymentNotice } from './awaiting-payment-notice';
 import { SignedOutNotice } from './signed-out-notice';
 import { WhatsappOptInField } from './whatsapp-opt-in-field';
@@ -69,14 +68,12 @@ export function OrderSummaryPage() {
   const onlineOff = useShopConfig().data?.onlinePayment === false;
   const modes = onlineOff ? PAYMENT_MODES.filter((m) => m === 'CASHONDELIVERY') : PAYMENT_MODES;
   const mode: PaymentMode = onlineOff ? 'CASHONDELIVERY' : chosenMode;
-  const [coupon, setCoupon] = useState<string | undefined>(undefined);
-  const [couponError, setCouponError] = useState<string | null>(null);
-  const [applying, setApplying] = useState(false);
+  const couponCode = useCouponCode();
   const quoteRequest: QuoteRequest = {
     items: lines.map(({ name, quantity, itemQty, finalPrice }) => ({ name, quantity, itemQty, finalPrice })),
     pincode: billing?.pincode ?? '',
     paymentmode: mode,
-    coupon,
+    coupon: couponCode.coupon,
     username: billing?.name ?? '',
     mobilenumber: billing?.mobilenumber ?? '',
     emailaddress: billing?.email ?? '',
@@ -86,25 +83,6 @@ export function OrderSummaryPage() {
   };
   const quote = useQuote(quoteRequest);
   const shown = useLastPriced(quote.data);
-
-  /**
-   * A code (or none) is priced before it is shown applied: when the shop cannot be reached, the field keeps Apply
-   * and the figures already shown stay, with the reason beside the code.
-   */
-  async function applyCoupon(code: string | undefined) {
-    setApplying(true);
-    try {
-      await queryClient.fetchQuery(quoteQuery({ ...quoteRequest, coupon: code }));
-      setCouponError(null);
-      setCoupon(code);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : 'We could not check this code. Please try again.';
-      // A failed Remove leaves the code on the order: said in as many words, since the field still shows it.
-      setCouponError(!code && coupon ? `${coupon} was not removed. ${reason}` : reason);
-    } finally {
-      setApplying(false);
-    }
-  }
 
   const delivery = useDeliveryCheck(billing?.pincode ?? '');
 
@@ -205,38 +183,7 @@ export function OrderSummaryPage() {
       <h1 className="display-6 mb-4">Order summary</h1>
       <div className="row g-4">
         <div className="col-lg-7">
-          <div className="table-responsive">
-            <table className="table align-middle summary-table">
-              <caption className="visually-hidden">Items in your order</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="d-none d-sm-table-cell">Qty</th>
-                  <th scope="col" className="d-none d-sm-table-cell">Size</th>
-                  <th scope="col" className="text-end d-none d-sm-table-cell">Price</th>
-                  <th scope="col" className="text-end">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={lineKey(l)}>
-                    <td>
-                      {l.name}
-                      {/* Phones: the three middle columns fold under the name, so the Total column stays on screen. */}
-                      <span className="d-block d-sm-none small text-body-secondary" data-testid="summary-line-detail">
-                        {formatSize(l.quantity)} × {l.itemQty} at {formatRupees(l.finalPrice)}
-                      </span>
-                      <StockShortNote shortage={short} line={l} lines={lines} />
-                    </td>
-                    <td className="d-none d-sm-table-cell">{l.itemQty}</td>
-                    <td className="text-nowrap d-none d-sm-table-cell">{formatSize(l.quantity)}</td>
-                    <td className="text-end text-nowrap d-none d-sm-table-cell">{formatRupees(l.finalPrice)}</td>
-                    <td className="text-end text-nowrap">{formatRupees(lineTotal(l.finalPrice, l.itemQty))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SummaryItems lines={lines} short={short} />
           <div className="mb-3">
             <label htmlFor={noteId} className="form-label">
               Note for us <span className="text-body-secondary">(optional)</span>
@@ -281,7 +228,13 @@ export function OrderSummaryPage() {
                 <Link to="/checkoutbilling">Change</Link>
               </p>
               <UnlistedPincodeNote pincode={billing.pincode} check={delivery.data} />
-              <CouponField applied={coupon} verdict={shown?.coupon} onApply={(code) => void applyCoupon(code)} error={couponError} busy={applying} />
+              <CouponField
+                applied={couponCode.coupon}
+                verdict={shown?.coupon}
+                onApply={(code) => void couponCode.apply({ ...quoteRequest, coupon: code })}
+                error={couponCode.error}
+                busy={couponCode.applying}
+              />
               {quote.isError ? <PricesNotRefreshed stale={!!shown} busy={quote.isFetching} onRetry={() => void quote.refetch()} /> : null}
               <OrderCharges quote={shown} fallbackTotal={total} freeFrom={delivery.data?.freeFrom ?? null} />
               {notServed ? (
