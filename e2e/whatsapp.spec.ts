@@ -68,7 +68,7 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await expect(ask).toContainText('tap Confirm in our WhatsApp message, or open the link in the order email');
   await expect(ask).toContainText('not confirmed by then is cancelled');
   // What the customer must do comes first; the word about the mail follows it.
-  const mailLine = page.getByText('A confirmation is on its way to your email.');
+  const mailLine = page.getByText('The order’s details, with the link to confirm, are on their way to your email.');
   await expect(mailLine).toBeVisible();
   expect(await ask.evaluate((box, line) => !!(box.compareDocumentPosition(line as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await mailLine.elementHandle())).toBe(true);
   expect((await ask.boundingBox())?.y ?? Infinity).toBeLessThan((await mailLine.boundingBox())?.y ?? -Infinity);

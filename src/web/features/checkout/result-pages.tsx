@@ -48,7 +48,8 @@ export function SuccessPage() {
         {cod && order
           ? SCREENS.payAtDoor(formatRupees(order.totalAmount))
           : 'Thank you! Your order is placed and we have started preparing it.'}{' '}
-        A confirmation is on its way to your email.
+        {/* Beside "Please confirm", "a confirmation" would read as the shop's: the mail is the order's details. */}
+        {order?.confirmation === 'PENDING' ? 'The order’s details, with the link to confirm, are on their way to your email.' : 'A confirmation is on its way to your email.'}
       </p>
       {order ? <OrderRecap order={order} /> : null}
       <div className="d-flex gap-2 justify-content-center flex-wrap">
