@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Metadata, default as Sharp } from 'sharp';
+import type { Metadata, ResizeOptions, default as Sharp } from 'sharp';
 import { IMAGE_MAX_PIXELS } from '../../domain/schemas/studio';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
@@ -53,34 +53,88 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
         '(for example 8000 × 6000). Make it smaller and upload it again.',
     );
   }
+  // Kept as the picture is shown: a photo its camera stored on its side (EXIF orientation) is turned in every size.
+  const shown = meta.autoOrient;
+  const tallest = Math.max(...Object.values(IMAGE_VARIANTS).map((size) => resizeTo(size, shown).height));
+  // WebP holds at most that many rows, so no such size could be stored: refused before the decode would hold them all.
+  if (tallest > WEBP_MAX_SIDE) {
+    throw new ImageRejectedError(
+      `The picture is ${shown.width} × ${shown.height} pixels, too tall for its width: its sizes would be ${tallest} pixels ` +
+        `high, and may be at most ${WEBP_MAX_SIDE}. Crop it and upload it again.`,
+    );
+  }
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
   // A valid header can front a damaged or cut-off body, which only decoding finds: that is the client's file, not our fault.
-  // The sizes are made one after another: each decodes the whole picture, and three at once held three large
-  // pictures in memory together.
+  // The sizes are made one after another from the one decode, so at most one of them is being made beside its pixels.
   const variants: EncodedImage['variants'] = [];
   try {
-    for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) variants.push(await encodeVariant(sharp, input, variant));
+    const picture = await decodeShown(sharp, input, shown);
+    for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) variants.push(await encodeVariant(sharp, picture, variant, shown));
   } catch {
     throw new ImageRejectedError('The picture is damaged or cut short and cannot be read. Save it again and upload it.');
   }
-  // Kept as the picture is shown: a photo its camera stored on its side (EXIF orientation) is turned in every size.
-  const { width, height } = meta.autoOrient;
-  return { hash, mime: `image/${meta.format}`, width, height, variants };
+  return { hash, mime: `image/${meta.format}`, width: shown.width, height: shown.height, variants };
 }
 
-async function encodeVariant(sharp: typeof Sharp, input: Buffer, variant: ImageVariant): Promise<EncodedImage['variants'][number]> {
-  const size = IMAGE_VARIANTS[variant];
+/** The most pixels a WebP picture may have on either side. */
+const WEBP_MAX_SIDE = 16383;
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * Decodes the picture once for all its sizes: turned as it is shown, and shrunk only as far as the size that needs
+ * the most detail allows, so no size is made from fewer pixels than it needs. Decoding streams through the shrink
+ * (JPEG and WebP even shrink while they decode), so a large photo is held only at the size its sizes need, never at
+ * its own.
+ */
+async function decodeShown(sharp: typeof Sharp, input: Buffer, shown: Size): Promise<Pixels> {
+  const needed = Object.values(IMAGE_VARIANTS).map((size) =>
+    'height' in size ? Math.max(size.width / shown.width, size.height / shown.height) : size.width / shown.width,
+  );
+  // Never enlarged here, which adds no detail: a size larger than the picture is enlarged when it is made.
+  const scale = Math.min(1, Math.max(...needed));
   // The same limit in the decoder itself, whatever the header claimed.
-  const { data, info } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
+  return sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
     .rotate()
     .resize({
-      width: size.width,
-      ...('height' in size ? { height: size.height, fit: 'cover' as const } : {}),
-      withoutEnlargement: !('height' in size),
+      width: Math.max(1, Math.round(shown.width * scale)),
+      height: Math.max(1, Math.round(shown.height * scale)),
+      fit: 'fill',
     })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+async function encodeVariant(
+  sharp: typeof Sharp,
+  picture: Pixels,
+  variant: ImageVariant,
+  shown: Size,
+): Promise<EncodedImage['variants'][number]> {
+  const { width, height, channels } = picture.info;
+  const { data, info } = await sharp(picture.data, { raw: { width, height, channels } })
+    .resize(resizeTo(IMAGE_VARIANTS[variant], shown))
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
   return { variant, width: info.width, height: info.height, data };
+}
+
+/**
+ * How a size is made, measured from the picture as shown rather than from the decoded pixels, whose size is rounded:
+ * a width keeps the picture's proportions and never enlarges it; a square is cut from its middle and may enlarge it.
+ */
+function resizeTo(size: (typeof IMAGE_VARIANTS)[ImageVariant], shown: Size): Size & ResizeOptions {
+  if ('height' in size) return { width: size.width, height: size.height, fit: 'cover' };
+  if (shown.width <= size.width) return { width: shown.width, height: shown.height, fit: 'fill' };
+  return { width: size.width, height: Math.max(1, Math.round((shown.height * size.width) / shown.width)), fit: 'fill' };
 }
 
 /** Stores an encoded picture (once per hash) and answers its hash. */
