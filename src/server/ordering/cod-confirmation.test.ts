@@ -235,6 +235,33 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(on.json()).toEqual({ whatsappOptIn: true });
   });
 
+  it('turning the profile switch off stops an order ticked at checkout though the account never opted in', async () => {
+    await settings({ codConfirmation: false });
+    const buyer = await createTestUser(set.shop);
+    const other = await createTestUser(set.shop);
+    const ticked = await placeCod({ whatsappOptIn: true, mobilenumber: '9123456781' }, buyer);
+    const othersOrder = await placeCod({ whatsappOptIn: true, mobilenumber: '9123456782' }, other);
+    // Ticking at checkout is that order's answer, not the account's.
+    expect((await set.shop.app.inject({ url: '/api/account/whatsapp', headers: buyer.auth })).json()).toEqual({ whatsappOptIn: false });
+    const mine = (await set.shop.app.inject({ url: '/api/order', headers: buyer.auth })).json() as { orderid: string; whatsappOptIn: boolean }[];
+    expect(mine.find((o) => o.orderid === ticked.orderid)?.whatsappOptIn).toBe(true);
+
+    const off = await set.shop.app.inject({ method: 'PUT', url: '/api/account/whatsapp', headers: buyer.auth, payload: { whatsappOptIn: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ whatsappOptIn: false });
+    expect((await orderRow(set.shop, ticked.orderid)).whatsapp_opt_in).toBe(0);
+    const after = (await set.shop.app.inject({ url: '/api/order', headers: buyer.auth })).json() as { orderid: string; whatsappOptIn: boolean }[];
+    expect(after.find((o) => o.orderid === ticked.orderid)?.whatsappOptIn).toBe(false);
+    // Another account's order is its own.
+    expect((await orderRow(set.shop, othersOrder.orderid)).whatsapp_opt_in).toBe(1);
+
+    // The order's later news is not sent.
+    const before = (await messagesOf(ticked.orderid)).length;
+    const ready = await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid: ticked.orderid, status: 'DELIVERED' } });
+    expect(ready.statusCode).toBe(200);
+    expect(await messagesOf(ticked.orderid)).toHaveLength(before);
+  });
+
   it('the admin lists the COD orders to confirm, and the overview counts how confirmations ended', async () => {
     await settings({ codConfirmation: true, codConfirmHours: 24 });
     const waiting = await placeCod();
