@@ -1,26 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SCREENS } from '../../../domain/messages';
-import type { Order } from '../../../domain/schemas/order';
 import { LoadError } from '../../components/load-error';
 import { LoginRequired } from '../../components/login-required';
 import { Spinner } from '../../components/spinner';
-import { api } from '../../lib/api-client';
-import { MY_ORDERS_KEY } from '../../lib/query-keys';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../session/session-store';
+import { useMyOrders } from './my-orders-api';
 import { OrderCard } from './order-card';
 
 export function OrdersPage() {
   usePageTitle('Your Orders');
   const session = useSession();
   const email = session?.user.emailaddress;
-  const orders = useQuery({
-    queryKey: [...MY_ORDERS_KEY, email],
-    queryFn: () => api.get<Order[]>('/api/order'),
-    enabled: !!session,
-    staleTime: 0,
-  });
+  const orders = useMyOrders(email);
   if (!session) return <LoginRequired title="Your Orders" />;
 
   return (
