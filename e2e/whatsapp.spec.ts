@@ -321,3 +321,49 @@ test('the owner reads a prepaid order’s out-for-delivery message (nothing to p
   await fitsPhone(owner, 'the Messages tab with a delivered message');
   await context.close();
 });
+
+test('the profile names an order ticked at checkout while the switch is off, and Stop those too stops it', async ({ page }) => {
+  const customer = await registerCustomer(page.request, { name: 'Tara Menon', mobile: '9845011122' });
+  const auth = { authorization: `Bearer ${customer.token}` };
+  const ticked = await placeCodOrderViaApi(page.request, customer.token, customer, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1 }], { whatsappOptIn: true });
+  const unticked = await placeCodOrderViaApi(page.request, customer.token, customer, [{ name: PRODUCT, quantity: SIZE_ML, itemQty: 1 }]);
+  // Ticking at checkout is that order's answer; the account never chose.
+  expect(await (await page.request.get('/api/account/whatsapp', { headers: auth })).json()).toEqual({ whatsappOptIn: false });
+
+  await loginThroughUi(page, customer.email, customer.password);
+  await page.goto('/account');
+  const toggle = page.getByRole('switch', { name: 'Send me order updates on WhatsApp' });
+  await expect(toggle).not.toBeChecked();
+  const notice = page.getByTestId('whatsapp-orders-still-messaged');
+  await expect(notice).toContainText(`${orderNumber(ticked.id)} gets WhatsApp updates, as you asked at checkout.`);
+  await expect(notice).not.toContainText(orderNumber(unticked.id));
+  // The switch's own description says what off means now, and which order is still messaged.
+  await expect(toggle).toHaveAccessibleDescription(
+    `Checkout asks each time, with the WhatsApp box unticked: an order gets messages only when you tick it there. ${orderNumber(ticked.id)} gets WhatsApp updates, as you asked at checkout.`,
+  );
+  await notice.scrollIntoViewIfNeeded();
+  await screenshotAtWidths(page, 'account-whatsapp-order-still-messaged', { fullPage: false });
+  await fitsPhone(page, 'the WhatsApp panel naming an order');
+  await expectNoSeriousA11yViolations(page);
+
+  // By keyboard: the button stops that order's messages, says so, and hands the keyboard back to the switch.
+  const stop = notice.getByRole('button', { name: 'Stop those too' });
+  await stop.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'WhatsApp updates are off, for every order.' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await expect(toggle).not.toBeChecked();
+  const mine = (await (await page.request.get('/api/order', { headers: auth })).json()) as { orderid: string; whatsappOptIn: boolean }[];
+  expect(mine.find((o) => o.orderid === ticked.orderid)?.whatsappOptIn).toBe(false);
+
+  // On: checkout starts ticked, and off would stop every order.
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  await expect(page.getByRole('alert').filter({ hasText: 'WhatsApp updates are on for your next orders.' })).toBeVisible();
+  await expect(toggle).toHaveAccessibleDescription(
+    'Checkout starts with the WhatsApp box ticked, and you can untick it for an order there. Turning this off stops the messages about every order, those already placed too.',
+  );
+  await expect(page.getByTestId('whatsapp-orders-still-messaged')).toHaveCount(0);
+  await screenshotAtWidths(page, 'account-whatsapp-on', { fullPage: false });
+});

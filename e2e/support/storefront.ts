@@ -104,6 +104,7 @@ export async function placeCodOrderViaApi(
   token: string,
   customer: { name: string; email: string },
   items: { name: string; quantity: number; itemQty: number }[],
+  { whatsappOptIn = false }: { whatsappOptIn?: boolean } = {},
 ): Promise<{ id: number; orderid: string; totalAmount: number }> {
   const products = (await (await request.get('/api/public/product')).json()) as Product[];
   const lines = items.map((item) => {
@@ -126,6 +127,7 @@ export async function placeCodOrderViaApi(
       receipt: `Receipt-${Math.floor(Math.random() * 1_000_000)}`,
       note: '',
       paymentmode: 'CASHONDELIVERY',
+      whatsappOptIn,
     },
   });
   expect(response.status(), await response.text()).toBe(200);
