@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/server/db/database';
+import { openDatabase, type DatabaseHandle, type Dialect, type Executor } from '../../src/server/db/database';
 import { migrations, withOwnSchemaIntrospection } from '../../src/server/db/migrate';
 
 export interface MigrationDb {
@@ -47,4 +47,15 @@ export async function withMigrationDb(dialect: Dialect, use: (db: MigrationDb) =
     if (dialect === 'postgres') await admin(`drop schema if exists ${schema} cascade`);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A customer row written straight into a database part-way through its migrations (the users table of then). */
+export async function migrationCustomer(db: Executor, email: string): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('users')
+    .values({ email, username: 'Asha Verma', mobilenumber: '9876543210', address: '12 Temple Street', pincode: '560001', district: 'Bengaluru Urban', state: 'Karnataka', password_hash: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -1,26 +1,16 @@
 import { expect, it } from 'vitest';
-import type { Executor } from '../db/database';
-import { withMigrationDb } from '../../../tests/support/migration-db';
+import { migrationCustomer, withMigrationDb } from '../../../tests/support/migration-db';
 import { insertOrder } from '../../../tests/support/test-orders';
 import { describeEachDatabase } from '../../../tests/support/test-shop';
 
 const NOW = '2026-11-20T10:00:00.000Z';
-
-async function customer(db: Executor): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({ email: 'delivered@example.in', username: 'Asha Verma', mobilenumber: '9876543210', address: '12 Temple Street', pincode: '560001', district: 'Bengaluru Urban', state: 'Karnataka', password_hash: null, created_at: NOW, updated_at: NOW })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describeEachDatabase('migration 0039-delivered-at', (dialect) => {
   it('marks the orders delivered before it: by status, by the courier’s scan, or set back after an admin delivered them', async () => {
     await withMigrationDb(dialect, async ({ handle, migrateTo, migrateToLatest }) => {
       await migrateTo('0038-refund-attempts');
       const db = handle.db;
-      const userId = await customer(db);
+      const userId = await migrationCustomer(db, 'delivered@example.in');
       const byStatus = await insertOrder(db, { userId, status: 'DELIVERED' });
       await db.updateTable('orders').set({ updated_at: '2026-11-21T09:00:00.000Z' }).where('id', '=', byStatus.id).execute();
       const byScan = await insertOrder(db, { userId, status: 'PREPARATION' });

@@ -1,19 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Executor } from '../db/database';
-import { withMigrationDb } from '../../../tests/support/migration-db';
+import { migrationCustomer, withMigrationDb } from '../../../tests/support/migration-db';
 import { insertOrder } from '../../../tests/support/test-orders';
 import { describeEachDatabase } from '../../../tests/support/test-shop';
 
 const NOW = new Date().toISOString();
-
-async function customer(db: Executor): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({ email: 'refunded@example.in', username: 'Asha Verma', mobilenumber: '9876543210', address: '12 Temple Street', pincode: '560001', district: 'Bengaluru Urban', state: 'Karnataka', password_hash: null, created_at: NOW, updated_at: NOW })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function refund(db: Executor, orderRowId: number, id: string, amount: number, status: string, strayPayment = 0) {
   await db
@@ -27,7 +18,7 @@ describeEachDatabase('migration 0035-processed-refunds', (dialect) => {
     await withMigrationDb(dialect, async ({ handle, migrateTo, migrateToLatest }) => {
       await migrateTo('0034-stray-payment-refunds');
       const db = handle.db;
-      const userId = await customer(db);
+      const userId = await migrationCustomer(db, 'refunded@example.in');
       // Rs. 1000 processed and Rs. 500 on its way; a failed refund and a stray payment's processed one beside them.
       const mixed = await insertOrder(db, { userId, paymentmode: 'ONLINE', total: 3037, refunded: 1500 });
       await refund(db, mixed.id, 'refund_Processed1', 1000, 'PROCESSED');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { orderNumber } from '../../../domain/display';
-import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../../tests/support/test-shop';
+import { describeEachDatabase, useTestShop } from '../../../../tests/support/test-shop';
 import { placedCodOrderId } from '../../../../tests/support/test-orders';
 import { KARNATAKA_BUSINESS } from '../../business/test-business';
 import { useCourier } from '../../shipping/courier-registry';
@@ -8,35 +8,29 @@ import { createSandboxCourier, sandboxAwb } from '../../shipping/sandbox-courier
 import { pollQuietShipments } from './poll-service';
 
 describeEachDatabase('an AWB another order already has', (dialect) => {
-  let shop: TestShop;
-  let user: TestUser;
-  let admin: TestUser;
+  const set = useTestShop(dialect);
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
-    user = await createTestUser(shop);
-    admin = await adminOf(shop);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
+    expect((await set.shop.app.inject({ method: 'PUT', url: '/api/settings/business', headers: set.admin.auth, payload: KARNATAKA_BUSINESS })).statusCode).toBe(200);
   });
-  afterAll(async () => shop.close());
 
-  const cod = () => placedCodOrderId(shop, user);
+  const cod = () => placedCodOrderId(set.shop, set.customer);
   const ship = (orderid: string, payload: object = { mode: 'COURIER' }) =>
-    shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: admin.auth, payload });
+    set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment`, headers: set.admin.auth, payload });
   const manual = (orderid: string, awb: string) => ship(orderid, { mode: 'MANUAL', courier: 'Delhivery', awb });
-  const cancelShipment = (orderid: string) => shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: admin.auth });
-  const rowOf = (orderid: string) => shop.app.ctx.db.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirstOrThrow();
+  const cancelShipment = (orderid: string) => set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: set.admin.auth });
+  const rowOf = (orderid: string) => set.shop.app.ctx.db.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirstOrThrow();
   const count = async (table: 'mail_outbox' | 'message_outbox' | 'audit_log' | 'invoices') =>
-    Number((await shop.app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number((await set.shop.app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const counts = async () => ({ mails: await count('mail_outbox'), messages: await count('message_outbox'), audit: await count('audit_log'), invoices: await count('invoices') });
   /** Nothing of a refused shipment was written: the order is as it was placed. */
   const untouched = async (orderid: string) => {
     const row = await rowOf(orderid);
     expect(row.status).toBe('PREPARATION');
-    expect(await shop.app.ctx.db.selectFrom('shipments').select('id').where('order_id', '=', row.id).execute()).toEqual([]);
+    expect(await set.shop.app.ctx.db.selectFrom('shipments').select('id').where('order_id', '=', row.id).execute()).toEqual([]);
   };
   const backdateClaim = async (orderid: string) => {
     const row = await rowOf(orderid);
-    await shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
+    await set.shop.app.ctx.db.updateTable('shipments').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('order_id', '=', row.id).execute();
   };
 
   it('typed on a second order: 409 naming the order that has it and what to do, the second order unchanged', async () => {
@@ -65,7 +59,7 @@ describeEachDatabase('an AWB another order already has', (dialect) => {
     // The winner's shipped mail, invoice and audit row only.
     const after = await counts();
     expect(after.invoices - before.invoices).toBe(1);
-    expect(await shop.app.ctx.db.selectFrom('audit_log').select('target').where('action', '=', 'order.ship').where('target', 'in', orders).execute()).toEqual([{ target: winner }]);
+    expect(await set.shop.app.ctx.db.selectFrom('audit_log').select('target').where('action', '=', 'order.ship').where('target', 'in', orders).execute()).toEqual([{ target: winner }]);
   });
 
   it("a cancelled shipment gives its AWB up: typed on the wrong order, cancelled there, typed on the right one", async () => {
@@ -76,7 +70,7 @@ describeEachDatabase('an AWB another order already has', (dialect) => {
     const res = await manual(right, 'AWB333');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'READY', shipment: { awb: 'AWB333' } });
-    const old = await shop.app.ctx.db.selectFrom('shipments').select(['status', 'awb']).where('order_id', '=', (await rowOf(wrong)).id).executeTakeFirstOrThrow();
+    const old = await set.shop.app.ctx.db.selectFrom('shipments').select(['status', 'awb']).where('order_id', '=', (await rowOf(wrong)).id).executeTakeFirstOrThrow();
     expect(old).toEqual({ status: 'CANCELLED', awb: null });
     expect((await manual(wrong, 'AWB334')).json()).toMatchObject({ status: 'READY', shipment: { awb: 'AWB334' } });
   });
@@ -97,7 +91,7 @@ describeEachDatabase('an AWB another order already has', (dialect) => {
     expect(await counts()).toEqual(before);
     // The poll resuming the claim meets the same AWB and leaves it, without failing.
     await backdateClaim(booked);
-    await pollQuietShipments(shop.app.ctx);
+    await pollQuietShipments(set.shop.app.ctx);
     expect((await rowOf(booked)).status).toBe('PREPARATION');
     expect((await ship(booked)).statusCode).toBe(409);
 
@@ -111,8 +105,8 @@ describeEachDatabase('an AWB another order already has', (dialect) => {
   it("an AWB typed on another order while the courier was booking: 409, not a server error", async () => {
     const typed = await cod();
     const booked = await cod();
-    const sandbox = createSandboxCourier(shop.config.PUBLIC_URL);
-    useCourier(shop.app.ctx, {
+    const sandbox = createSandboxCourier(set.shop.config.PUBLIC_URL);
+    useCourier(set.shop.app.ctx, {
       ...sandbox,
       async schedulePickup(booking) {
         expect((await manual(typed, booking.awb)).statusCode).toBe(200);
@@ -125,7 +119,7 @@ describeEachDatabase('an AWB another order already has', (dialect) => {
       expect(res.json().message).toMatch(new RegExp(`^The courier booked this order under AWB ${sandboxAwb(booked)}, but order ${orderNumber((await rowOf(typed)).id)} already has`));
       expect((await rowOf(booked)).status).toBe('PREPARATION');
     } finally {
-      useCourier(shop.app.ctx, createSandboxCourier(shop.config.PUBLIC_URL));
+      useCourier(set.shop.app.ctx, createSandboxCourier(set.shop.config.PUBLIC_URL));
     }
   });
 });
