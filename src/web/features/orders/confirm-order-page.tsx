@@ -100,7 +100,7 @@ function CallUs() {
   if (!phone || phoneProblem(phone)) return null;
   return (
     <p className="mt-3 mb-0">
-      Questions about this order? Call us on <a href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a>.
+      Questions about this order? Call us on <a className="text-nowrap" href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a>.
     </p>
   );
 }
