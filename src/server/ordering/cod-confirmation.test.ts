@@ -167,6 +167,11 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(await expireUnconfirmedOrders(set.shop.app.ctx, later)).toBe(0);
     expect(await stockNow()).toBe(8);
     expect((await answer(order.orderid, { answer: 'CONFIRM', token })).statusCode).toBe(409);
+    // Cancel asked of an order already cancelled another way is what the customer wanted: the order as it is.
+    const lateCancel = await answer(order.orderid, { answer: 'CANCEL', token });
+    expect(lateCancel.statusCode, lateCancel.body).toBe(200);
+    expect(lateCancel.json()).toMatchObject({ status: 'CANCELLED' });
+    expect(await stockNow()).toBe(8);
   });
 
   it('shipping a waiting order counts as the owner confirming it: the expiry and a late cancel leave the parcel alone', async () => {

@@ -73,10 +73,13 @@ function checkAnswerer(ctx: AppContext, row: OrderRow, who: Answerer): void {
   if (!row.confirm_by || !confirmTokenMatches(ctx.config.JWT_SECRET, row.orderid, row.confirm_by, who.token)) throw badLink();
 }
 
-/** The same answer a second time (a double tap, a retried request): nothing to do. */
+/**
+ * The same answer a second time (a double tap, a retried request), or a cancel of an order already cancelled some
+ * other way (by the owner, or when its time ran out): nothing to do, and the order is answered as it is.
+ */
 export function alreadyAnswered(row: OrderRow, answer: ConfirmAnswerKind): boolean {
   if (answer === 'CONFIRM') return row.confirmation === 'CONFIRMED';
-  return row.status === 'CANCELLED' && row.confirmation_result === 'CANCELLED';
+  return row.status === 'CANCELLED';
 }
 
 function notWaiting(row: OrderRow): HttpError {
