@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineProblem } from './single-line';
+import { lineProblem, spaceOutTabs } from './single-line';
 
 describe('lineProblem', () => {
   it('takes names and addresses as people write them, in any Indian script, with their joiners', () => {
@@ -27,5 +27,15 @@ describe('lineProblem', () => {
       ['javascript://x', 'webAddress'],
     ];
     for (const [text, problem] of cases) expect(lineProblem(text), JSON.stringify(text)).toBe(problem);
+  });
+});
+
+describe('spaceOutTabs', () => {
+  it('makes each run of tabs, with the spaces beside it, one space, and leaves other text as typed', () => {
+    expect(spaceOutTabs('Bengaluru\tUrban')).toBe('Bengaluru Urban');
+    expect(spaceOutTabs('Bengaluru \t\t Urban\t')).toBe('Bengaluru Urban ');
+    expect(spaceOutTabs('12  MG Road')).toBe('12  MG Road');
+    expect(spaceOutTabs('Asha\u00a0Verma')).toBe('Asha\u00a0Verma');
+    expect(spaceOutTabs('Asha\nVerma')).toBe('Asha\nVerma');
   });
 });

@@ -2,6 +2,8 @@
 // These values are printed on invoices and labels, filled into mails and messages, and shown in the admin: a line
 // break, a tab or a control character would break those layouts, a text-direction control can make a name read
 // backwards, and a web address in a name would reach a stranger inside a genuine shop mail.
+// A tab is the exception that is mended rather than refused: a cell pasted from a spreadsheet keeps its tabs in a
+// one-line input, where the customer can neither see nor type them, so it becomes a space before the rule applies.
 
 export type LineProblem = 'lineBreak' | 'tab' | 'control' | 'direction' | 'brokenCharacter' | 'webAddress';
 
@@ -16,6 +18,11 @@ export const DIRECTION = /[\u202a-\u202e\u2066-\u2069]/;
 // Half of a surrogate pair with no other half: not a character at all.
 export const LONE_SURROGATE = /\p{Cs}/u;
 const WEB_ADDRESS = /:\/\/|\bwww\./i;
+
+/** The text with each run of tabs (and the spaces beside them) made one space, as a pasted cell is meant to read. */
+export function spaceOutTabs(text: string): string {
+  return text.includes('\t') ? text.replace(/[ \t]*\t[ \t]*/g, ' ') : text;
+}
 
 /** The first reason the text cannot be one line of a name or an address, or null when it can. */
 export function lineProblem(text: string): LineProblem | null {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressField,
+  businessNameField,
   districtField,
   emailField,
   idField,
@@ -140,6 +141,23 @@ describe('address, district and state', () => {
     expect(messageOf(addressField, 'a'.repeat(201))).toBe('Must be at most 200 characters');
     expect(messageOf(districtField, 'd'.repeat(101))).toBe('Must be at most 100 characters');
     expect(messageOf(stateField, 's'.repeat(101))).toBe('Must be at most 100 characters');
+  });
+});
+
+describe('one-line fields', () => {
+  it('take a pasted tab as a space, so browser and server keep the same value', () => {
+    expect(nameField.parse('Asha\tVerma')).toBe('Asha Verma');
+    expect(districtField.parse('Bengaluru \t\tUrban')).toBe('Bengaluru Urban');
+    expect(addressField.parse('\t12 MG Road\t')).toBe('12 MG Road');
+    expect(businessNameField.parse('Nandi\tDairy')).toBe('Nandi Dairy');
+  });
+
+  it('still refuse line breaks, controls, direction controls, broken characters and web addresses', () => {
+    expect(messageOf(nameField, 'Asha\nVerma')).toBe('Name must be one line of plain text: remove the line break.');
+    expect(messageOf(nameField, 'Asha\u0007Verma')).toBe('Name must be one line of plain text: remove the invisible control character.');
+    expect(messageOf(nameField, 'Asha\u202eVerma')).toBe('Name must be one line of plain text: remove the invisible text-direction character.');
+    expect(messageOf(nameField, 'Asha \ud83dVerma')).toBe('Name must be one line of plain text: remove the broken character (half of an emoji or symbol).');
+    expect(messageOf(nameField, 'Asha\twww.pay.example')).toBe('Name cannot contain a web address (https://, www.): type the name only.');
   });
 });
 

@@ -16,7 +16,7 @@ import {
 import { VALIDATION } from '../messages';
 import { canonicalStateName } from '../india/gst-states';
 import { GSTIN_MESSAGES, gstinProblem } from '../india/gstin';
-import { lineProblem, type LineProblem } from '../single-line';
+import { lineProblem, spaceOutTabs, type LineProblem } from '../single-line';
 
 /** Trimmed text that must not be empty; the same message covers a missing field. */
 export function requiredText(message: string, max: number) {
@@ -87,14 +87,23 @@ function refuseLineProblems(field: LineField) {
   };
 }
 
-/** Required one-line text of a person or a business: no line breaks, controls or web addresses (single-line.ts). */
+/**
+ * Required one-line text of a person or a business: tabs become spaces, then no line breaks, controls or web
+ * addresses (single-line.ts). Mended here, so the browser and the server accept, and the server stores, one value.
+ */
 export function lineText(message: string, max: number, field: LineField) {
-  return requiredText(message, max).superRefine(refuseLineProblems(field));
+  return z
+    .string({ error: message })
+    .overwrite(spaceOutTabs)
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: VALIDATION.tooLong(max) })
+    .superRefine(refuseLineProblems(field));
 }
 
 /** One-line text that may be empty, under the same rules. */
 export function optionalLineText(max: number, field: LineField) {
-  return optionalText(max).superRefine(refuseLineProblems(field));
+  return z.string().overwrite(spaceOutTabs).trim().max(max, { error: VALIDATION.tooLong(max) }).superRefine(refuseLineProblems(field));
 }
 
 export const nameField = lineText(VALIDATION.nameRequired, NAME_MAX, { label: 'Name', instead: 'the name' });
