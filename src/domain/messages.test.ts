@@ -19,7 +19,8 @@ describe('VALIDATION', () => {
     expect(VALIDATION.districtRequired).toBe('District is required');
     expect(VALIDATION.stateRequired).toBe('State is required');
     expect(VALIDATION.itemQtyRange).toBe('Quantity must be between 1 and 10');
-    expect(VALIDATION.tooLong(200)).toBe('Must be at most 200 characters');
+    expect(VALIDATION.tooLong('Address', 200, 214)).toBe('Address can be at most 200 characters; this one has 214.');
+    expect(VALIDATION.tooLong('Address', 200)).toBe('Address can be at most 200 characters.');
     expect(VALIDATION.productNameLength).toBe('Product name must be 2 to 100 characters');
     expect(VALIDATION.offerRange).toBe('Offer must be a whole number between 0 and 90');
   });

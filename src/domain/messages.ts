@@ -41,7 +41,10 @@ export const VALIDATION = {
   gstinBusinessNameRequired: 'Business name is required with a GSTIN (it is printed on the invoice)',
   itemQtyRange: `Quantity must be between ${QTY_MIN} and ${QTY_MAX}`,
   // Ours: limits the spec does not word
-  tooLong: (max: number) => `Must be at most ${max} characters`,
+  // Which field, its limit, and (when known) how long the text sent was: "Must be at most 100" left the owner of a
+  // long pasted name guessing which field and by how much.
+  tooLong: (label: string, max: number, length?: number) =>
+    `${label} can be at most ${max} characters${length === undefined ? '' : `; this one has ${length}`}.`,
   resetTokenRequired: 'The reset link is invalid or has expired',
   // DESIGN.md §7.1: changing the e-mail
   currentPasswordRequired: 'Enter your current password to change your email address',

@@ -29,13 +29,13 @@ describe('emailTemplateInputSchema', () => {
 
   it('enforces the length limits', () => {
     expect(errorsOf(emailTemplateInputSchema, { ...input, title: 't'.repeat(101) })).toEqual({
-      title: 'Must be at most 100 characters',
+      title: 'Title can be at most 100 characters; this one has 101.',
     });
     expect(errorsOf(emailTemplateInputSchema, { ...input, subject: 's'.repeat(201) })).toEqual({
-      subject: 'Must be at most 200 characters',
+      subject: 'Subject can be at most 200 characters; this one has 201.',
     });
     expect(errorsOf(emailTemplateInputSchema, { ...input, body: 'b'.repeat(10_001) })).toEqual({
-      body: 'Must be at most 10000 characters',
+      body: 'Body can be at most 10000 characters; this one has 10001.',
     });
     expect(emailTemplateInputSchema.safeParse({ ...input, body: 'b'.repeat(10_000) }).success).toBe(true);
   });

@@ -23,9 +23,9 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 const templateFields = {
   // requiredText enforces the minimum of 1 (TEMPLATE_TITLE_MIN, TEMPLATE_SUBJECT_MIN).
-  title: requiredText(VALIDATION.templateTitleRequired, TEMPLATE_TITLE_MAX),
-  subject: mailText(VALIDATION.templateSubjectRequired, TEMPLATE_SUBJECT_MAX),
-  body: mailText(VALIDATION.templateBodyRequired, TEMPLATE_BODY_MAX),
+  title: requiredText(VALIDATION.templateTitleRequired, TEMPLATE_TITLE_MAX, 'Title'),
+  subject: mailText(VALIDATION.templateSubjectRequired, TEMPLATE_SUBJECT_MAX, 'Subject'),
+  body: mailText(VALIDATION.templateBodyRequired, TEMPLATE_BODY_MAX, 'Body'),
   status: orderStatusSchema.default(DEFAULT_TEMPLATE_STATUS),
   isdefault: z.boolean().default(false),
 };
@@ -44,16 +44,16 @@ export type EmailTemplateDelete = z.infer<typeof emailTemplateDeleteSchema>;
 
 /** PUT /api/email/admin/email: set an order's status and queue its status mail. */
 export const statusMailSchema = z.strictObject({
-  orderid: requiredText(VALIDATION.orderIdRequired, GATEWAY_ID_MAX_LENGTH),
+  orderid: requiredText(VALIDATION.orderIdRequired, GATEWAY_ID_MAX_LENGTH, 'Order id'),
   status: orderStatusSchema,
 });
 export type StatusMailInput = z.infer<typeof statusMailSchema>;
 
 /** Preview a template, filled from an order when one is named, else from sample values. */
 export const templatePreviewSchema = z.strictObject({
-  subject: optionalText(TEMPLATE_SUBJECT_MAX),
-  body: optionalText(TEMPLATE_BODY_MAX),
-  orderid: optionalText(GATEWAY_ID_MAX_LENGTH).optional(),
+  subject: optionalText(TEMPLATE_SUBJECT_MAX, 'Subject'),
+  body: optionalText(TEMPLATE_BODY_MAX, 'Body'),
+  orderid: optionalText(GATEWAY_ID_MAX_LENGTH, 'Order id').optional(),
 });
 export type TemplatePreviewInput = z.infer<typeof templatePreviewSchema>;
 

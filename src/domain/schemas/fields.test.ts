@@ -65,7 +65,7 @@ describe('passwordField', () => {
   });
 
   it('caps the length', () => {
-    expect(messageOf(passwordField, 'x'.repeat(129))).toBe('Must be at most 128 characters');
+    expect(messageOf(passwordField, 'x'.repeat(129))).toBe('Password can be at most 128 characters; this one has 129.');
   });
 });
 
@@ -84,8 +84,9 @@ describe('nameField', () => {
     expect(nameField.parse('  Asha Verma ')).toBe('Asha Verma');
   });
 
-  it('caps the length at 100', () => {
-    expect(messageOf(nameField, 'n'.repeat(101))).toBe('Must be at most 100 characters');
+  it('caps the length at 100, saying which field, its limit and how long the text is', () => {
+    expect(messageOf(nameField, 'n'.repeat(134))).toBe('Name can be at most 100 characters; this one has 134.');
+    expect(messageOf(nameField, ` ${'n'.repeat(101)} `)).toBe('Name can be at most 100 characters; this one has 101.');
     expect(nameField.parse('n'.repeat(100))).toHaveLength(100);
   });
 });
@@ -138,9 +139,9 @@ describe('address, district and state', () => {
 
   it('cap address at 200 and the others at 100', () => {
     expect(addressField.safeParse('a'.repeat(200)).success).toBe(true);
-    expect(messageOf(addressField, 'a'.repeat(201))).toBe('Must be at most 200 characters');
-    expect(messageOf(districtField, 'd'.repeat(101))).toBe('Must be at most 100 characters');
-    expect(messageOf(stateField, 's'.repeat(101))).toBe('Must be at most 100 characters');
+    expect(messageOf(addressField, 'a'.repeat(201))).toBe('Address can be at most 200 characters; this one has 201.');
+    expect(messageOf(districtField, 'd'.repeat(101))).toBe('District can be at most 100 characters; this one has 101.');
+    expect(messageOf(stateField, 's'.repeat(101))).toBe('State can be at most 100 characters; this one has 101.');
   });
 });
 
@@ -163,16 +164,16 @@ describe('one-line fields', () => {
 
 describe('requiredText and optionalText', () => {
   it('requiredText uses the given message and limit', () => {
-    const field = requiredText('Town is required', 5);
+    const field = requiredText('Town is required', 5, 'Town');
     expect(messageOf(field, '')).toBe('Town is required');
-    expect(messageOf(field, 'abcdef')).toBe('Must be at most 5 characters');
+    expect(messageOf(field, 'abcdef')).toBe('Town can be at most 5 characters; this one has 6.');
     expect(field.parse(' abc ')).toBe('abc');
   });
 
   it('optionalText allows empty text but not too much', () => {
-    const field = optionalText(3);
+    const field = optionalText(3, 'Code');
     expect(field.parse('  ')).toBe('');
-    expect(messageOf(field, 'abcd')).toBe('Must be at most 3 characters');
+    expect(messageOf(field, 'abcd')).toBe('Code can be at most 3 characters; this one has 4.');
   });
 });
 

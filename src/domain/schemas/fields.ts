@@ -17,19 +17,20 @@ import { VALIDATION } from '../messages';
 import { canonicalStateName } from '../india/gst-states';
 import { GSTIN_MESSAGES, gstinProblem } from '../india/gstin';
 import { lineProblem, spaceOutTabs, type LineProblem } from '../single-line';
+import { atMost } from './at-most';
 
-/** Trimmed text that must not be empty; the same message covers a missing field. */
-export function requiredText(message: string, max: number) {
+/** Trimmed text that must not be empty; the same message covers a missing field. `label` names it when too long. */
+export function requiredText(message: string, max: number, label: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, { error: VALIDATION.tooLong(max) });
+    .max(max, atMost(label, max));
 }
 
 /** Trimmed text that may be empty. */
-export function optionalText(max: number) {
-  return z.string().trim().max(max, { error: VALIDATION.tooLong(max) });
+export function optionalText(max: number, label: string) {
+  return z.string().trim().max(max, atMost(label, max));
 }
 
 // Lower-cased so one mailbox is one account whatever the capitalisation typed.
@@ -46,7 +47,7 @@ export const passwordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired, abort: true })
   .min(PASSWORD_MIN, { error: VALIDATION.passwordTooShort, abort: true })
-  .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX), abort: true })
+  .max(PASSWORD_MAX, { ...atMost('Password', PASSWORD_MAX), abort: true })
   .superRefine((password, ctx) => {
     const problem = passwordProblem(password);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -62,7 +63,7 @@ export function refinePasswordAgainstEmail(body: { password: string; email: stri
 export const loginPasswordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired })
-  .max(PASSWORD_MAX, { error: VALIDATION.tooLong(PASSWORD_MAX) });
+  .max(PASSWORD_MAX, atMost('Password', PASSWORD_MAX));
 
 /** A one-line field of a person or a business: its label in messages, and what belongs in it. */
 export interface LineField {
@@ -97,13 +98,13 @@ export function lineText(message: string, max: number, field: LineField) {
     .overwrite(spaceOutTabs)
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, { error: VALIDATION.tooLong(max) })
+    .max(max, atMost(field.label, max))
     .superRefine(refuseLineProblems(field));
 }
 
 /** One-line text that may be empty, under the same rules. */
 export function optionalLineText(max: number, field: LineField) {
-  return z.string().overwrite(spaceOutTabs).trim().max(max, { error: VALIDATION.tooLong(max) }).superRefine(refuseLineProblems(field));
+  return z.string().overwrite(spaceOutTabs).trim().max(max, atMost(field.label, max)).superRefine(refuseLineProblems(field));
 }
 
 export const nameField = lineText(VALIDATION.nameRequired, NAME_MAX, { label: 'Name', instead: 'the name' });
@@ -141,7 +142,7 @@ export const pincodeField = z
 export const addressField = lineText(VALIDATION.addressRequired, ADDRESS_MAX, { label: 'Address', instead: 'the house, street and area' });
 export const districtField = lineText(VALIDATION.districtRequired, REGION_MAX, { label: 'District', instead: 'the district’s name' });
 /** One of the 36 states and union territories, however it is capitalised or spaced; the list's spelling is kept. */
-export const stateField = requiredText(VALIDATION.stateRequired, REGION_MAX).transform((typed, ctx) => {
+export const stateField = requiredText(VALIDATION.stateRequired, REGION_MAX, 'State').transform((typed, ctx) => {
   const name = canonicalStateName(typed);
   if (name) return name;
   ctx.addIssue({ code: 'custom', message: VALIDATION.stateUnknown });
@@ -161,8 +162,8 @@ export const idField = z.number().int().positive();
 export const ROW_ID_MAX = 2_147_483_647;
 
 /** Required text for a mail template: only `{{…}}` placeholders that a mail can fill are accepted. */
-export function mailText(message: string, max: number) {
-  return requiredText(message, max).superRefine((text, ctx) => {
+export function mailText(message: string, max: number, label: string) {
+  return requiredText(message, max, label).superRefine((text, ctx) => {
     const unknown = unknownPlaceholders(text);
     if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown) });
   });

@@ -1,7 +1,7 @@
 // The food label an FSSAI-licensed seller shows online as on the pack (FSSAI Labelling and Display Regulations 2020;
 // DESIGN.md §8.2, §8.7): ingredients, allergen declaration, the veg or non-veg mark, nutrition per 100 g, storage.
 import { z } from 'zod';
-import { VALIDATION } from '../messages';
+import { atMost } from './at-most';
 
 export const VEG_MARKS = ['VEG', 'NONVEG'] as const;
 export type VegMark = (typeof VEG_MARKS)[number];
@@ -33,15 +33,15 @@ export const nutritionSchema = z.strictObject(
 export type NutritionPer100g = z.infer<typeof nutritionSchema>;
 
 export const FOOD_TEXT_MAX = 500;
-const foodText = z.string().trim().max(FOOD_TEXT_MAX, { error: VALIDATION.tooLong(FOOD_TEXT_MAX) });
+const foodText = (label: string) => z.string().trim().max(FOOD_TEXT_MAX, atMost(label, FOOD_TEXT_MAX));
 
 /** The label's fields as the studio writes them; left out by older callers, they keep the empty defaults. */
 export const foodLabelInputShape = {
-  ingredients: foodText.default(''),
-  allergens: foodText.default(''),
+  ingredients: foodText('Ingredients').default(''),
+  allergens: foodText('Allergen declaration').default(''),
   vegMark: z.enum(VEG_MARKS, { error: 'Choose the veg or the non-veg mark' }).default('VEG'),
   nutritionPer100g: nutritionSchema.nullable().default(null),
-  storage: foodText.default(''),
+  storage: foodText('Storage instructions').default(''),
 };
 
 /** The same fields in the public product answer (DESIGN.md §8.7); null nutrition = not declared yet. */

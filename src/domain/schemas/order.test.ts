@@ -117,10 +117,10 @@ describe('createOrderSchema', () => {
     });
     expect(errorsOf(createOrderSchema, { ...body, receipt: '' })).toEqual({ receipt: 'Receipt is required' });
     expect(errorsOf(createOrderSchema, { ...body, receipt: 'r'.repeat(65) })).toEqual({
-      receipt: 'Must be at most 64 characters',
+      receipt: 'Receipt can be at most 64 characters; this one has 65.',
     });
     expect(errorsOf(createOrderSchema, { ...body, note: 'n'.repeat(501) })).toEqual({
-      note: 'Must be at most 500 characters',
+      note: 'Note can be at most 500 characters; this one has 501.',
     });
   });
 

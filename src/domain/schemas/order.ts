@@ -39,6 +39,7 @@ import {
   requiredText,
   stateField,
 } from './fields';
+import { atMost } from './at-most';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: VALIDATION.statusInvalid });
 export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: VALIDATION.paymentModeInvalid });
@@ -54,7 +55,7 @@ const wholeRupees = z
 // from the detail page, quantitysize, instock and offerprice. Only these four are read; the rest is stripped, never
 // stored and never trusted (the server prices every line itself). Its lines may lack itemQty, which it counts as 1.
 export const orderItemInputSchema = z.object({
-  name: requiredText(VALIDATION.itemNameRequired, ORDER_ITEM_NAME_MAX),
+  name: requiredText(VALIDATION.itemNameRequired, ORDER_ITEM_NAME_MAX, 'Item name'),
   quantity: z
     .number({ error: VALIDATION.sizeInvalid })
     .int({ error: VALIDATION.sizeInvalid })
@@ -92,8 +93,8 @@ export const orderBodySchema = z.object({
       }
     }),
   totalAmount: wholeRupees,
-  receipt: requiredText(VALIDATION.receiptRequired, RECEIPT_MAX_LENGTH),
-  note: optionalText(ORDER_NOTE_MAX).default(''),
+  receipt: requiredText(VALIDATION.receiptRequired, RECEIPT_MAX_LENGTH, 'Receipt'),
+  note: optionalText(ORDER_NOTE_MAX, 'Note').default(''),
   // The browser's clock is kept only as information; the server stamps its own time.
   createdAt: z.string().max(64).optional(),
   paymentmode: paymentModeSchema.default(DEFAULT_PAYMENT_MODE),
@@ -127,31 +128,31 @@ export const createOrderAnswerSchema = z.object({
 });
 export type CreateOrderAnswer = z.infer<typeof createOrderAnswerSchema>;
 
-const gatewayId = (message: string) => requiredText(message, GATEWAY_ID_MAX_LENGTH);
+const gatewayId = (message: string, label: string) => requiredText(message, GATEWAY_ID_MAX_LENGTH, label);
 
 export const confirmPaymentSchema = z.strictObject({
-  orderid: gatewayId(VALIDATION.orderIdRequired),
-  paymentid: gatewayId(VALIDATION.paymentIdRequired),
-  paymentsignature: requiredText(VALIDATION.signatureRequired, PAYMENT_SIGNATURE_MAX_LENGTH),
+  orderid: gatewayId(VALIDATION.orderIdRequired, 'Order id'),
+  paymentid: gatewayId(VALIDATION.paymentIdRequired, 'Payment id'),
+  paymentsignature: requiredText(VALIDATION.signatureRequired, PAYMENT_SIGNATURE_MAX_LENGTH, 'Payment signature'),
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 
 /** Pay now / Try again: the customer's own unpaid online order, paid on its existing gateway order. */
 export const payOrderSchema = z.strictObject({
-  orderid: gatewayId(VALIDATION.orderIdRequired),
+  orderid: gatewayId(VALIDATION.orderIdRequired, 'Order id'),
 });
 export type PayOrderInput = z.infer<typeof payOrderSchema>;
 
 export const verifyPaymentSchema = z.strictObject({
-  orderid: gatewayId(VALIDATION.orderIdRequired),
-  paymentid: gatewayId(VALIDATION.paymentIdRequired),
+  orderid: gatewayId(VALIDATION.orderIdRequired, 'Order id'),
+  paymentid: gatewayId(VALIDATION.paymentIdRequired, 'Payment id'),
 });
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 
 /** Admin verification form: accepts short or full ids and outputs full ones. */
 export const verifyPaymentFormSchema = z.object({
-  orderid: gatewayId(VALIDATION.orderIdRequired).transform(withOrderPrefix),
-  paymentid: gatewayId(VALIDATION.paymentIdRequired).transform(withPaymentPrefix),
+  orderid: gatewayId(VALIDATION.orderIdRequired, 'Order id').transform(withOrderPrefix),
+  paymentid: gatewayId(VALIDATION.paymentIdRequired, 'Payment id').transform(withPaymentPrefix),
 });
 export type VerifyPaymentForm = z.input<typeof verifyPaymentFormSchema>;
 
@@ -221,7 +222,7 @@ export const adminOrdersQuerySchema = z.object({
   status: z.preprocess(blankAsMissing, orderStatusSchema.optional()),
   q: z.preprocess(
     blankAsMissing,
-    z.string().trim().max(ORDER_SEARCH_MAX, { error: VALIDATION.tooLong(ORDER_SEARCH_MAX) }).optional(),
+    z.string().trim().max(ORDER_SEARCH_MAX, atMost('The search', ORDER_SEARCH_MAX)).optional(),
   ),
   sort: z.enum(ORDER_SORTS).default('newest'),
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),

@@ -50,7 +50,7 @@ describe('productInputSchema', () => {
 
   it('caps the description at 2000', () => {
     expect(errorsOf(productInputSchema, { ...input, description: 'd'.repeat(2001) })).toEqual({
-      description: 'Must be at most 2000 characters',
+      description: 'Description can be at most 2000 characters; this one has 2001.',
     });
   });
 

@@ -14,6 +14,7 @@ import {
 } from '../constants';
 import { GST_RATES } from '../india/gst-tax';
 import { VALIDATION } from '../messages';
+import { atMost } from './at-most';
 import { foodLabelAnswerShape, foodLabelInputShape } from './food-label';
 
 export const PRODUCT_TAX_DEFAULTS = { hsn: '0405', gstRate: 5, bestBeforeMonths: 9, countryOfOrigin: 'India' } as const;
@@ -85,7 +86,7 @@ export const productInputSchema = z
     description: z
       .string()
       .trim()
-      .max(PRODUCT_DESCRIPTION_MAX, { error: VALIDATION.tooLong(PRODUCT_DESCRIPTION_MAX) })
+      .max(PRODUCT_DESCRIPTION_MAX, atMost('Description', PRODUCT_DESCRIPTION_MAX))
       .default(''),
     offerpercentage: wholeNumber(VALIDATION.offerRange, OFFER_MIN, OFFER_MAX),
     instock: z.boolean(),
@@ -122,7 +123,7 @@ export const productInputSchema = z
       .string()
       .trim()
       .min(1, { error: 'Country of origin is required' })
-      .max(60, { error: VALIDATION.tooLong(60) })
+      .max(60, atMost('Country of origin', 60))
       .default(PRODUCT_TAX_DEFAULTS.countryOfOrigin),
     ...foodLabelInputShape,
     // Per size, aligned with quantitysize: the packed weight in grams the courier is told (DESIGN.md §8.5). Left out:

@@ -33,8 +33,8 @@ export const ratingField = z.number({ error: RATING_MESSAGE }).int({ error: RATI
 /** Body of POST /api/products/{productId}/reviews. */
 export const reviewInputSchema = z.strictObject({
   rating: ratingField,
-  title: optionalText(REVIEW_TITLE_MAX).default(''),
-  text: requiredText('Tell other customers what you thought of it', REVIEW_TEXT_MAX),
+  title: optionalText(REVIEW_TITLE_MAX, 'Title').default(''),
+  text: requiredText('Tell other customers what you thought of it', REVIEW_TEXT_MAX, 'Your review'),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
@@ -49,7 +49,7 @@ export const moderationSchema = z
   });
 export type Moderation = z.infer<typeof moderationSchema>;
 
-export const replySchema = z.strictObject({ text: requiredText('Write the reply', REVIEW_REPLY_MAX) });
+export const replySchema = z.strictObject({ text: requiredText('Write the reply', REVIEW_REPLY_MAX, 'The reply') });
 
 export const reviewIdParams = z.strictObject({
   id: z.coerce.number({ error: 'No such review' }).int().positive({ error: 'No such review' }).max(ROW_ID_MAX, { error: 'No such review' }),

@@ -21,10 +21,10 @@ describe('settingsSchema', () => {
 
   it('caps subject at 200 and body at 10000', () => {
     expect(errorsOf(settingsSchema, { ...settings, intialsubject: 's'.repeat(201) })).toEqual({
-      intialsubject: 'Must be at most 200 characters',
+      intialsubject: 'Initial subject can be at most 200 characters; this one has 201.',
     });
     expect(errorsOf(settingsSchema, { ...settings, intialbody: 'b'.repeat(10_001) })).toEqual({
-      intialbody: 'Must be at most 10000 characters',
+      intialbody: 'Initial body can be at most 10000 characters; this one has 10001.',
     });
   });
 

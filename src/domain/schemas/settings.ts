@@ -15,8 +15,8 @@ export const settingsSchema = z.strictObject({
   emailsetting: z.boolean(),
   customeremail: z.boolean(),
   // Required: the next order would otherwise mail the customer an empty message.
-  intialsubject: mailText(VALIDATION.settingsSubjectRequired, SETTINGS_SUBJECT_MAX),
-  intialbody: mailText(VALIDATION.settingsBodyRequired, SETTINGS_BODY_MAX),
+  intialsubject: mailText(VALIDATION.settingsSubjectRequired, SETTINGS_SUBJECT_MAX, 'Initial subject'),
+  intialbody: mailText(VALIDATION.settingsBodyRequired, SETTINGS_BODY_MAX, 'Initial body'),
   // Always answered; optional in a PUT so the original client, which sends the four fields above, keeps it as is.
   lowStockThreshold: z
     .number({ error: LOW_STOCK_THRESHOLD_MESSAGE })

@@ -31,9 +31,9 @@ function socialField(host: 'instagram.com' | 'facebook.com', label: string) {
 }
 
 export const shopProfileSchema = z.strictObject({
-  shopName: requiredText('Shop name is required', NAME_MAX),
-  tagline: optionalText(TAGLINE_MAX).default(''),
-  description: optionalText(DESCRIPTION_MAX).default(''),
+  shopName: requiredText('Shop name is required', NAME_MAX, 'Shop name'),
+  tagline: optionalText(TAGLINE_MAX, 'Tagline').default(''),
+  description: optionalText(DESCRIPTION_MAX, 'About the shop').default(''),
   /** An Indian mobile number on WhatsApp, stored as its 10 digits; '' hides the WhatsApp button. */
   whatsappNumber: whatsappField.default(''),
   instagramUrl: socialField('instagram.com', 'Instagram').default(''),

@@ -129,7 +129,7 @@ describeEachDatabase('product studio API', (dialect) => {
     ['a default size not in the list', { quantity: 1000 }, 'quantity', VALIDATION.defaultSizeNotListed],
     ['an offer of 91', { offerpercentage: 91 }, 'offerpercentage', VALIDATION.offerRange],
     ['a negative offer', { offerpercentage: -1 }, 'offerpercentage', VALIDATION.offerRange],
-    ['a 2001-character description', { description: 'd'.repeat(2001) }, 'description', VALIDATION.tooLong(2000)],
+    ['a 2001-character description', { description: 'd'.repeat(2001) }, 'description', VALIDATION.tooLong('Description', 2000, 2001)],
   ];
 
   for (const [what, change, field, message] of rules) {

@@ -81,10 +81,10 @@ describeEachDatabase('e-mail templates API', (dialect) => {
     it('checks title, subject and body with the field messages', async () => {
       const cases: [object, string, unknown][] = [
         [{ title: ' ', subject: 'S' }, 'title', 'Title is required'],
-        [{ title: 't'.repeat(101), subject: 'S' }, 'title', 'Must be at most 100 characters'],
+        [{ title: 't'.repeat(101), subject: 'S' }, 'title', 'Title can be at most 100 characters; this one has 101.'],
         [{ title: 'T', subject: '' }, 'subject', 'Subject is required'],
-        [{ title: 'T', subject: 's'.repeat(201) }, 'subject', 'Must be at most 200 characters'],
-        [{ title: 'T', subject: 'S', body: 'b'.repeat(10_001) }, 'body', 'Must be at most 10000 characters'],
+        [{ title: 'T', subject: 's'.repeat(201) }, 'subject', 'Subject can be at most 200 characters; this one has 201.'],
+        [{ title: 'T', subject: 'S', body: 'b'.repeat(10_001) }, 'body', 'Body can be at most 10000 characters; this one has 10001.'],
         [{ title: 'T', subject: 'S', status: 'Closed' }, 'status', 'Choose a valid order status'],
         [{ title: 'T', subject: 'S', body: '  ' }, 'body', 'Body is required: a mail with no text tells the customer nothing'],
         [

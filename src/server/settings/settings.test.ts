@@ -68,8 +68,8 @@ describeEachDatabase('settings API', (dialect) => {
     expect(typo.json().fields.intialbody).toContain('Unknown placeholder {{name}}. Use only these: {{customerName}}');
     const long = await put({ ...valid, intialsubject: 's'.repeat(201) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().fields.intialsubject).toBe('Must be at most 200 characters');
-    expect((await put({ ...valid, intialbody: 'b'.repeat(10_001) })).json().fields.intialbody).toBe('Must be at most 10000 characters');
+    expect(long.json().fields.intialsubject).toBe('Initial subject can be at most 200 characters; this one has 201.');
+    expect((await put({ ...valid, intialbody: 'b'.repeat(10_001) })).json().fields.intialbody).toBe('Initial body can be at most 10000 characters; this one has 10001.');
     expect((await get()).json()).toEqual({ ...valid, lowStockThreshold: 5, reviewsNeedApproval: true, reviewRequestDays: 3, codConfirmation: false, codConfirmHours: 24 });
   });
 
