@@ -11,6 +11,7 @@ import { StateSelect } from '../../components/state-select';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { maxLengthOf } from '../../lib/max-length';
 import { usePageTitle } from '../../lib/use-page-title';
 import { updateSessionUser, useSession } from '../session/session-store';
 import { DistrictChoicesList, districtChoicesProps } from '../delivery/district-choices';
@@ -138,6 +139,7 @@ function ProfileEditor({ user, onDone }: { user: PublicUser; onDone: () => void 
               label={label}
               type={key === 'emailaddress' ? 'email' : key === 'mobilenumber' ? 'tel' : 'text'}
               inputMode={key === 'pincode' ? 'numeric' : undefined}
+              maxLength={maxLengthOf(profileFormSchema.shape[key])}
               registration={key === 'pincode' ? register('pincode', { onBlur: (event: { target: { value: string } }) => fillFromPincode(event.target.value) }) : register(key)}
               error={errors[key]?.message}
               attempt={submitCount}

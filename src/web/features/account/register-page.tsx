@@ -9,6 +9,7 @@ import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { maxLengthOf } from '../../lib/max-length';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from './accounts-api';
 import { AuthCard } from './auth-card';
@@ -56,8 +57,8 @@ export function RegisterPage() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" registration={register('emailaddress')} error={errors.emailaddress?.message} attempt={submitCount} />
-        <TextField label="Name" autoComplete="name" registration={register('username')} error={errors.username?.message} attempt={submitCount} />
+        <TextField label="Email" type="email" autoComplete="email" maxLength={maxLengthOf(registerSchema.shape.emailaddress)} registration={register('emailaddress')} error={errors.emailaddress?.message} attempt={submitCount} />
+        <TextField label="Name" autoComplete="name" maxLength={maxLengthOf(registerSchema.shape.username)} registration={register('username')} error={errors.username?.message} attempt={submitCount} />
         <TextField
           label="Mobile number"
           type="tel"

@@ -12,6 +12,7 @@ import { StateSelect } from '../../components/state-select';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { maxLengthOf } from '../../lib/max-length';
 import { usePublicBusiness } from '../../lib/public-business';
 import { usePageTitle } from '../../lib/use-page-title';
 import { accountsApi, signIn } from '../account/accounts-api';
@@ -214,6 +215,7 @@ export function BillingPage() {
                 type={f.type ?? 'text'}
                 autoComplete={f.autoComplete}
                 inputMode={f.key === 'mobilenumber' || f.key === 'pincode' ? 'numeric' : undefined}
+                maxLength={maxLengthOf(billingPageSchema.shape[f.key])}
                 registration={f.key === 'pincode' ? pincodeField() : register(f.key)}
                 error={errors[f.key]?.message}
                 attempt={submitCount}
@@ -249,6 +251,7 @@ export function BillingPage() {
                 className="col-md-6 mb-3"
                 label="Business name (as registered)"
                 autoComplete="organization"
+                maxLength={maxLengthOf(billingPageSchema.shape.businessName)}
                 registration={register('businessName')}
                 error={errors.businessName?.message}
                 attempt={submitCount}

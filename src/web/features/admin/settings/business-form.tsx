@@ -5,6 +5,7 @@ import { gstinStateCode } from '../../../../domain/india/gstin';
 import { BUSINESS_PLACEHOLDER, businessSchema, type Business } from '../../../../domain/schemas/business';
 import { fieldErrors } from '../../../../domain/schemas/zod-fields';
 import { LoadError } from '../../../components/load-error';
+import { maxLengthOf } from '../../../lib/max-length';
 import { ApiError } from '../../../lib/api-client';
 import { useBusiness, useSaveBusiness } from '../api/business-api';
 import { LoadingDots } from '../ui/loading-dots';
@@ -119,6 +120,7 @@ function BusinessForm({ business }: { business: Business }) {
                 type={f.type ?? 'text'}
                 className={`form-control${errors[f.name] ? ' is-invalid' : ''}`}
                 placeholder={OPTIONAL.has(f.name) ? undefined : BUSINESS_PLACEHOLDER}
+                maxLength={maxLengthOf(businessSchema.shape[f.name])}
                 value={values[f.name]}
                 aria-invalid={errors[f.name] ? true : undefined}
                 aria-describedby={`${id}-${f.name}-help`}

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { shopProfileSchema, type ShopProfile } from '../../../../domain/schemas/shop-profile';
 import { fieldErrors } from '../../../../domain/schemas/zod-fields';
 import { LoadError } from '../../../components/load-error';
+import { maxLengthOf } from '../../../lib/max-length';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminShopProfile, useSaveShopProfile } from '../api/shop-profile-api';
 import { LoadingDots } from '../ui/loading-dots';
@@ -76,6 +77,7 @@ function ShopProfileForm({ profile }: { profile: ShopProfile }) {
               type={f.type ?? 'text'}
               className={`form-control${errors[f.name] ? ' is-invalid' : ''}`}
               value={values[f.name]}
+              maxLength={maxLengthOf(shopProfileSchema.shape[f.name])}
               aria-invalid={errors[f.name] ? true : undefined}
               aria-describedby={`${id}-${f.name}-help`}
               onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
