@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
-import { runTag } from './support/admin-seed';
+import { KARNATAKA_BUSINESS } from '../src/server/business/test-business';
+import { adminToken, runTag } from './support/admin-seed';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -84,4 +85,42 @@ test('grants admin access to a customer, who then sees the dashboard, and revoke
   await email.fill(`nobody-${runTag()}@example.test`);
   await grant.click();
   await expect(panel.getByRole('alert')).toContainText('No account uses');
+});
+
+test('business details at 390 px: a mistake takes the owner to its field, and a pasted tab is saved as a space', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const filled = await request.put('/api/settings/business', { headers: { authorization: `Bearer ${token}` }, data: KARNATAKA_BUSINESS });
+  expect(filled.status(), await filled.text()).toBe(200);
+  const panel = await openSettings(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const business = panel.getByRole('form', { name: 'Business details' });
+  const legalName = business.getByLabel('Legal name');
+  const city = business.getByLabel('City');
+  const save = business.getByRole('button', { name: 'Save business details' });
+  await expect(legalName).toHaveValue(KARNATAKA_BUSINESS.legalName);
+  const original = { legalName: await legalName.inputValue(), city: await city.inputValue() };
+  // The browser stops the typing at the schema's limit.
+  await expect(legalName).toHaveAttribute('maxlength', '100');
+
+  // A web address in the first field, Save pressed a dozen fields below it: focus goes to the field, which is on
+  // screen below the sticky header, with its message.
+  await legalName.fill('Sharma Ghee Works www.sharmaghee.in');
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  await expect(legalName).toBeFocused();
+  await expect(legalName).toBeInViewport();
+  const headerHeight = (await page.locator('header.site-header').boundingBox())?.height ?? 0;
+  expect((await legalName.boundingBox())?.y ?? -1, 'Legal name below the sticky header').toBeGreaterThanOrEqual(headerHeight);
+  await expect(business.getByText('Legal name cannot contain a web address')).toBeInViewport();
+
+  // A city pasted from a spreadsheet cell keeps its tab in the input: it is saved, as one space.
+  await legalName.fill(original.legalName);
+  await city.fill('Bengaluru\tUrban');
+  await save.click();
+  await expect(page.getByText('Business details saved')).toBeVisible();
+  await expect(city).toHaveValue('Bengaluru Urban');
+
+  await city.fill(original.city);
+  await save.click();
+  await expect(city).toHaveValue(original.city);
 });

@@ -16,9 +16,12 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   fix?: ReactNode;
 }
 
+/** The id a TextField gives its input when none is passed. */
+export const textFieldId = (name: string) => `field-${name}`;
+
 /** A labelled Bootstrap input wired to react-hook-form, with its message underneath. */
 export function TextField({ label, registration, error, attempt, id, className, as = 'input', hint, fix, ...rest }: TextFieldProps) {
-  const fieldId = id ?? `field-${registration.name}`;
+  const fieldId = id ?? textFieldId(registration.name);
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;
   const showing = useTimedMessage(error, attempt);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -9,8 +9,9 @@ import { OWN_GSTIN_MESSAGE } from '../../../domain/india/gstin';
 import { billingPageSchema, type BillingForm, type BillingPageForm, type PublicUser } from '../../../domain/schemas/account';
 import { BusyButton } from '../../components/busy-button';
 import { StateSelect } from '../../components/state-select';
-import { TextField } from '../../components/text-field';
+import { TextField, textFieldId } from '../../components/text-field';
 import { ApiError } from '../../lib/api-client';
+import { bringIntoView, useFirstErrorInView } from '../../lib/first-error';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { maxLengthOf } from '../../lib/max-length';
 import { usePublicBusiness } from '../../lib/public-business';
@@ -56,11 +57,6 @@ function prefill(user: PublicUser | undefined): BillingPageForm {
     gstin: business?.gstin ?? '',
     businessName: business?.businessName ?? '',
   };
-}
-
-/** Centres a field on the screen: focus alone may leave it under the sticky header. */
-function bringIntoView(field: keyof BillingPageForm): void {
-  requestAnimationFrame(() => document.getElementById(`field-${field}`)?.scrollIntoView({ block: 'center' }));
 }
 
 /** "Use Maharashtra": one button for each state the pincode lies in (India Post names more than one for a few). */
@@ -111,12 +107,7 @@ export function BillingPage() {
   const { errors, submitCount, isSubmitting } = formState;
   // react-hook-form focuses the first invalid field before the messages render; the messages then push it out of
   // sight (or under the sticky header) after a keyboard submit. Once they are on screen the field is centred.
-  useEffect(() => {
-    const first = FIELD_ORDER.find((key) => errors[key]);
-    if (first) bringIntoView(first);
-    // Only a new attempt moves the page: fixing one field must not scroll to the next.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitCount]);
+  useFirstErrorInView(FIELD_ORDER, errors, submitCount, textFieldId);
   const businessInvoice = useWatch({ control, name: 'businessInvoice' });
 
   // A pincode typed with the state or district still empty: India Post's directory fills them in.
@@ -141,7 +132,7 @@ export function BillingPage() {
       setStateMismatch(mismatch);
       // As for an empty field: the customer is taken to the mistake, which on a phone is far above Next.
       setError('pincode', { type: 'server', message: mismatch.message }, { shouldFocus: true });
-      bringIntoView('pincode');
+      bringIntoView(textFieldId('pincode'));
       return;
     }
     if (!session) {

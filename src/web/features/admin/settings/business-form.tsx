@@ -7,6 +7,7 @@ import { fieldErrors } from '../../../../domain/schemas/zod-fields';
 import { LoadError } from '../../../components/load-error';
 import { maxLengthOf } from '../../../lib/max-length';
 import { ApiError } from '../../../lib/api-client';
+import { useFirstErrorInView } from '../../../lib/first-error';
 import { useBusiness, useSaveBusiness } from '../api/business-api';
 import { LoadingDots } from '../ui/loading-dots';
 
@@ -26,6 +27,9 @@ const FIELDS: { name: keyof Business; label: string; hint?: string; type?: strin
   { name: 'signatoryName', label: 'Authorised signatory', hint: 'Printed over "Authorised signatory" on invoices and credit notes.' },
   { name: 'signatoryTitle', label: 'Signatory’s title', hint: 'E.g. Proprietor, Partner or Director.' },
 ];
+
+/** The fields as the form shows them, top to bottom. */
+const FIELD_NAMES = FIELDS.map((f) => f.name);
 
 /** The form's label of each field, for the dashboard's list of what is missing. */
 export const BUSINESS_FIELD_LABELS = Object.fromEntries(FIELDS.map((f) => [f.name, f.label])) as Record<keyof Business, string>;
@@ -59,6 +63,14 @@ function BusinessForm({ business }: { business: Business }) {
     ) as Business,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Each save that ends with messages: the first field to put right is focused and centred, since on a phone it may be
+  // a dozen fields above the button, and focus on the button alone tells a screen reader nothing.
+  const [attempt, setAttempt] = useState(0);
+  useFirstErrorInView(FIELD_NAMES, errors, attempt, (field) => `${id}-${field}`);
+  const refuse = (fields: Record<string, string>) => {
+    setErrors(fields);
+    setAttempt((n) => n + 1);
+  };
   // A GSTIN issued in another state than the address names: said beside the state, with a button to take the
   // GSTIN's state; nothing is changed until the owner picks.
   const gstin = values.gstin.trim().toUpperCase();
@@ -69,7 +81,7 @@ function BusinessForm({ business }: { business: Business }) {
     e.preventDefault();
     const parsed = businessSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      refuse(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -79,7 +91,7 @@ function BusinessForm({ business }: { business: Business }) {
         toast.success('Business details saved');
       },
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
+        if (error instanceof ApiError) refuse(error.fields);
         toast.error(error.message);
       },
     });

@@ -5,6 +5,7 @@ import { fieldErrors } from '../../../../domain/schemas/zod-fields';
 import { LoadError } from '../../../components/load-error';
 import { maxLengthOf } from '../../../lib/max-length';
 import { ApiError } from '../../../lib/api-client';
+import { useFirstErrorInView } from '../../../lib/first-error';
 import { useAdminShopProfile, useSaveShopProfile } from '../api/shop-profile-api';
 import { LoadingDots } from '../ui/loading-dots';
 
@@ -16,6 +17,8 @@ const FIELDS: { name: keyof ShopProfile; label: string; hint: string; type?: str
   { name: 'instagramUrl', label: 'Instagram address', hint: 'E.g. https://www.instagram.com/yourshop or @yourshop; empty hides the icon.' },
   { name: 'facebookUrl', label: 'Facebook address', hint: 'E.g. https://www.facebook.com/yourshop; empty hides the icon.' },
 ];
+
+const FIELD_NAMES = FIELDS.map((f) => f.name);
 
 /** Settings → Shop profile: the shop's name and words, and where customers can reach it. */
 export function ShopProfileSection() {
@@ -38,12 +41,19 @@ function ShopProfileForm({ profile }: { profile: ShopProfile }) {
   const save = useSaveShopProfile();
   const [values, setValues] = useState<ShopProfile>(profile);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // As in the business details: each save that ends with messages takes the owner to the first field to put right.
+  const [attempt, setAttempt] = useState(0);
+  useFirstErrorInView(FIELD_NAMES, errors, attempt, (field) => `${id}-${field}`);
+  const refuse = (fields: Record<string, string>) => {
+    setErrors(fields);
+    setAttempt((n) => n + 1);
+  };
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const parsed = shopProfileSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      refuse(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -53,7 +63,7 @@ function ShopProfileForm({ profile }: { profile: ShopProfile }) {
         toast.success('Shop profile saved');
       },
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
+        if (error instanceof ApiError) refuse(error.fields);
         toast.error(error.message);
       },
     });
