@@ -113,6 +113,10 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   // With the words to register it with, variables numbered as the values go.
   const shippedTemplate = settings.getByRole('group', { name: 'Shipped' });
   await expect(shippedTemplate).toContainText('Body: Hello {{1}}, your order {{2}} of {{3}} has shipped with AWB {{4}}. Track it at {{5}} any time.');
+  // Each variable is explained, from the list the server fills the values from.
+  await expect(shippedTemplate).toContainText(
+    '{{1}} is the customer’s name, {{2}} the order number (GS-1043), {{3}} the order’s total, {{4}} the courier’s AWB number and {{5}} the tracking link.',
+  );
   await expect(settings.getByRole('group', { name: 'Confirm cash on delivery' })).toContainText('Buttons: two quick replies, Confirm then Cancel.');
   await settings.getByRole('heading', { name: 'Messages' }).scrollIntoViewIfNeeded();
   await admin.screenshot({ path: '.tmp/screenshots/whatsapp-settings-messages-1280.png' });

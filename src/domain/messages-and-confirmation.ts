@@ -42,8 +42,8 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
 };
 
 /**
- * The words of each message as the sandbox shows them and as the WhatsApp templates must be registered ({{1}} is the
- * customer's name, {{2}} the order, {{3}} the amount, then the kind's own values). The Cloud API sends the values
+ * The words of each message as the sandbox shows them and as the WhatsApp templates must be registered (the values
+ * of their variables are MESSAGE_VALUES). The Cloud API sends the values
  * only: Meta holds the approved template text, so a message that must say something else (nothing to pay) is a
  * template of its own, never words put in a value. Meta refuses a template whose variables skip a number, begin or
  * end its body or stand side by side, and a send whose values are more or fewer than its variables: so every
@@ -59,6 +59,41 @@ export const MESSAGE_WORDS: Record<MessageKind, string> = {
   DELIVERED: 'Hello {{1}}, your order {{2}} of {{3}} was delivered. Tell other customers how you liked it: {{4}} Thank you for buying from us.',
   REFUND_PROCESSED: 'Hello {{1}}, for your order {{2}} of {{3}}, a refund of {{4}} has been processed.',
 };
+
+/** What the owner is told each value of a message is. */
+export const MESSAGE_VALUE_LABELS = {
+  customerName: 'the customer’s name',
+  orderNumber: 'the order number (GS-1043)',
+  orderAmount: 'the order’s total',
+  awb: 'the courier’s AWB number',
+  trackingLink: 'the tracking link',
+  reviewLink: 'the link to review what was delivered',
+  refundAmount: 'the amount refunded',
+} as const;
+export type MessageValue = keyof typeof MESSAGE_VALUE_LABELS;
+
+const ORDER_VALUES = ['customerName', 'orderNumber', 'orderAmount'] as const;
+
+/**
+ * The values each kind is sent with, in the order of its words' variables ({{1}} is the first). The server fills a
+ * message's values in this order and Settings → Messages explains the variables from it, so the two cannot disagree.
+ */
+export const MESSAGE_VALUES: Record<MessageKind, readonly MessageValue[]> = {
+  PLACED: ORDER_VALUES,
+  COD_CONFIRMATION: ORDER_VALUES,
+  SHIPPED: [...ORDER_VALUES, 'awb', 'trackingLink'],
+  OUT_FOR_DELIVERY: ORDER_VALUES,
+  OUT_FOR_DELIVERY_PREPAID: ORDER_VALUES,
+  DELIVERED: [...ORDER_VALUES, 'reviewLink'],
+  REFUND_PROCESSED: [...ORDER_VALUES, 'refundAmount'],
+};
+
+/** "{{1}} is the customer’s name, {{2}} the order number and {{3}} the order’s total." */
+export function messageValuesLegend(kind: MessageKind): string {
+  const parts = MESSAGE_VALUES[kind].map((value, i) => `{{${i + 1}}}${i === 0 ? ' is' : ''} ${MESSAGE_VALUE_LABELS[value]}`);
+  const last = parts.pop();
+  return `${parts.length > 0 ? `${parts.join(', ')} and ` : ''}${last ?? ''}.`;
+}
 
 export const MESSAGE_STATUSES = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { MESSAGE_WORDS, type MessageKind } from '../../domain/messages-and-confirmation';
+import { MESSAGE_KINDS, MESSAGE_VALUES, MESSAGE_WORDS, type MessageKind } from '../../domain/messages-and-confirmation';
 import type { PaymentMode } from '../../domain/constants';
 import { reviewFormLink } from '../reviews/review-request-job';
 
@@ -22,12 +22,12 @@ export function messageText(kind: MessageKind, params: readonly string[]): strin
   return MESSAGE_WORDS[kind].replace(/\{\{(\d+)\}\}/g, (_whole, n: string) => params[Number(n) - 1] ?? '(missing)');
 }
 
-/**
- * Whether the row still lacks the value made when it is sent: the delivered message's review link, made then from
- * the order's first product. Once sent, the row keeps the values it went with.
- */
+/** The value made when a message is sent rather than when it is queued: the review link, from the order's first product. */
+export const VALUE_MADE_WHEN_SENT = 'reviewLink';
+
+/** Whether the row still lacks the review link its kind ends with. Once sent, the row keeps the values it went with. */
 export function lacksReviewLink(kind: string, params: readonly string[]): boolean {
-  return kind === 'DELIVERED' && params.length < 4;
+  return (MESSAGE_KINDS as readonly string[]).includes(kind) && MESSAGE_VALUES[kind as MessageKind][params.length] === VALUE_MADE_WHEN_SENT;
 }
 
 /** The delivered message's review link: the first product's review form, or Your Orders when no product is left. */

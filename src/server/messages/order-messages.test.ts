@@ -29,10 +29,10 @@ describeEachDatabase('order messages in the WhatsApp sandbox', (dialect) => {
       const order = await findOrderByOrderId(set.shop.app.ctx.db, id);
       if (!order) throw new Error('order missing');
       await set.shop.app.ctx.db.transaction().execute(async (trx) => {
-        await queueOrderMessage(trx, order, 'SHIPPED', ['AWB123456', 'https://track.example/AWB123456']);
+        await queueOrderMessage(trx, order, 'SHIPPED', { awb: 'AWB123456', trackingLink: 'https://track.example/AWB123456' });
         await queueOrderMessage(trx, order, 'OUT_FOR_DELIVERY');
         // A step run twice (a repeated webhook) queues nothing more.
-        expect(await queueOrderMessage(trx, order, 'SHIPPED', ['AWB123456', 'https://track.example/AWB123456'])).toBe(0);
+        expect(await queueOrderMessage(trx, order, 'SHIPPED', { awb: 'AWB123456', trackingLink: 'https://track.example/AWB123456' })).toBe(0);
       });
     }
     // Rolled back with its transaction: no message.

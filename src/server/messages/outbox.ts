@@ -1,20 +1,22 @@
 import { formatRupees, orderNumber } from '../../domain/display';
-import { whatsappNumber, type MessageKind } from '../../domain/messages-and-confirmation';
+import { MESSAGE_VALUES, whatsappNumber, type MessageKind, type MessageValue } from '../../domain/messages-and-confirmation';
 import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { nowIso } from '../db/database';
-import { messageKindFor } from './message-text';
+import { messageKindFor, VALUE_MADE_WHEN_SENT } from './message-text';
 
 /** What a message needs of its order; the order view has it. */
 export type MessageOrder = Pick<Order, 'id' | 'orderid' | 'username' | 'mobilenumber' | 'totalAmount' | 'paymentmode'> & {
   whatsappOptIn?: boolean;
 };
 
+/** The values a step supplies for its message, beyond those the order holds: the AWB and tracking link, the refund. */
+export type MessageExtras = Partial<Record<Exclude<MessageValue, 'customerName' | 'orderNumber' | 'orderAmount' | typeof VALUE_MADE_WHEN_SENT>, string>>;
+
 export interface OrderMessage {
   order: MessageOrder;
   kind: MessageKind;
-  /** Values after the three every message has (name, order, amount): the AWB and tracking link, the amount refunded. */
-  extra?: readonly string[];
+  extra?: MessageExtras;
   /**
    * Makes the key unique for a kind that may be sent more than once for an order (each refund): by default a kind is
    * sent once per order.
@@ -22,9 +24,18 @@ export interface OrderMessage {
   occasion?: string;
 }
 
-/** The template's body values, in order: the customer's name, the order number, the amount, then the kind's own. */
-export function messageParams(order: MessageOrder, extra: readonly string[] = []): string[] {
-  return [order.username, orderNumber(order.id), formatRupees(order.totalAmount), ...extra];
+/**
+ * The template's body values, in the order of MESSAGE_VALUES (the words' variables): the order's own, then those the
+ * step supplied. The review link is left for the worker to make when it sends.
+ */
+export function messageParams(order: MessageOrder, kind: MessageKind, extra: MessageExtras = {}): string[] {
+  const known: Partial<Record<MessageValue, string>> = {
+    customerName: order.username,
+    orderNumber: orderNumber(order.id),
+    orderAmount: formatRupees(order.totalAmount),
+    ...extra,
+  };
+  return MESSAGE_VALUES[kind].filter((value) => value !== VALUE_MADE_WHEN_SENT).map((value) => known[value] ?? '');
 }
 
 /**
@@ -40,19 +51,22 @@ export async function queueOrderMessages(executor: Executor, messages: readonly 
   const result = await executor
     .insertInto('message_outbox')
     .values(
-      wanted.map((m) => ({
-        order_id: m.order.id,
-        orderid: m.order.orderid,
-        kind: messageKindFor(m.kind, m.order.paymentmode),
-        to_number: whatsappNumber(m.order.mobilenumber),
-        params: JSON.stringify(messageParams(m.order, m.extra)),
-        idempotency_key: `${m.order.orderid}:${m.kind}${m.occasion ? `:${m.occasion}` : ''}`,
-        status: 'QUEUED',
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-        updated_at: now,
-      })),
+      wanted.map((m) => {
+        const kind = messageKindFor(m.kind, m.order.paymentmode);
+        return {
+          order_id: m.order.id,
+          orderid: m.order.orderid,
+          kind,
+          to_number: whatsappNumber(m.order.mobilenumber),
+          params: JSON.stringify(messageParams(m.order, kind, m.extra)),
+          idempotency_key: `${m.order.orderid}:${m.kind}${m.occasion ? `:${m.occasion}` : ''}`,
+          status: 'QUEUED',
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
     )
     .onConflict((c) => c.column('idempotency_key').doNothing())
     .executeTakeFirst();
@@ -60,12 +74,12 @@ export async function queueOrderMessages(executor: Executor, messages: readonly 
 }
 
 /** One message for one order, in the caller's transaction (see queueOrderMessages). */
-export function queueOrderMessage(executor: Executor, order: MessageOrder, kind: MessageKind, extra?: readonly string[], occasion?: string): Promise<number> {
+export function queueOrderMessage(executor: Executor, order: MessageOrder, kind: MessageKind, extra?: MessageExtras, occasion?: string): Promise<number> {
   return queueOrderMessages(executor, [{ order, kind, ...(extra ? { extra } : {}), ...(occasion ? { occasion } : {}) }]);
 }
 
 /** As queueOrderMessage, for a step that holds the order's row id only (a refund settling). */
-export async function queueMessageForOrderRow(executor: Executor, orderRowId: number, kind: MessageKind, extra?: readonly string[], occasion?: string): Promise<number> {
+export async function queueMessageForOrderRow(executor: Executor, orderRowId: number, kind: MessageKind, extra?: MessageExtras, occasion?: string): Promise<number> {
   const row = await executor
     .selectFrom('orders')
     .select(['id', 'orderid', 'username', 'mobilenumber', 'total_amount', 'paymentmode', 'whatsapp_opt_in'])

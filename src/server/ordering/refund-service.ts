@@ -88,7 +88,7 @@ async function applyGatewayRefund(ctx: AppContext, trx: Executor, refundId: stri
   if (state === 'PROCESSED') {
     // Only now has the money gone back, so only now may the order read "Refunded" (it was on its way until here).
     if (!row.stray_payment) await countProcessedRefund(trx, row.order_id, row.amount);
-    await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', [formatRupees(row.amount)], refundId);
+    await queueMessageForOrderRow(trx, row.order_id, 'REFUND_PROCESSED', { refundAmount: formatRupees(row.amount) }, refundId);
   } else if (!row.stray_payment) {
     // A failed refund gives its amount back to what may still be refunded, so it can be retried, and voids its
     // credit note, so the invoice may be credited that amount again. No message says it was processed.

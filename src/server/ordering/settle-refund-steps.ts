@@ -68,5 +68,5 @@ export async function tellCustomerSettled(trx: Executor, order: OrderRow, refund
       `${creditNoteMailLine(note)}\n\nThe Ghee Shop family`,
     ...creditNoteMailAttachment(note),
   });
-  await queueMessageForOrderRow(trx, order.id, 'REFUND_PROCESSED', [amount], refund.id);
+  await queueMessageForOrderRow(trx, order.id, 'REFUND_PROCESSED', { refundAmount: amount }, refund.id);
 }

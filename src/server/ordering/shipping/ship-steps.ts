@@ -184,7 +184,7 @@ async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow
   await markConfirmed(trx, row.id);
   await issueInvoiceForStatus(trx, row.id, 'READY');
   await queueShippedMail(trx, row, shipment);
-  await queueMessageForOrderRow(trx, row.id, 'SHIPPED', [shipment.awb, shipment.trackingUrl || 'the Track page of our shop']);
+  await queueMessageForOrderRow(trx, row.id, 'SHIPPED', { awb: shipment.awb, trackingLink: shipment.trackingUrl || 'the Track page of our shop' });
   await writeAudit(trx, { actorUserId: caller?.id ?? null, action: 'order.ship', target: row.orderid, details: { courier: shipment.courier, awb: shipment.awb } });
 }
 

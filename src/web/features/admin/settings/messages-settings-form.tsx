@@ -3,7 +3,15 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { COD_CONFIRM_HOURS_MAX, MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_WORDS, messageTemplatesSchema, type MessageTemplates } from '../../../../domain/messages-and-confirmation';
+import {
+  COD_CONFIRM_HOURS_MAX,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
+  MESSAGE_WORDS,
+  messageTemplatesSchema,
+  messageValuesLegend,
+  type MessageTemplates,
+} from '../../../../domain/messages-and-confirmation';
 import { settingsSchema, type Settings } from '../../../../domain/schemas/settings';
 import { LoadError } from '../../../components/load-error';
 import { showServerFieldErrors } from '../../../lib/form-errors';
@@ -126,6 +134,7 @@ function TemplatesFields({ templates }: { templates: MessageTemplates }) {
             </div>
             <p className="col-12 form-text mt-0 mb-1 template-words">
               Body: <span className="user-select-all">{MESSAGE_WORDS[kind]}</span>
+              <span className="d-block">{messageValuesLegend(kind)}</span>
               {kind === 'COD_CONFIRMATION' && <span className="d-block">Buttons: two quick replies, Confirm then Cancel.</span>}
             </p>
           </fieldset>
