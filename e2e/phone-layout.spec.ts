@@ -144,6 +144,32 @@ test('toasts stack at most two deep and open below the header, on a phone and a 
   }
 });
 
+test('a toast on a phone stays inside the screen as it comes in, its words wrapped inside it', async ({ page }) => {
+  await page.goto('/products/a2-desi-cow-ghee');
+  await waitForHydration(page.getByRole('button', { name: 'Add to Cart' }));
+  // Every frame from the click until the toast has settled: its entrance used to overshoot 25 px past the left edge.
+  await page.evaluate(() => {
+    const seen = { left: Infinity };
+    (window as unknown as { toastEdges: typeof seen }).toastEdges = seen;
+    const sample = () => {
+      for (const toast of document.querySelectorAll('.Toastify__toast')) seen.left = Math.min(seen.left, toast.getBoundingClientRect().left);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const toast = page.locator('.Toastify__toast').first();
+  await expect(toast).toBeVisible();
+  // react-toastify takes its entrance class off when the entrance animation ends.
+  await expect(toast).not.toHaveClass(/-enter/);
+  const left = await page.evaluate(() => (window as unknown as { toastEdges: { left: number } }).toastEdges.left);
+  expect(left, 'the toast’s left edge, at every frame of its entrance').toBeGreaterThanOrEqual(0);
+  const settled = await toast.boundingBox();
+  expect(settled?.x ?? -1, 'a margin on the left').toBeGreaterThan(0);
+  expect((settled?.x ?? 0) + (settled?.width ?? 999), 'a margin on the right').toBeLessThan(390);
+  expect(await toast.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the words wrap inside the toast').toBe(true);
+});
+
 /** A thumb's target (WCAG 2.5.5): 44 × 44 CSS px. */
 const THUMB = 44;
 
