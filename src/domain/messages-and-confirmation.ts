@@ -100,15 +100,17 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
  * Where a message's question stands (the COD confirmation asks one): WAITING while the customer may still answer,
- * else how it ended; CLOSED when the order ended otherwise (cancelled before any answer).
+ * else how it ended; CANCELLED_BY_SHOP when the owner recorded "not wanted" (after a call) instead of an answer;
+ * CLOSED when the order ended otherwise (cancelled before any answer).
  */
-export const MESSAGE_ANSWERS = ['WAITING', 'CONFIRMED', 'CANCELLED', 'EXPIRED', 'CLOSED'] as const;
+export const MESSAGE_ANSWERS = ['WAITING', 'CONFIRMED', 'CANCELLED', 'CANCELLED_BY_SHOP', 'EXPIRED', 'CLOSED'] as const;
 export type MessageAnswer = (typeof MESSAGE_ANSWERS)[number];
 
 export const MESSAGE_ANSWER_LABELS: Record<MessageAnswer, string> = {
   WAITING: 'Waiting for the customer’s answer.',
   CONFIRMED: 'Answered: the order is confirmed.',
   CANCELLED: 'Answered: the order was cancelled when asked to confirm.',
+  CANCELLED_BY_SHOP: 'No answer came here: the shop cancelled the order as not wanted.',
   EXPIRED: 'Not answered in time: the order is cancelled “Not confirmed”.',
   CLOSED: 'No answer is expected any more: the order was cancelled.',
 };

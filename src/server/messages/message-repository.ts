@@ -86,6 +86,7 @@ export type ListedMessage = MessageRow & {
   confirmation: string | null;
   confirmation_result: string | null;
   confirm_by: string | null;
+  cancelled_by: string | null;
 };
 
 /** Messages newest first: one order's, or the latest of all. */
@@ -94,7 +95,7 @@ export async function listMessages(executor: Executor, filter: { orderid?: strin
     .selectFrom('message_outbox as m')
     .leftJoin('orders as o', 'o.id', 'm.order_id')
     .selectAll('m')
-    .select(['o.status as order_status', 'o.confirmation', 'o.confirmation_result', 'o.confirm_by'])
+    .select(['o.status as order_status', 'o.confirmation', 'o.confirmation_result', 'o.confirm_by', 'o.cancelled_by'])
     .orderBy('m.id', 'desc')
     .limit(filter.limit);
   if (filter.orderid) query = query.where('m.orderid', '=', filter.orderid);

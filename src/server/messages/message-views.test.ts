@@ -88,10 +88,10 @@ describeEachDatabase('the messages the owner reads', (dialect) => {
       // The window ended: the customer's answer would be refused, so it is not offered.
       await set.shop.app.ctx.db.updateTable('orders').set({ confirm_by: new Date(Date.now() - 1000).toISOString() }).where('orderid', '=', late).execute();
       expect(await answerOf(late)).toBe('EXPIRED');
-      // Cancelled by the owner before any answer.
+      // Cancelled by the owner before any answer ("Cancel: not wanted" after a call): not the customer's answer.
       const cancel = await set.shop.app.inject({ method: 'POST', url: `/api/order/${other}/confirm`, headers: set.admin.auth, payload: { answer: 'CANCEL' } });
       expect(cancel.statusCode).toBe(200);
-      expect(await answerOf(other)).toBe('CANCELLED');
+      expect(await answerOf(other)).toBe('CANCELLED_BY_SHOP');
     } finally {
       await setConfirmation(false);
     }
