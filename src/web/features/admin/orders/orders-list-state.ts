@@ -35,3 +35,15 @@ export function listStateOf(state: unknown): OrdersListState | null {
 export function openedFromList(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'fromList' in state && state.fromList === true;
 }
+
+export function sameList(a: OrdersListState, b: OrdersListState): boolean {
+  return a.filter === b.filter && a.search === b.search && a.sort === b.sort && a.page === b.page;
+}
+
+/**
+ * What the list's history entry should say now that the list shows `now` (the search as asked of the server), or
+ * null when it says so already: an entry that never held a list needs nothing written for the list as it opens.
+ */
+export function listToKeep(saved: OrdersListState | null, now: OrdersListState): OrdersListState | null {
+  return sameList(saved ?? DEFAULT_ORDERS_LIST, now) ? null : now;
+}

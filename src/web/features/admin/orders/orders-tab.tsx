@@ -10,7 +10,7 @@ import { LoadingDots } from '../ui/loading-dots';
 import { useDebounced } from '../ui/use-debounced';
 import { OrderCard } from './order-card';
 import { OrderDetailScreen } from './order-detail-screen';
-import { DEFAULT_ORDERS_LIST, listStateOf, openedFromList, type OrdersListState } from './orders-list-state';
+import { DEFAULT_ORDERS_LIST, listStateOf, listToKeep, openedFromList, sameList, type OrdersListState } from './orders-list-state';
 import { OrdersToolbar } from './orders-toolbar';
 import { Pagination } from './pagination';
 import { canShip, ShipSelected } from './ship-selected';
@@ -83,7 +83,8 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
   if (!orderid && location.key !== restoredEntry) {
     setRestoredEntry(location.key);
     const saved = listStateOf(location.state);
-    if (saved) {
+    // The list's own write (below) is a new entry too: it says what shows already, and half-typed text stays.
+    if (saved && !sameList(saved, { filter, search: q, sort, page })) {
       setFilter(saved.filter);
       setSearch(saved.search);
       setQ(saved.search);
@@ -91,6 +92,13 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
       setPage(saved.page);
     }
   }
+  // The list's choices go with its history entry as they change, so a reload finds them as Back does; a link's
+  // ?filter= or ?q= leaves the address first (the effect above), then its list is written.
+  const keep = orderid || linkKey !== null ? null : listToKeep(listStateOf(location.state), { filter, search: q, sort, page });
+  const keepText = keep ? JSON.stringify(keep) : null;
+  useEffect(() => {
+    if (keepText) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { ordersList: JSON.parse(keepText) } });
+  }, [keepText, navigate, location.pathname, location.search]);
   const orders = useAdminOrders({ filter, q, sort, page });
   // "All orders" lists sales; a search there also says how many unpaid online orders match, one click away.
   // An order number finds its order in either list, so it needs no second count.
