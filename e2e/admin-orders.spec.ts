@@ -168,6 +168,8 @@ test('an order opens at its own address: a reload keeps it, Back finds the list 
   await panel.getByRole('button', { name: `View order ${shortId}` }).click();
   await expect(page).toHaveURL(address);
   await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeFocused();
+  // The tab and the browser's history name the order.
+  await expect(page).toHaveTitle(`${shortId} · Admin · Ghee Shop`);
 
   // A reload opens the same order, read from the server by its address.
   await page.reload();
@@ -178,6 +180,7 @@ test('an order opens at its own address: a reload keeps it, Back finds the list 
   await page.goBack();
   await expect(page).toHaveURL('/admin');
   await expect.poll(() => cardNames(page)).toEqual(names(6, 7, 8, 9, 10));
+  await expect(page).toHaveTitle('Admin Dashboard · Ghee Shop');
   await expect(panel.getByLabel('Search')).toHaveValue(tag);
   await expect(panel.getByRole('button', { name: 'Sort Oldest First' })).toHaveAttribute('aria-pressed', 'true');
   await expect(panel.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -216,6 +219,15 @@ test('an order opens at its own address: a reload keeps it, Back finds the list 
   await panel.getByRole('button', { name: 'Back to Orders' }).click();
   await expect(page).toHaveURL('/admin');
   await expect(panel.getByRole('list', { name: 'Orders' })).toBeVisible();
+
+  // The order's number in the address, as people read and type it, opens the order at its own address.
+  await page.goto(`/admin/orders/${shortId}`);
+  await expect(page).toHaveURL(address);
+  await expect(panel.getByRole('heading', { name: `Order # ${shortId}` })).toBeFocused();
+  // A number the shop has not given out yet is no order either.
+  await page.goto('/admin/orders/GS-99999999');
+  await expect(panel.getByRole('heading', { name: 'No such order' })).toBeFocused();
+  await expect(panel.getByText('There is no order “GS-99999999” in the shop.')).toBeVisible();
 });
 
 test('Send Mail and Update Status changes the status and mails the customer, placeholders filled', async ({ page }) => {

@@ -1,3 +1,5 @@
+import { useMatch } from 'react-router';
+import { APP_ROUTES } from '../../../domain/app-routes';
 import { ForbiddenPage } from '../../components/forbidden-page';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isAdmin, useSession } from '../session/session-store';
@@ -6,8 +8,11 @@ import './admin.css';
 
 /** /admin and /admin/orders/{orderid}: the dashboard for admins, the 403 screen for everyone else (the API refuses them too). */
 export function AdminPage() {
-  usePageTitle('Admin Dashboard');
   const session = useSession();
-  if (!isAdmin(session)) return <ForbiddenPage signedIn={Boolean(session)} />;
+  const admin = isAdmin(session);
+  // An open order names the page itself, by its number, once it is read.
+  const onOrder = useMatch(APP_ROUTES.adminOrder) !== null;
+  usePageTitle(admin && onOrder ? null : 'Admin Dashboard');
+  if (!admin) return <ForbiddenPage signedIn={Boolean(session)} />;
   return <AdminDashboard />;
 }

@@ -10,6 +10,7 @@ import { businessIsFilled } from '../../../../domain/schemas/business';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { OrderWithRefunds } from '../../../../domain/refunds';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { InvoiceButton } from '../../../components/invoice-button';
 import { useStatusMail } from '../api/orders-api';
 import { adminOrderKey, useAdminOrder } from '../api/refunds-api';
@@ -25,6 +26,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const UNCONFIRMED_QUESTION =
   'The customer has not confirmed this cash on delivery order yet. Move it on anyway? That counts as your confirmation.';
+
+/** The tab's title on an order's address ("GS-1043 · Admin · Ghee Shop"): its number once it is known. */
+export const orderPageTitle = (words: string) => `${words} · Admin`;
 
 interface OrderDetailProps {
   order: Order;
@@ -68,6 +72,7 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
   const statusMail = useStatusMail();
   const selectId = useId();
   const shortId = orderNumber(order.id);
+  usePageTitle(orderPageTitle(shortId));
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The list was replaced by this view: move focus here so keyboard and screen-reader users follow.
   useEffect(() => headingRef.current?.focus(), []);
