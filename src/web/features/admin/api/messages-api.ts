@@ -1,9 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageTemplates, MessageView, SandboxReply } from '../../../../domain/messages-and-confirmation';
 import type { Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 
 const messagesKey = ['admin', 'messages'] as const;
+
+/**
+ * After anything the owner does to an order: its messages are read again, so a question just answered (or an order
+ * just cancelled) stops offering the customer's buttons, and a message just queued shows.
+ */
+export function refreshMessages(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: messagesKey });
+}
 
 export interface MessageSettings {
   provider: 'cloud' | 'sandbox' | 'off';
@@ -49,6 +57,9 @@ export function useAnswerConfirmation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderid, answer }: { orderid: string; answer: 'CONFIRM' | 'CANCEL' }) => api.post<Order>(`/api/order/${encodeURIComponent(orderid)}/confirm`, { answer }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      refreshMessages(client);
+    },
   });
 }

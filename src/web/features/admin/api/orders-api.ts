@@ -6,6 +6,7 @@ import type { StatusMailInput } from '../../../../domain/schemas/email-template'
 import type { StatusMailAnswer } from '../../../../domain/schemas/mail-outbox';
 import { api } from '../../../lib/api-client';
 import { downloadFile, getWithTotal } from './admin-http';
+import { refreshMessages } from './messages-api';
 
 /**
  * '' = every sales order; 'pending' = unpaid online orders (payment=pending); 'confirm' = COD orders to confirm;
@@ -58,6 +59,7 @@ export function useStatusMail() {
       void client.invalidateQueries({ queryKey: adminOrdersKey });
       void client.invalidateQueries({ queryKey: ['admin', 'overview'] });
       void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+      refreshMessages(client);
     },
   });
 }

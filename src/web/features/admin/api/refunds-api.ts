@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { SettleRefundBody } from '../../../../domain/refund-settlement';
 import type { OrderWithRefunds, RefundOrderBody } from '../../../../domain/refunds';
 import { api, ApiError } from '../../../lib/api-client';
+import { refreshMessages } from './messages-api';
 import { adminOrdersKey } from './orders-api';
 
 /** Under the list's key, so whatever refreshes the list (a status change) refreshes the open order too. */
@@ -47,6 +48,7 @@ function settle(client: QueryClient, answer: OrderWithRefunds) {
   client.setQueryData(adminOrderKey(answer.orderid), answer);
   refreshLists(client);
   void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+  refreshMessages(client);
 }
 
 /** POST /api/order/{orderid}/cancel: returns the bottles, mails the customer, refunds a paid online order in full. */

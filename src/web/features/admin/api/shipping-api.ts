@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../domain/schemas/order';
 import type { ScanStatus, ShipManyResult, ShipmentBody } from '../../../../domain/shipping';
 import { api } from '../../../lib/api-client';
+import { refreshMessages } from './messages-api';
 import { adminOrdersKey } from './orders-api';
 import { adminOrderKey } from './refunds-api';
 
@@ -23,6 +24,7 @@ function useRefresh(orderid: string) {
     void client.invalidateQueries({ queryKey: adminOrderKey(orderid) });
     void client.invalidateQueries({ queryKey: adminOrdersKey });
     void client.invalidateQueries({ queryKey: ['admin', 'overview'] });
+    refreshMessages(client);
   };
 }
 
@@ -51,6 +53,9 @@ export function useShipMany() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (orderids: string[]) => api.post<{ results: ShipManyResult[] }>('/api/order/shipments', { orderids }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: adminOrdersKey }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminOrdersKey });
+      refreshMessages(client);
+    },
   });
 }
