@@ -26,6 +26,14 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
 }
 
+/** Turns the COD confirmation of Settings on or off (24 hours to answer). The suite shares one shop: turn it off after. */
+export async function setCodConfirmation(request: APIRequestContext, on: boolean) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const current = await (await request.get('/api/settings', { headers })).json();
+  const saved = await request.put('/api/settings', { headers, data: { ...current, codConfirmation: on, codConfirmHours: 24 } });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
 /**
  * Signs in by writing the session the login screen would write (sessionStorage, not remembered). Used
  * where the journey is about the dashboard, not about logging in.

@@ -97,7 +97,7 @@ export async function seedCart(
 
 /**
  * Places a cash-on-delivery order through the API for `token`'s account, priced from the live catalogue
- * (the server refuses stale prices), and returns the created order.
+ * (the server refuses stale prices), and returns the created order (with its confirmBy while it waits).
  */
 export async function placeCodOrderViaApi(
   request: APIRequestContext,
@@ -105,7 +105,7 @@ export async function placeCodOrderViaApi(
   customer: { name: string; email: string },
   items: { name: string; quantity: number; itemQty: number }[],
   { whatsappOptIn = false }: { whatsappOptIn?: boolean } = {},
-): Promise<{ id: number; orderid: string; totalAmount: number }> {
+): Promise<{ id: number; orderid: string; totalAmount: number; confirmBy?: string | null }> {
   const products = (await (await request.get('/api/public/product')).json()) as Product[];
   const lines = items.map((item) => {
     const product = products.find((p) => p.name === item.name);
@@ -131,7 +131,7 @@ export async function placeCodOrderViaApi(
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { id: number; orderid: string; totalAmount: number };
+  return (await response.json()) as { id: number; orderid: string; totalAmount: number; confirmBy?: string | null };
 }
 
 /**

@@ -3,6 +3,7 @@ import { formatRupees, orderNumber, orderDate, orderTime } from '../../../../dom
 import { ORDER_STATUS_LABELS } from '../../../../domain/order-status';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../../domain/refunds';
 import type { Order } from '../../../../domain/schemas/order';
+import { autoCancelWords } from './confirmation-words';
 import { paymentStatusLabel, STATUS_BADGE_CLASS } from './order-labels';
 import { awaitsConfirmation, shipBlockedWords } from './ship-selected';
 
@@ -11,6 +12,7 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
   const shortId = orderNumber(order.id);
   const { processed, onItsWay } = refundProgress(order);
   const notShippable = picked ? null : shipBlockedWords(order);
+  const deadline = autoCancelWords(order);
   return (
     <li className="admin-order-card card">
       <div className="card-body">
@@ -33,6 +35,11 @@ export function OrderCard({ order, onView, picked }: { order: Order; onView: (or
           {notShippable ? (
             <p className="admin-order-card-note small mb-0" data-testid="order-ship-blocked">
               {notShippable}
+            </p>
+          ) : null}
+          {deadline ? (
+            <p className="admin-order-card-note small mb-0" data-testid="order-confirm-by">
+              {deadline}
             </p>
           ) : null}
         </div>
