@@ -259,6 +259,8 @@ test('Send Mail and Update Status changes the status and mails the customer, pla
   release();
   // The outbox has sent it: the toast says delivered.
   await expect(mailToasts).toHaveText(['Email delivered successfully']);
+  // The keyboard stayed on the button pressed.
+  await expect(panel.getByRole('button', { name: 'Send Mail and Update Status' })).toBeFocused();
   await screenshotAtWidths(page, 'admin-status-mail-delivered', { fullPage: false, animations: 'allow' });
   await page.unroute(oneMail);
 

@@ -186,6 +186,11 @@ test('an admin cancels an order with their own reason after confirming', async (
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
   const panel = await openAdminOrder(page, tag, orderid);
   const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  // The panel opens on its first control and closes back onto its button.
+  await money.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(money.getByLabel('Reason', { exact: true })).toBeFocused();
+  await money.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(money.getByRole('button', { name: 'Cancel order' })).toBeFocused();
   await money.getByRole('button', { name: 'Cancel order' }).click();
   await money.getByLabel('Reason', { exact: true }).selectOption('Other');
   // "Other" needs the admin's own words.
@@ -207,6 +212,8 @@ test('an admin cancels an order with their own reason after confirming', async (
 
   await expect(confirm).toHaveCount(0);
   await expect(panel.getByText('This order is cancelled: its status no longer changes.')).toBeVisible();
+  // The buttons went away with the order's cancelling: the keyboard is on what the card says now.
+  await expect(money.getByText('This order is cancelled.', { exact: true })).toBeFocused();
   await expect(panel.getByLabel('Order status')).toHaveCount(0);
   await expect(money.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await shoot(page, 'cancel-refund-admin-cancelled');

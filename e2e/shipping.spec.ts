@@ -35,6 +35,8 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   const awb = shipping.getByTestId('shipment-awb');
   await expect(awb).toHaveText(/^SBX\d{12}$/);
   await expect(shipping.getByTestId('shipment-status')).toHaveText('Booked with the courier');
+  // The Ship button went away with its form: the keyboard is on what happened instead.
+  await expect(shipping.getByTestId('shipment-status')).toBeFocused();
   await expect(panel.locator('.status-badge').first()).toHaveText('Ready');
   await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -54,12 +56,14 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   ] as const) {
     await scans.getByRole('button', { name: button }).click();
     await expect(shipping.getByTestId('shipment-status')).toHaveText(shown);
+    await expect(scans.getByRole('button', { name: button })).toBeFocused();
   }
   await expect(panel.locator('.status-badge').first()).toHaveText('Out for Delivery');
   await scans.getByRole('button', { name: 'Delivered' }).click();
   await expect(shipping.getByTestId('shipment-status')).toHaveText('Delivered');
   await expect(panel.locator('.status-badge').first()).toHaveText('Closed');
   await expect(shipping.getByRole('group', { name: 'Advance scan' })).toHaveCount(0);
+  await expect(shipping.getByTestId('shipment-status')).toBeFocused();
   const awbText = (await awb.textContent()) ?? '';
 
   // The customer, on a phone, signed out: /track with the order id and the delivery pincode.
@@ -111,6 +115,8 @@ test('the owner cancels an order whose parcel is on its way: the bottles come ba
   const shipping = panel.getByRole('region', { name: 'Shipping', exact: true });
   await shipping.getByRole('button', { name: 'Ship', exact: true }).click();
   await expect(shipping.getByTestId('shipment-status')).toHaveText('Booked with the courier');
+  // The Ship button went away with its form: the keyboard is on what happened instead.
+  await expect(shipping.getByTestId('shipment-status')).toBeFocused();
   await shipping.getByRole('group', { name: 'Advance scan' }).getByRole('button', { name: 'In transit' }).click();
   await expect(shipping.getByTestId('shipment-status')).toHaveText('In transit');
 

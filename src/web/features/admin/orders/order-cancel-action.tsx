@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees, orderNumber } from '../../../../domain/display';
 import { parcelAway } from '../../../../domain/shipping';
@@ -26,10 +26,29 @@ function bottlesNote(order: OrderWithRefunds): string {
   return 'Its bottles go back into stock.';
 }
 
+interface OrderCancelActionProps {
+  order: OrderWithRefunds;
+  /** Called as the cancel is sent: the card moves the keyboard once the order shows cancelled; call back on failure. */
+  armFocus: () => () => void;
+}
+
 /** "Cancel order": a reason from the short list (or the admin's own words), then a confirmation. */
-export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
+export function OrderCancelAction({ order, armFocus }: OrderCancelActionProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const reasonRef = useRef<HTMLSelectElement>(null);
+  const moved = useRef(false);
+  // The panel replaces its button, and the button the panel: the keyboard goes along to the one shown.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    (open ? reasonRef : toggleRef).current?.focus();
+  }, [open]);
+  const show = (next: boolean) => {
+    moved.current = true;
+    setOpen(next);
+  };
   const [confirming, setConfirming] = useState(false);
   const [choice, setChoice] = useState<string>(ADMIN_CANCEL_REASONS[0]);
   const [other, setOther] = useState('');
@@ -48,6 +67,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
   }
 
   function confirm() {
+    const failed = armFocus();
     cancel.mutate(reason, {
       onSuccess: () => {
         toast.success(`Order ${orderNumber(order.id)} is cancelled.`);
@@ -55,6 +75,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
         setOpen(false);
       },
       onError: (error) => {
+        failed();
         setConfirming(false);
         setProblem(error.message);
       },
@@ -63,7 +84,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
 
   if (!open) {
     return (
-      <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
+      <button ref={toggleRef} type="button" className="btn btn-outline-danger" onClick={() => show(true)}>
         Cancel order
       </button>
     );
@@ -72,7 +93,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
     <form className="order-action-form" onSubmit={ask} noValidate aria-labelledby={`${id}-title`}>
       <h5 id={`${id}-title`} className="detail-subheading mt-0">Cancel this order</h5>
       <label htmlFor={`${id}-reason`} className="form-label">Reason</label>
-      <select id={`${id}-reason`} className="form-select mb-2" value={choice} onChange={(e) => setChoice(e.target.value)}>
+      <select ref={reasonRef} id={`${id}-reason`} className="form-select mb-2" value={choice} onChange={(e) => setChoice(e.target.value)}>
         {ADMIN_CANCEL_REASONS.map((r) => (
           <option key={r}>{r}</option>
         ))}
@@ -98,7 +119,7 @@ export function OrderCancelAction({ order }: { order: OrderWithRefunds }) {
         <button type="submit" className="btn btn-danger" disabled={cancel.isPending}>
           Cancel order…
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(false)}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => show(false)}>
           Keep the order
         </button>
       </div>

@@ -203,7 +203,15 @@ export function OrderDetail({ order: listed, onBack }: OrderDetailProps) {
                 <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
               ))}
             </select>
-            <button type="button" className="btn btn-amber" onClick={updateStatus} disabled={statusMail.isPending}>
+            {/* Busy, not disabled: a disabled button drops the keyboard to the page's start. */}
+            <button
+              type="button"
+              className={`btn btn-amber${statusMail.isPending ? ' disabled' : ''}`}
+              onClick={() => {
+                if (!statusMail.isPending) updateStatus();
+              }}
+              aria-disabled={statusMail.isPending}
+            >
               {statusMail.isPending ? 'Sending…' : 'Send Mail and Update Status'}
             </button>
           </div>

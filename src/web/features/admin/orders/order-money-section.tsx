@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { isAdminCancellable, isRefundable, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
 import { CreditNoteList } from '../../../components/credit-note-list';
 import { LoadError } from '../../../components/load-error';
@@ -5,6 +6,7 @@ import { LoadingDots } from '../ui/loading-dots';
 import { OrderCancelAction } from './order-cancel-action';
 import { OrderRefundForm } from './order-refund-form';
 import { OrderRefundList } from './order-refund-list';
+import { useFocusAfter } from './use-focus-after';
 
 interface OrderMoneySectionProps {
   headingId: string;
@@ -24,10 +26,19 @@ function noActionNote(order: OrderWithRefunds): string | null {
 
 /** The order detail's "Cancel and refund" card: the refunds so far, and what may be done next. */
 export function OrderMoneySection({ headingId, order, loadError, onRetry }: OrderMoneySectionProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  // Cancelling takes its buttons away: the keyboard lands on what the card says then.
+  const focusAfter = useFocusAfter(order ? `${order.status}|${order.refunds.length}` : '');
+  const armFocus = () => {
+    focusAfter.arm(() => noteRef.current ?? headingRef.current);
+    return focusAfter.disarm;
+  };
+  const note = order ? noActionNote(order) : null;
   return (
     <section className="col-12" aria-labelledby={headingId}>
       <div className="detail-card">
-        <h4 id={headingId} className="detail-heading">Cancel and refund</h4>
+        <h4 id={headingId} ref={headingRef} tabIndex={-1} className="detail-heading focus-target">Cancel and refund</h4>
         {!order ? (
           loadError ? (
             <LoadError onRetry={onRetry} className="mb-0">The refunds could not be loaded: {loadError}</LoadError>
@@ -42,10 +53,14 @@ export function OrderMoneySection({ headingId, order, loadError, onRetry }: Orde
             {order.creditNotes && order.creditNotes.length > 0 && (
               <CreditNoteList orderid={order.orderid} creditNotes={order.creditNotes} className="list-unstyled small mt-2 mb-0" />
             )}
-            {noActionNote(order) && <p className="small text-muted-strong mt-2 mb-0">{noActionNote(order)}</p>}
+            {note && (
+              <p ref={noteRef} tabIndex={-1} className="small text-muted-strong mt-2 mb-0 focus-target">
+                {note}
+              </p>
+            )}
             {isAdminCancellable(order) && (
               <div className="mt-3">
-                <OrderCancelAction order={order} />
+                <OrderCancelAction order={order} armFocus={armFocus} />
               </div>
             )}
             {isRefundable(order) && (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { orderDate, orderTime } from '../../../../domain/display';
@@ -6,6 +6,7 @@ import type { Order } from '../../../../domain/schemas/order';
 import { parcelAway, SCAN_LABELS, SCAN_STATUSES, type ShipmentStatus } from '../../../../domain/shipping';
 import { ApiError, send } from '../../../lib/api-client';
 import { useCancelShipment, useCourierInfo, useSandboxScan, useShipOrder } from '../api/shipping-api';
+import { useFocusAfter } from './use-focus-after';
 
 const SHIPPABLE = ['PREPARATION', 'READY'];
 const label = (status: string) => SCAN_LABELS[status as ShipmentStatus] ?? status;
@@ -21,20 +22,37 @@ async function downloadLabel(orderid: string) {
   }
 }
 
+/** Called as a shipping action starts, so the keyboard follows its outcome; answers what to call if it fails. */
+type ArmFocus = () => () => void;
+
 /** "Ship" on the order (DESIGN.md §8.5): book with the courier or type what was booked elsewhere; then AWB, label, scans. */
 export function OrderShippingSection({ order, headingId }: { order: Order; headingId: string }) {
   const shipment = order.shipment ?? null;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const statusRef = useRef<HTMLElement>(null);
+  const focusAfter = useFocusAfter(`${order.status}|${shipment ? `${shipment.awb}|${shipment.status}` : 'none'}`);
+  // After an action whose button went away: the shipment's status, else (no shipment any more) the heading.
+  const armFocus: ArmFocus = () => {
+    focusAfter.arm(() => statusRef.current ?? headingRef.current);
+    return focusAfter.disarm;
+  };
   return (
     <section className="col-12" aria-labelledby={headingId}>
       <div className="detail-card">
-        <h4 id={headingId} className="detail-heading">Shipping</h4>
-        {shipment ? <ShipmentDetails order={order} /> : SHIPPABLE.includes(order.status) ? <ShipForm order={order} /> : <p className="mb-0">This order was not shipped.</p>}
+        <h4 id={headingId} ref={headingRef} tabIndex={-1} className="detail-heading focus-target">Shipping</h4>
+        {shipment ? (
+          <ShipmentDetails order={order} armFocus={armFocus} statusRef={statusRef} />
+        ) : SHIPPABLE.includes(order.status) ? (
+          <ShipForm order={order} armFocus={armFocus} />
+        ) : (
+          <p className="mb-0">This order was not shipped.</p>
+        )}
       </div>
     </section>
   );
 }
 
-function ShipmentDetails({ order }: { order: Order }) {
+function ShipmentDetails({ order, armFocus, statusRef }: { order: Order; armFocus: ArmFocus; statusRef: RefObject<HTMLElement | null> }) {
   const shipment = order.shipment!;
   const courier = useCourierInfo();
   const cancel = useCancelShipment(order.orderid);
@@ -46,7 +64,10 @@ function ShipmentDetails({ order }: { order: Order }) {
       <dl className="detail-grid">
         <div className="detail-field"><dt>Courier</dt><dd>{shipment.courier}</dd></div>
         <div className="detail-field"><dt>AWB</dt><dd data-testid="shipment-awb">{shipment.awb}</dd></div>
-        <div className="detail-field"><dt>Shipment</dt><dd data-testid="shipment-status">{label(shipment.status)}</dd></div>
+        <div className="detail-field">
+          <dt>Shipment</dt>
+          <dd data-testid="shipment-status" ref={statusRef} tabIndex={-1} className="focus-target">{label(shipment.status)}</dd>
+        </div>
         <div className="detail-field">
           <dt>Tracking</dt>
           <dd>{shipment.trackingUrl ? <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">Tracking page</a> : '—'}</dd>
@@ -78,7 +99,16 @@ function ShipmentDetails({ order }: { order: Order }) {
             type="button"
             className="btn btn-sm btn-outline-danger"
             disabled={cancel.isPending}
-            onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(order.status === 'CANCELLED' ? 'The courier cancelled the booking; no pickup will come.' : 'The shipment is cancelled; the order can ship again.'), onError: (e) => toast.error(e.message) })}
+            onClick={() => {
+              const failed = armFocus();
+              cancel.mutate(undefined, {
+                onSuccess: () => toast.success(order.status === 'CANCELLED' ? 'The courier cancelled the booking; no pickup will come.' : 'The shipment is cancelled; the order can ship again.'),
+                onError: (e) => {
+                  failed();
+                  toast.error(e.message);
+                },
+              });
+            }}
           >
             {cancel.isPending ? 'Cancelling…' : 'Cancel shipment'}
           </button>
@@ -88,8 +118,27 @@ function ShipmentDetails({ order }: { order: Order }) {
         <div className="mt-3">
           <p className="small mb-1"><strong>Test courier:</strong> play the courier's next scan.</p>
           <div className="d-flex flex-wrap gap-2" role="group" aria-label="Advance scan">
+            {/* Busy, not disabled: a disabled button drops the keyboard, and the pressed one stays unless it was the last scan. */}
             {SCAN_STATUSES.map((s) => (
-              <button key={s} type="button" className="btn btn-sm btn-outline-amber" disabled={scan.isPending} onClick={() => scan.mutate({ awb: shipment.awb, status: s }, { onError: (e) => toast.error(e.message) })}>
+              <button
+                key={s}
+                type="button"
+                className={`btn btn-sm btn-outline-amber${scan.isPending ? ' disabled' : ''}`}
+                aria-disabled={scan.isPending}
+                onClick={() => {
+                  if (scan.isPending) return;
+                  const failed = armFocus();
+                  scan.mutate(
+                    { awb: shipment.awb, status: s },
+                    {
+                      onError: (e) => {
+                        failed();
+                        toast.error(e.message);
+                      },
+                    },
+                  );
+                }}
+              >
                 {label(s)}
               </button>
             ))}
@@ -100,7 +149,7 @@ function ShipmentDetails({ order }: { order: Order }) {
   );
 }
 
-function ShipForm({ order }: { order: Order }) {
+function ShipForm({ order, armFocus }: { order: Order; armFocus: ArmFocus }) {
   const id = useId();
   const courier = useCourierInfo();
   const ship = useShipOrder(order.orderid);
@@ -121,12 +170,16 @@ function ShipForm({ order }: { order: Order }) {
     setAskUnconfirmed(false);
     setProblem(null);
     const body = chosen === 'COURIER' ? { mode: chosen } : { mode: chosen, courier: manual.courier, awb: manual.awb, ...(manual.trackingUrl ? { trackingUrl: manual.trackingUrl } : {}) };
+    const failed = armFocus();
     ship.mutate(body, {
       onSuccess: (answer) => {
         toast.success(`Shipped with ${answer.shipment?.courier ?? 'the courier'}: AWB ${answer.shipment?.awb ?? ''}. The customer gets the shipped mail.`);
         if (answer.pickupNote) toast.warn(answer.pickupNote);
       },
-      onError: (error) => setProblem(error.message),
+      onError: (error) => {
+        failed();
+        setProblem(error.message);
+      },
     });
   }
 
