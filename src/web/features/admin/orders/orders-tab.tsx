@@ -97,7 +97,11 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
   const keep = orderid || linkKey !== null ? null : listToKeep(listStateOf(location.state), { filter, search: q, sort, page });
   const keepText = keep ? JSON.stringify(keep) : null;
   useEffect(() => {
-    if (keepText) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { ordersList: JSON.parse(keepText) } });
+    if (!keepText) return;
+    // An order opened (View) between the render and this effect: the browser is on the order's entry now, which is
+    // not the list's to overwrite (View wrote the list's own entry already).
+    if (window.location.pathname !== location.pathname || window.location.search !== location.search) return;
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { ordersList: JSON.parse(keepText) } });
   }, [keepText, navigate, location.pathname, location.search]);
   const orders = useAdminOrders({ filter, q, sort, page });
   // "All orders" lists sales; a search there also says how many unpaid online orders match, one click away.
