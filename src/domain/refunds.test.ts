@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottleRefundAmount, isAdminCancellable, isRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
+import { bottleRefundAmount, isAdminCancellable, isCustomerCancellable, isRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
 
 const refund = (amount: number, status: RefundView['status']) => ({ amount, status });
 
@@ -41,6 +41,19 @@ describe('refunds', () => {
     // A parcel that came back: cancelled only to refund what was paid online.
     expect(isAdminCancellable({ ...cod, status: 'RETURNED' })).toBe(false);
     expect(isAdminCancellable({ ...paid, status: 'RETURNED' })).toBe(true);
+  });
+
+  it('treats an order delivered once and set back since as delivered: refunded, cancelled by nobody', () => {
+    const setBack = { status: 'PREPARATION', deliveredAt: '2026-11-20T10:00:00.000Z' } as const;
+    const paid = { paymentmode: 'ONLINE', paymentstatus: 'PAID' } as const;
+    const cod = { paymentmode: 'CASHONDELIVERY', paymentstatus: 'COD' } as const;
+    expect(isRefundable({ ...paid, ...setBack })).toBe(true);
+    expect(isRefundable({ ...cod, ...setBack })).toBe(false);
+    expect(isAdminCancellable({ ...paid, ...setBack })).toBe(false);
+    expect(isAdminCancellable({ ...paid, ...setBack, status: 'RETURNED' })).toBe(false);
+    expect(isCustomerCancellable(setBack)).toBe(false);
+    expect(isCustomerCancellable({ status: 'PREPARATION', deliveredAt: null })).toBe(true);
+    expect(isCustomerCancellable({ status: 'READY' })).toBe(false);
   });
 });
 

@@ -147,18 +147,36 @@ export function refundableLeft(totalAmount: number, refunds: readonly Pick<Refun
   return Math.max(0, totalAmount - refundedSoFar(refunds));
 }
 
+/** The fields that say whether an order's bottles reached the customer, as the stored row and the order view both have them. */
+interface DeliveryFacts {
+  status: string;
+  /** When it was first delivered; kept when an admin sets the status back afterwards (SPEC lets them pick any). */
+  deliveredAt?: string | null;
+}
+
+/** The bottles reached the customer: delivered now, or once and set back since. Such an order is refunded, never cancelled. */
+export function wasDelivered(order: DeliveryFacts): boolean {
+  return order.status === 'DELIVERED' || !!order.deliveredAt;
+}
+
 /** A delivered order paid online is refunded from the admin's order detail (anything earlier is cancelled). */
-export function isRefundable(order: Pick<Order, 'status' | 'paymentmode' | 'paymentstatus'>): boolean {
-  return order.status === 'DELIVERED' && order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
+export function isRefundable(order: DeliveryFacts & { paymentmode: string; paymentstatus: string }): boolean {
+  return wasDelivered(order) && order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
 }
 
 /**
  * An admin may cancel any order not delivered and not already cancelled. A parcel the courier brought back is
  * cancelled only when it was paid online, which refunds the payment: a returned order paid on delivery has its
- * bottles back and its invoice credited already, and nothing is left to undo. It takes the three fields as plain
+ * bottles back and its invoice credited already, and nothing is left to undo. It takes the fields as plain
  * strings: the server asks it of the stored row, whose columns are typed as any string, the browser of its order view.
  */
-export function isAdminCancellable(order: { status: string; paymentmode: string; paymentstatus: string }): boolean {
+export function isAdminCancellable(order: DeliveryFacts & { paymentmode: string; paymentstatus: string }): boolean {
+  if (wasDelivered(order)) return false;
   if (order.status === 'RETURNED') return order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
-  return order.status !== 'DELIVERED' && order.status !== 'CANCELLED';
+  return order.status !== 'CANCELLED';
+}
+
+/** A customer cancels an order of theirs only while it is prepared and never delivered. */
+export function isCustomerCancellable(order: DeliveryFacts): boolean {
+  return order.status === 'PREPARATION' && !wasDelivered(order);
 }

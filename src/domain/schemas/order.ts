@@ -208,6 +208,8 @@ export const orderSchema = z.object({
   confirmBy: z.string().nullable().optional(),
   /** WhatsApp updates asked for at checkout. */
   whatsappOptIn: z.boolean().optional(),
+  /** When the order was first delivered (ISO), kept when its status is set back afterwards; null before. Optional for callers that build orders. */
+  deliveredAt: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

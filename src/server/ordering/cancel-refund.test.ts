@@ -86,7 +86,7 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
     expect((await cancel(set.admin, delivered, 'Too late')).statusCode).toBe(409);
   });
 
-  it('an order delivered and then set back to preparation by the admin cannot be cancelled, by anyone', async () => {
+  it('an order delivered and then set back to preparation by the admin cannot be cancelled, by anyone, and is refunded instead', async () => {
     await setStock(set.shop.app.ctx.db, cowId, 500, 10);
     const setStatus = (orderid: string, to: OrderStatus) =>
       set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid, status: to } });
@@ -104,10 +104,17 @@ describeEachDatabase('cancelling and refunding orders', (dialect) => {
       expect(byAdmin.statusCode).toBe(409);
       expect(byAdmin.json().message).toMatch(/was delivered on .* refund it instead/);
     }
+    // The screens are told, so they offer a refund where Cancel was, and the refund the 409 points at is taken.
+    const mine = (await set.shop.app.inject({ url: '/api/order', headers: set.customer.auth })).json() as { orderid: string; deliveredAt: string | null }[];
+    for (const orderid of [cod, paid]) expect(mine.find((o) => o.orderid === orderid)?.deliveredAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const answer = await set.shop.app.inject({ url: `/api/order/${paid}/refunds`, headers: set.admin.auth });
+    expect(answer.json()).toMatchObject({ status: 'PREPARATION', deliveredAt: mine.find((o) => o.orderid === paid)?.deliveredAt });
+    const rest = await refund(paid, 100, 'Set back by mistake; one more bottle broken');
+    expect(rest.statusCode, rest.body).toBe(200);
     expect(await stockNow()).toBe(6);
     const rows = await set.shop.app.ctx.db.selectFrom('orders').select(['status', 'refunded_amount']).where('orderid', 'in', [cod, paid]).execute();
     expect(rows.map((r) => r.status)).toEqual(['PREPARATION', 'PREPARATION']);
-    expect(rows.reduce((sum, r) => sum + r.refunded_amount, 0)).toBe(600);
+    expect(rows.reduce((sum, r) => sum + r.refunded_amount, 0)).toBe(700);
     // Set back once more and delivered again, the first delivery is the one kept.
     const first = (await set.shop.app.ctx.db.selectFrom('orders').select('delivered_at').where('orderid', '=', cod).executeTakeFirstOrThrow()).delivered_at;
     expect(first).not.toBeNull();

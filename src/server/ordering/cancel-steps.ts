@@ -3,7 +3,7 @@ import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { formatShopDateTime } from '../../domain/display';
 import type { Order } from '../../domain/schemas/order';
 import { parcelAway } from '../../domain/shipping';
-import { isAdminCancellable } from '../../domain/refunds';
+import { isAdminCancellable, isCustomerCancellable, wasDelivered } from '../../domain/refunds';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
@@ -52,8 +52,8 @@ export async function orderToCancel(trx: Executor, caller: AuthUser, orderid: st
  * even when an admin set its status back afterwards: its bottles are with the customer.
  */
 export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
-  const delivered = row.status === 'DELIVERED' || row.delivered_at !== null;
-  if (by === 'CUSTOMER' && (row.status !== 'PREPARATION' || delivered)) {
+  const delivered = wasDelivered({ status: row.status, deliveredAt: row.delivered_at });
+  if (by === 'CUSTOMER' && !isCustomerCancellable({ status: row.status, deliveredAt: row.delivered_at })) {
     throw conflict(
       delivered
         ? 'This order has been delivered, so it can no longer be cancelled. Please call us and we will help.'

@@ -3,6 +3,7 @@ import { formatRupees, orderNumber, withOrderPrefix } from '../../domain/display
 import type { CreditedGoods } from '../../domain/india/invoice-document';
 import { toPaise } from '../../domain/pricing';
 import { SETTLEMENT_METHOD_WORDS, type RefundSettlementView, type SettlementMethod } from '../../domain/refund-settlement';
+import { wasDelivered } from '../../domain/refunds';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
@@ -192,7 +193,9 @@ export async function refundOfOrder(trx: Executor, orderid: string, refundId: st
 export async function refundableOrder(trx: Executor, orderid: string): Promise<OrderRow> {
   const row = await findOrderRow(trx, orderid);
   if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
-  if (row.status !== 'DELIVERED') throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
+  if (!wasDelivered({ status: row.status, deliveredAt: row.delivered_at })) {
+    throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
+  }
   if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
     throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');
   }

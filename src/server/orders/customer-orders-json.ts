@@ -13,7 +13,7 @@ const TAIL_FIELDS = (o: string) => `'createdAt', ${o}.created_at, 'username', ${
   'discount', ${o}.discount, 'couponCode', ${o}.coupon_code, 'invoiceNumber', ${o}.invoice_number,
   'gstin', ${o}.gstin, 'businessName', ${o}.business_name, 'confirmation', ${o}.confirmation,
   'confirmBy', case when ${o}.confirmation = 'PENDING' then ${o}.confirm_by end, 'refundedAmount', ${o}.refunded_amount,
-  'refundProcessedAmount', ${o}.refund_processed_amount`;
+  'refundProcessedAmount', ${o}.refund_processed_amount, 'deliveredAt', ${o}.delivered_at`;
 const LINE_FIELDS = `'name', l.name, 'quantity', l.size_ml, 'itemQty', l.item_qty, 'finalPrice', l.unit_price`;
 const SHIPMENT_FIELDS = `'mode', s.mode, 'courier', s.courier, 'awb', coalesce(s.awb, ''), 'trackingUrl', s.tracking_url, 'status', s.status`;
 const EVENT_FIELDS = `'at', e.at, 'status', e.status, 'location', e.location`;

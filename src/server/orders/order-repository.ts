@@ -38,6 +38,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[]): Order {
     confirmation: row.confirmation === 'PENDING' || row.confirmation === 'CONFIRMED' ? row.confirmation : null,
     confirmBy: row.confirmation === 'PENDING' ? (row.confirm_by ?? null) : null,
     whatsappOptIn: row.whatsapp_opt_in === 1,
+    deliveredAt: row.delivered_at,
   };
 }
 
