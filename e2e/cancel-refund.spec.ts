@@ -138,6 +138,23 @@ test('an admin delivers a paid online order, refunds part of it, and the custome
   } finally {
     await mine.close();
   }
+
+  // Its status set back by mistake, the order is still one that was delivered: refunded, not cancelled, on both sides.
+  const again = await openAdminOrder(page, tag, orderid);
+  await again.getByLabel('Order status').selectOption('PREPARATION');
+  await again.getByRole('button', { name: 'Send Mail and Update Status' }).click();
+  const setBack = again.getByRole('region', { name: 'Cancel and refund' });
+  await expect(setBack).toContainText(/Delivered on .*, so it is refunded, not cancelled\./);
+  await expect(setBack.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(setBack.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
+  await shoot(page, 'cancel-refund-admin-set-back');
+  const mineAgain = await customerOrders(browser, customer);
+  try {
+    await expect(mineAgain.page.getByText('Part refunded', { exact: true })).toBeVisible();
+    await expect(mineAgain.page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  } finally {
+    await mineAgain.close();
+  }
 });
 
 test('a refund that fails is shown failed to the owner, who may retry it, and not at all to the customer', async ({ page, browser, request }) => {

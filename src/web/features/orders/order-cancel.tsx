@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatRupees } from '../../../domain/display';
 import { CANCEL_REASONS } from '../../../domain/order-status';
-import type { OrderWithRefunds } from '../../../domain/refunds';
+import { isCustomerCancellable, type OrderWithRefunds } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
 import { api } from '../../lib/api-client';
 import { MY_ORDERS_KEY } from '../../lib/query-keys';
@@ -36,7 +36,7 @@ export function OrderCancel({ order }: { order: Order }) {
     sending.current = true;
     cancel.mutate();
   }
-  if (order.status !== 'PREPARATION') return null;
+  if (!isCustomerCancellable(order)) return null;
   if (!open) {
     return (
       <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setOpen(true)}>

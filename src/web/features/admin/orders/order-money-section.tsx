@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { isAdminCancellable, isRefundable, refundableLeft, type OrderWithRefunds } from '../../../../domain/refunds';
+import { formatShopDateTime } from '../../../../domain/display';
+import { isAdminCancellable, isRefundable, refundableLeft, wasDelivered, type OrderWithRefunds } from '../../../../domain/refunds';
 import { CreditNoteList } from '../../../components/credit-note-list';
 import { LoadError } from '../../../components/load-error';
 import { LoadingDots } from '../ui/loading-dots';
@@ -16,12 +17,17 @@ interface OrderMoneySectionProps {
   onRetry: () => void;
 }
 
-/** Why neither action is offered, when that is not obvious from the status. */
+/** An order delivered once and set back since is refunded, not cancelled: said where the Cancel button would be. */
+function setBackWords(order: OrderWithRefunds): string {
+  return order.status !== 'DELIVERED' && order.deliveredAt ? `Delivered on ${formatShopDateTime(order.deliveredAt)}, so it is refunded, not cancelled. ` : '';
+}
+
+/** Why an action is not offered, when that is not obvious from the status. */
 function noActionNote(order: OrderWithRefunds): string | null {
   if (order.status === 'CANCELLED') return 'This order is cancelled.';
-  if (order.status === 'DELIVERED' && !isRefundable(order)) return 'This order was not paid online, so a refund is settled by hand.';
+  if (wasDelivered(order) && !isRefundable(order)) return `${setBackWords(order)}This order was not paid online, so a refund is settled by hand.`;
   if (order.status === 'RETURNED' && !isAdminCancellable(order)) return 'This order came back to us: its bottles are back on the shelf and its invoice is credited.';
-  return null;
+  return setBackWords(order).trim() || null;
 }
 
 /** The order detail's "Cancel and refund" card: the refunds so far, and what may be done next. */
