@@ -19,9 +19,15 @@ export interface ScanResult {
   orderid: string | null;
   /** False for a scan the shipment already had. */
   kept: boolean;
-  /** Set when the scan was not believed and nothing of it was applied. */
-  ignored?: 'future';
+  /** Set when the scan was not believed, or its shipment was cancelled, and nothing of it was applied. */
+  ignored?: IgnoredScan;
 }
+
+/**
+ * Why a scan is not applied: stamped days ahead or days before its order was placed (a courier's clock or zone gone
+ * wrong, or a test scan), or meant for a shipment the owner cancelled (the parcel went out anyway: the owner must know).
+ */
+export type IgnoredScan = 'future' | 'before-order' | 'cancelled-shipment';
 
 /**
  * A scan stamped further ahead than this is not believed: a courier's clock a little fast, or India time written
@@ -32,6 +38,13 @@ export const SCAN_FUTURE_TOLERANCE_MS = 24 * 3600_000;
 export const SCAN_LOCATION_MAX = 120;
 
 export const isStampedAhead = (scan: CourierScan, now: number) => Date.parse(scan.at) > now + SCAN_FUTURE_TOLERANCE_MS;
+
+/** Why the shipment found for a scan does not take it; null when it does (the same day's tolerance as ahead). */
+export function scanMisfit(found: { shipment: ShipmentRow; order: OrderRow }, scan: CourierScan): IgnoredScan | null {
+  if (found.shipment.status === 'CANCELLED') return 'cancelled-shipment';
+  if (Date.parse(scan.at) < Date.parse(found.order.created_at) - SCAN_FUTURE_TOLERANCE_MS) return 'before-order';
+  return null;
+}
 
 /**
  * The scan with its location made one clean line of what the shop keeps (cleanLine): the customer's order list and
@@ -45,7 +58,7 @@ export function boundedScan(scan: CourierScan): CourierScan {
  * A scan not believed is kept out of the shipment and noted for the owner in the audit log, once: the courier's
  * history repeats it each time the quiet shipment is asked about, and a webhook may be sent again.
  */
-export async function noteIgnoredScan(ctx: AppContext, scan: CourierScan, reason: 'future'): Promise<void> {
+export async function noteIgnoredScan(ctx: AppContext, scan: CourierScan, reason: IgnoredScan): Promise<void> {
   await writeAuditOnce(ctx.db, { actorUserId: null, action: 'shipment.scan-ignored', target: scan.awb.slice(0, 60), details: { reason, status: scan.status, at: scan.at } });
 }
 

@@ -57,7 +57,7 @@ export async function shippingRoutes(fastify: FastifyInstance): Promise<void> {
     const key = request.headers['x-api-key'];
     const result = await receiveTrackingWebhook(ctx, typeof key === 'string' ? key : undefined, request.body);
     // Acknowledged all the same, so the courier does not send it again and again.
-    if (result?.ignored) request.log.warn({ ignored: result.ignored }, 'A courier scan stamped days ahead was not applied');
+    if (result?.ignored) request.log.warn({ ignored: result.ignored, orderid: result.orderid }, 'A courier scan was not applied; the audit log has it');
     return { received: true, applied: result?.kept ?? false };
   });
 

@@ -116,7 +116,7 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect(await statusMails()).toBe(mails + 1);
     const delivered = { ...out, current_status: 'DELIVERED', shipment_status_id: 7, current_timestamp: srTime(-1) };
     await webhook(delivered);
-    await webhook({ ...out, current_status: 'PICKED UP', shipment_status_id: 42, current_timestamp: srTime(-28) });
+    await webhook({ ...out, current_status: 'PICKED UP', shipment_status_id: 42, current_timestamp: srTime(-6) });
     expect(await statusOf(orderid)).toBe('DELIVERED');
     expect(await statusMails()).toBe(mails + 2);
     expect((await webhook({ awb: 'unknown', current_status: 'DELIVERED', current_timestamp: srTime(-1) })).statusCode).toBe(200);
@@ -150,6 +150,25 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect(kept?.location.length).toBeLessThanOrEqual(120);
   });
 
+  it('a scan stamped days before its order, or meant for a cancelled shipment, is acknowledged, applied nothing and noted once', async () => {
+    const orderid = await cod();
+    const awb = (await ship(orderid)).json().shipment.awb as string;
+    const auditOf = (target: string) => shop.app.ctx.db.selectFrom('audit_log').select(['action', 'details']).where('target', '=', target).where('action', '=', 'shipment.scan-ignored').execute();
+    const delivered1998 = { awb, current_status: 'DELIVERED', shipment_status_id: 7, current_timestamp: '1998-05-01 10:00:00', scans: [{ location: 'Jayanagar' }] };
+    for (let i = 0; i < 2; i++) expect((await webhook(delivered1998)).json()).toEqual({ received: true, applied: false });
+    expect(await statusOf(orderid)).toBe('READY');
+    expect((await auditOf(awb)).map((a) => JSON.parse(a.details ?? '{}'))).toMatchObject([{ reason: 'before-order', status: 'DELIVERED' }]);
+
+    // Cancelled before pickup, the parcel went out anyway: the scan is not the order's news, but the owner must know.
+    expect((await shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/shipment/cancel`, headers: admin.auth })).json()).toMatchObject({ status: 'PREPARATION' });
+    const late = await webhook({ ...delivered1998, current_timestamp: srTime(-1) });
+    expect(late.json()).toEqual({ received: true, applied: false });
+    expect(await statusOf(orderid)).toBe('PREPARATION');
+    expect((await auditOf(awb)).map((a) => JSON.parse(a.details ?? '{}').reason)).toEqual(['before-order', 'cancelled-shipment']);
+    const events = await shop.app.ctx.db.selectFrom('shipment_events').select('shipment_events.id').innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id').where('shipments.awb', '=', awb).execute();
+    expect(events).toEqual([]);
+  });
+
   it("a courier's scan location reaches the customer as one clean line, never refused", async () => {
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
@@ -171,7 +190,7 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     const orderid = await cod();
     const awb = (await ship(orderid)).json().shipment.awb as string;
     fake.scans.set(awb, [
-      [42, srTime(-30), 'Bengaluru\u2028hub\u202e'],
+      [42, srTime(-20), 'Bengaluru\u2028hub\u202e'],
       [7, srTime(-2), 'Jayanagar'],
     ]);
     expect(await pollQuietShipments(shop.app.ctx)).toBe(0);
