@@ -69,7 +69,7 @@ describeEachDatabase('outbox behind a backlog of 20,000 mails', (dialect) => {
           discount: 0,
           couponCode: null,
         };
-        return orderPlacedMails(settings, order, shop.config.SHOP_EMAIL, shop.config.PUBLIC_URL);
+        return orderPlacedMails(settings, order, shop.config.SHOP_EMAIL, { publicUrl: shop.config.PUBLIC_URL, secret: shop.config.JWT_SECRET });
       }).flat();
       await db.transaction().execute((trx) => enqueueMails(trx, mails));
     }

@@ -57,19 +57,19 @@ export function confirmLink(links: ConfirmLinks, orderid: string, confirmBy: str
 }
 
 /**
- * The order mail of a COD order that waits for confirmation carries the link in the customer's copy only: in the
- * shop's copy it opened the mail, above the dashboard link, and one tap answered for the customer (the owner records
- * a customer's answer from the dashboard). Other orders' mails are unchanged.
+ * The customer's copy of a COD order's placed mail opens with the confirmation link while the order waits for an
+ * answer; any other order's copy is unchanged. Only the customer's copy: in the shop's it opened the mail, above the
+ * dashboard link, and one tap answered for the customer (order-placed-mail.ts builds each copy for its reader).
  */
 export function withConfirmLink(
-  mails: OutgoingMail[],
-  order: Pick<Order, 'orderid' | 'confirmation' | 'emailaddress'> & { confirmBy: string | null },
+  mail: OutgoingMail,
+  order: Pick<Order, 'orderid' | 'confirmation' | 'confirmBy'>,
   links: ConfirmLinks,
-): OutgoingMail[] {
-  if (order.confirmation !== 'PENDING' || !order.confirmBy) return mails;
+): OutgoingMail {
+  if (order.confirmation !== 'PENDING' || !order.confirmBy) return mail;
   const link = confirmLink(links, order.orderid, order.confirmBy);
   const words = 'Please confirm your cash on delivery order, or cancel it if you no longer want it:';
   const note = `${words} ${link}\nWe pack it once you confirm. Without an answer it is cancelled on ${formatShopDateTime(order.confirmBy)}.`;
   const paragraph = `<p>${escapeHtml(words)} <a href="${escapeHtml(link)}">Confirm or cancel your order</a></p>`;
-  return mails.map((mail) => (mail.to === order.emailaddress ? withLeadParagraph(mail, note, paragraph) : mail));
+  return withLeadParagraph(mail, note, paragraph);
 }

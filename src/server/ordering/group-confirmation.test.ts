@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminOf, createTestShop, createTestUser, describeEachDatabase, type TestShop, type TestUser } from '../../../tests/support/test-shop';
 import type { NewPlacement } from './order-batch-writer';
 import { testPlacement } from '../../../tests/support/test-orders';
+import { formatShopDateTime } from '../../domain/display';
+import { adminOrderLink } from '../mail/admin-order-link';
+import { confirmLink } from './cod-confirmation';
 
 describeEachDatabase('group commit with COD confirmation and WhatsApp opt-in', (dialect) => {
   let shop: TestShop;
@@ -51,6 +54,27 @@ describeEachDatabase('group commit with COD confirmation and WhatsApp opt-in', (
       expect(hours).toBeGreaterThan(5.9);
       expect(hours).toBeLessThanOrEqual(6);
     }
+  });
+
+  it('the owner ordering with the shop\'s own address gets the customer\'s copy with the link and the shop\'s with the dashboard', async () => {
+    const own = testPlacement({ userId: user.id, orderid: 'order_OwnerSelf00001', receipt: 'Receipt-owner-self', username: 'The Owner', emailaddress: shop.config.SHOP_EMAIL, lines: [{ name: 'Cow Ghee', size: 500, qty: 1, price: 500 }] });
+    expect((await shop.app.ctx.orderWriter.place(own)).kind).toBe('created');
+    const orderid = own.order.orderid;
+    const { confirm_by: confirmBy } = await shop.app.ctx.db.selectFrom('orders').select('confirm_by').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    const links = { publicUrl: shop.config.PUBLIC_URL, secret: shop.config.JWT_SECRET };
+    const confirmLead = `Please confirm your cash on delivery order, or cancel it if you no longer want it: ${confirmLink(links, orderid, confirmBy as string)}\nWe pack it once you confirm. Without an answer it is cancelled on ${formatShopDateTime(confirmBy as string)}.\n\n`;
+    const adminLead = `Open this order in the dashboard: ${adminOrderLink(links.publicUrl, orderid)}\n\n`;
+    const copies = await shop.app.ctx.db.selectFrom('mail_outbox').select(['to_address', 'text_body', 'html_body']).where('kind', '=', 'order-placed').where('text_body', 'like', `%${orderid}%`).execute();
+    // Two copies to the one address, each what any customer and the shop get: not one mail with both links.
+    expect(copies.map((c) => c.to_address)).toEqual([shop.config.SHOP_EMAIL, shop.config.SHOP_EMAIL]);
+    const customerCopy = copies.find((c) => c.text_body.startsWith(confirmLead));
+    const shopCopy = copies.find((c) => c.text_body.startsWith(adminLead));
+    expect(customerCopy && shopCopy && customerCopy !== shopCopy).toBe(true);
+    expect(customerCopy?.text_body.slice(confirmLead.length)).toBe(shopCopy?.text_body.slice(adminLead.length));
+    expect(customerCopy?.html_body).toContain(`/confirm/${orderid}?t=`);
+    expect(customerCopy?.html_body).not.toContain('/admin/orders/');
+    expect(shopCopy?.html_body).toContain(adminOrderLink(links.publicUrl, orderid));
+    expect(shopCopy?.html_body).not.toContain('/confirm/');
   });
 
   it('written again one by one after a failure in the group, the others still wait, with their message and link', async () => {

@@ -18,27 +18,27 @@ export const ORDER_PLACED_MAIL_KIND = 'order-placed';
  * change commits. To the customer when `customeremail` is on, to the shop when `emailsetting` is on.
  * Returns how many mails were queued.
  */
-export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string, publicUrl: string): Promise<number> {
-  const mails = orderPlacedMails(await getSettings(executor), order, shopEmail, publicUrl);
+export async function queueOrderPlacedMails(executor: Executor, order: Order, shopEmail: string, links: ConfirmLinks): Promise<number> {
+  const mails = orderPlacedMails(await getSettings(executor), order, shopEmail, links);
   await enqueueMails(executor, mails);
   return mails.length;
 }
 
 /**
- * The order-placed mails these settings ask for: one per distinct recipient, none when both switches are off. The
- * shop's copy links to the order in the dashboard, at the shop's public URL.
+ * The order-placed mails these settings ask for, none when both switches are off, each copy built for its reader: the
+ * customer's asks for the confirmation of a COD order that waits for one, and the shop's links to the order in the
+ * dashboard at the shop's public URL. The owner ordering with the shop's own address gets both copies, as every
+ * customer and the shop do, and as the status mails go.
  */
-export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string, publicUrl: string): OutgoingMail[] {
-  const recipients = new Set([
-    ...(settings.customeremail ? [order.emailaddress] : []),
-    ...(settings.emailsetting && shopEmail ? [shopEmail] : []),
-  ]);
-  if (recipients.size === 0) return [];
-  const mail = renderMail({ subject: settings.intialsubject, body: settings.intialbody }, placeholderValuesForOrder(order));
-  return [...recipients].map((to) => {
-    const placed = { kind: ORDER_PLACED_MAIL_KIND, to, ...mail };
-    return to === shopEmail ? withAdminOrderLink(placed, order.orderid, publicUrl) : placed;
-  });
+export function orderPlacedMails(settings: Settings, order: Order, shopEmail: string, links: ConfirmLinks): OutgoingMail[] {
+  const toCustomer = settings.customeremail;
+  const toShop = settings.emailsetting && !!shopEmail;
+  if (!toCustomer && !toShop) return [];
+  const mail = { kind: ORDER_PLACED_MAIL_KIND, ...renderMail({ subject: settings.intialsubject, body: settings.intialbody }, placeholderValuesForOrder(order)) };
+  return [
+    ...(toCustomer ? [withConfirmLink({ ...mail, to: order.emailaddress }, order, links)] : []),
+    ...(toShop ? [withAdminOrderLink({ ...mail, to: shopEmail }, order.orderid, links.publicUrl)] : []),
+  ];
 }
 
 /** A COD order just written, with the end of its confirmation window (null when it waits for none). */
@@ -62,7 +62,7 @@ export async function queuePlacedMailsAndMessages(
 ): Promise<void> {
   await enqueueMails(
     executor,
-    placed.flatMap(({ order, confirmBy }) => withConfirmLink(orderPlacedMails(settings, order, shopEmail, links.publicUrl), { ...order, confirmBy }, links)),
+    placed.flatMap(({ order, confirmBy }) => orderPlacedMails(settings, { ...order, confirmBy }, shopEmail, links)),
   );
   await queueOrderMessages(executor, placedMessages(placed.map((p) => p.order)));
 }

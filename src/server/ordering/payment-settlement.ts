@@ -71,7 +71,7 @@ export async function settleCapturedPayment(
   await retakeStockAfterLatePayment(trx, order.id, ctx.config.SHOP_EMAIL);
   const view = await findOrderByOrderId(trx, order.orderid);
   if (view) {
-    await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL, ctx.config.PUBLIC_URL);
+    await queueOrderPlacedMails(trx, view, ctx.config.SHOP_EMAIL, { publicUrl: ctx.config.PUBLIC_URL, secret: ctx.config.JWT_SECRET });
     // The worker's claim waits for this transaction's commit (or finds the row on its next poll).
     if (await queueOrderMessage(trx, view, 'PLACED')) kickMessages(ctx);
   }
