@@ -33,7 +33,13 @@ export interface CustomerAnswer {
   orderid: string | null;
 }
 
-const STATUS: Record<string, MessageStatus> = { sent: 'SENT', delivered: 'DELIVERED', read: 'READ', failed: 'FAILED' };
+// A Map, not an object: a status of "constructor" must find nothing, not a built-in function.
+const STATUS = new Map<string, MessageStatus>([
+  ['sent', 'SENT'],
+  ['delivered', 'DELIVERED'],
+  ['read', 'READ'],
+  ['failed', 'FAILED'],
+]);
 const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL']);
 
 type Json = Record<string, unknown>;
@@ -56,7 +62,7 @@ export function readEvents(body: unknown): { statuses: DeliveryStatus[]; answers
       const value = obj(obj(change).value);
       for (const s of arr(value.statuses)) {
         const id = str(obj(s).id);
-        const status = STATUS[str(obj(s).status) ?? ''];
+        const status = STATUS.get(str(obj(s).status) ?? '');
         if (!id || !status) continue;
         const firstError = obj(arr(obj(s).errors)[0]);
         const error = str(firstError.title) ?? str(firstError.message);

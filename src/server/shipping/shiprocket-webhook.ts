@@ -1,22 +1,33 @@
 import type { ScanStatus } from '../../domain/shipping';
 import type { CourierScan } from './courier';
 
-/** Shiprocket's status words and ids (its "sr-status") for the scans the shop acts on. */
-const STATUS_BY_ID: Record<string, ScanStatus> = { '42': 'PICKED_UP', '6': 'IN_TRANSIT', '18': 'IN_TRANSIT', '17': 'OUT_FOR_DELIVERY', '7': 'DELIVERED', '9': 'RTO_INITIATED', '10': 'RTO_DELIVERED' };
-const STATUS_BY_WORDS: Record<string, ScanStatus> = {
-  'PICKED UP': 'PICKED_UP',
-  SHIPPED: 'IN_TRANSIT',
-  'IN TRANSIT': 'IN_TRANSIT',
-  'OUT FOR DELIVERY': 'OUT_FOR_DELIVERY',
-  DELIVERED: 'DELIVERED',
-  'RTO INITIATED': 'RTO_INITIATED',
-  'RTO DELIVERED': 'RTO_DELIVERED',
-};
+/**
+ * Shiprocket's status words and ids (its "sr-status") for the scans the shop acts on. Maps, not objects: a webhook's
+ * "constructor" or "__proto__" must find nothing, not a built-in function.
+ */
+const STATUS_BY_ID = new Map<string, ScanStatus>([
+  ['42', 'PICKED_UP'],
+  ['6', 'IN_TRANSIT'],
+  ['18', 'IN_TRANSIT'],
+  ['17', 'OUT_FOR_DELIVERY'],
+  ['7', 'DELIVERED'],
+  ['9', 'RTO_INITIATED'],
+  ['10', 'RTO_DELIVERED'],
+]);
+const STATUS_BY_WORDS = new Map<string, ScanStatus>([
+  ['PICKED UP', 'PICKED_UP'],
+  ['SHIPPED', 'IN_TRANSIT'],
+  ['IN TRANSIT', 'IN_TRANSIT'],
+  ['OUT FOR DELIVERY', 'OUT_FOR_DELIVERY'],
+  ['DELIVERED', 'DELIVERED'],
+  ['RTO INITIATED', 'RTO_INITIATED'],
+  ['RTO DELIVERED', 'RTO_DELIVERED'],
+]);
 
 export function shiprocketScanStatus(id: unknown, words: unknown): ScanStatus | null {
-  const byId = id === undefined || id === null ? undefined : STATUS_BY_ID[String(id)];
+  const byId = typeof id === 'number' || typeof id === 'string' ? STATUS_BY_ID.get(String(id)) : undefined;
   if (byId) return byId;
-  return typeof words === 'string' ? (STATUS_BY_WORDS[words.trim().toUpperCase().replace(/[_-]+/g, ' ')] ?? null) : null;
+  return typeof words === 'string' ? (STATUS_BY_WORDS.get(words.trim().toUpperCase().replace(/[_-]+/g, ' ')) ?? null) : null;
 }
 
 /** Shiprocket writes times as "2026-11-27 10:15:00" in India time. */

@@ -121,6 +121,12 @@ describeEachDatabase('shipping through Shiprocket (a fake Shiprocket)', (dialect
     expect(await statusMails()).toBe(mails + 2);
     expect((await webhook({ awb: 'unknown', current_status: 'DELIVERED', current_timestamp: srTime(-1) })).statusCode).toBe(200);
     expect((await webhook({ hello: 'world' })).statusCode).toBe(200);
+    // A status id naming an object's own machinery is an unknown status: acknowledged, nothing applied.
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty', { toString: 1 }]) {
+      const odd = await webhook({ awb, current_status: id, shipment_status_id: id, current_timestamp: srTime(-1) });
+      expect(odd.statusCode, JSON.stringify(id)).toBe(200);
+      expect(odd.json()).toEqual({ received: true, applied: false });
+    }
   });
 
   it('the tracking webhook acknowledges a scan stamped days ahead and applies nothing of it; long texts are cut', async () => {
