@@ -81,7 +81,9 @@ describeEachDatabase('the app at its paths', (dialect) => {
   });
 
   it('answers a path that is no screen with 404 and the not-found page, and an unknown API call with JSON', async () => {
-    for (const url of ['/no-such-page', '/cart/extra', '/admin/settings', '/checkout/billing', '/track/a/b', '/policy/nope']) {
+    // A name too long for a file, or a path the file server will not walk, names nothing either.
+    const tooLong = `/${'a'.repeat(300)}`;
+    for (const url of ['/no-such-page', '/cart/extra', '/admin/settings', '/checkout/billing', '/track/a/b', '/policy/nope', tooLong, '/assets/x/%2e%2e/y']) {
       const res = await shop.app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

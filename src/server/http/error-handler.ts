@@ -66,6 +66,8 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       const tooLarge = bodyTooLarge(request.routeOptions.bodyLimit);
       return reply.status(413).send({ error: tooLarge.code, message: tooLarge.message });
     }
+    // The file server refuses a name too long for the disk, or a path it will not walk: neither names a page.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.code, message: known.message });
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
