@@ -104,7 +104,9 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(confirmed.json()).toMatchObject({ orderid: order.orderid, confirmation: 'CONFIRMED', confirmBy: null, status: 'PREPARATION' });
     // Twice is harmless; cancelling a confirmed order is for Your Orders.
     expect((await answer(order.orderid, { answer: 'CONFIRM', token })).json()).toMatchObject({ confirmation: 'CONFIRMED' });
-    expect((await answer(order.orderid, { answer: 'CANCEL', token })).statusCode).toBe(409);
+    const late = await answer(order.orderid, { answer: 'CANCEL', token });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/use Cancel order in Your Orders/);
   });
 
   it('cancel by the link and by the owner give the bottles and the coupon use back; the owner may confirm after a call', async () => {
@@ -186,7 +188,10 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json()).toMatchObject({ status: 'READY', confirmation: 'CONFIRMED' });
     expect(await expireUnconfirmedOrders(set.shop.app.ctx, new Date(Date.now() + 2 * 3_600_000))).toBe(0);
-    expect((await answer(order.orderid, { answer: 'CANCEL', token })).statusCode).toBe(409);
+    const lateCancel = await answer(order.orderid, { answer: 'CANCEL', token });
+    expect(lateCancel.statusCode).toBe(409);
+    // Your Orders offers no Cancel on a parcel with the courier: the link does not send the customer there.
+    expect(lateCancel.json().message).toBe('This order is already confirmed and on its way, so it can no longer be cancelled here. Please call us and we will help.');
     expect(await orderRow(set.shop, order.orderid)).toMatchObject({ status: 'READY', confirmation: 'CONFIRMED' });
   });
 

@@ -3,6 +3,7 @@
 import { orderNumber, withOrderPrefix } from '../../domain/display';
 import { CANCELLED_AT_CONFIRMATION_REASON, NOT_CONFIRMED_REASON } from '../../domain/messages-and-confirmation';
 import type { Order } from '../../domain/schemas/order';
+import { isCustomerCancellable } from '../../domain/refunds';
 import { writeAudit } from '../audit/audit-log';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
@@ -84,7 +85,11 @@ export function alreadyAnswered(row: OrderRow, answer: ConfirmAnswerKind): boole
 
 function notWaiting(row: OrderRow): HttpError {
   if (row.status === 'CANCELLED') return conflict('This order was cancelled, so it cannot be confirmed. Please place the order again.');
-  if (row.confirmation === 'CONFIRMED') return conflict('This order is already confirmed and being packed. To cancel it, use Cancel order in Your Orders.');
+  if (row.confirmation === 'CONFIRMED' && isCustomerCancellable({ status: row.status, deliveredAt: row.delivered_at })) {
+    return conflict('This order is already confirmed and being packed. To cancel it, use Cancel order in Your Orders.');
+  }
+  // Packed and handed to the courier, or delivered: Your Orders offers no Cancel any more (cancel-steps.ts says the same).
+  if (row.confirmation === 'CONFIRMED') return conflict('This order is already confirmed and on its way, so it can no longer be cancelled here. Please call us and we will help.');
   return conflict('This order does not need confirming.');
 }
 
