@@ -205,6 +205,13 @@ describeEachDatabase('WhatsApp Cloud API messages', (dialect) => {
     const moved = await shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: admin.auth, payload: { orderid, status: 'DELIVERED' } });
     expect(moved.statusCode).toBe(200);
     expect((await messagesOf(orderid)).map((m: { kind: string }) => m.kind)).toEqual(['COD_CONFIRMATION']);
+    // START after a STOP: the account's switch is on again, as the profile would set it.
+    const { user_id: userId } = await shop.app.ctx.db.selectFrom('orders').select('user_id').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    const accountOptIn = async () => (await shop.app.ctx.db.selectFrom('users').select('whatsapp_opt_in').where('id', '=', userId).executeTakeFirstOrThrow()).whatsapp_opt_in;
+    expect(await accountOptIn()).toBe(0);
+    const start = event({ messages: [{ from: '919988776655', id: 'wamid.IN3', timestamp: '1764200002', type: 'text', text: { body: ' Start ' } }] });
+    expect((await webhook(start)).statusCode).toBe(200);
+    expect(await accountOptIn()).toBe(1);
     // The sandbox's reply call does not exist beside the real API.
     expect((await shop.app.inject({ method: 'POST', url: '/api/whatsapp/sandbox/reply', headers: admin.auth, payload: { orderid, button: 'CONFIRM' } })).statusCode).toBe(404);
   });

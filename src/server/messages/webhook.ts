@@ -29,7 +29,7 @@ export interface DeliveryStatus {
 /** A customer's answer: a quick-reply button (CONFIRM or CANCEL with the order) or STOP typed or tapped. */
 export interface CustomerAnswer {
   from: string;
-  answer: 'CONFIRM' | 'CANCEL' | 'STOP';
+  answer: 'CONFIRM' | 'CANCEL' | 'STOP' | 'START';
   orderid: string | null;
 }
 
@@ -41,6 +41,8 @@ const STATUS = new Map<string, MessageStatus>([
   ['failed', 'FAILED'],
 ]);
 const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL']);
+// The words WhatsApp businesses take as "send me messages again" after a STOP.
+const START_WORDS = new Set(['START', 'SUBSCRIBE', 'UNSTOP']);
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -77,6 +79,7 @@ export function readEvents(body: unknown): { statuses: DeliveryStatus[]; answers
         const parsed = payload ? parsePayload(payload) : null;
         if (parsed) answers.push({ from, ...parsed });
         else if (STOP_WORDS.has(text)) answers.push({ from, answer: 'STOP', orderid: null });
+        else if (START_WORDS.has(text)) answers.push({ from, answer: 'START', orderid: null });
       }
     }
   }

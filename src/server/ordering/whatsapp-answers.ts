@@ -9,11 +9,16 @@ import { answerConfirmation } from './workflows/confirm-cod-order';
 
 /**
  * What a customer's WhatsApp answer does: Confirm or Cancel answer the order's confirmation (only from the number
- * the order was placed with), STOP ends messages to every account of that number.
+ * the order was placed with), STOP ends messages to every account of that number, START turns them on again for
+ * those accounts as the profile's switch does (orders STOP reached stay stopped; each new order asks at checkout).
  */
 export async function applyWhatsappAnswer(ctx: AppContext, answer: AnswerFromCustomer): Promise<void> {
   if (answer.answer === 'STOP') {
     await setAccountsOptIn(ctx, answer.userIds, false, 'STOP reply');
+    return;
+  }
+  if (answer.answer === 'START') {
+    await setAccountsOptIn(ctx, answer.userIds, true, 'START reply');
     return;
   }
   if (!answer.orderid) return;
