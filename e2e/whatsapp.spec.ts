@@ -152,6 +152,15 @@ test('a COD order with opt-in: the owner sees the confirmation message in the sa
   await orders.getByRole('button', { name: `View order ${shortId}` }).click();
   await expect(orders.getByTestId('confirmation-state')).toHaveText('Cash on delivery: confirmed.');
   await screenshotAtWidths(admin, 'whatsapp-order-confirmed');
+
+  // The overview counts the customer's own answers apart from what the shop recorded for them.
+  await admin.goto('/admin?tab=overview');
+  const figures = admin.getByRole('tabpanel', { name: 'Overview' }).locator('.detail-card').filter({ hasText: 'Cash on delivery confirmation' });
+  const figure = (label: string) => figures.locator('div').filter({ has: admin.getByText(label, { exact: true }) }).locator('dd');
+  await expect(figure('Confirmed by the customer')).toHaveText(/^[1-9]\d*$/);
+  await expect(figure('Confirmed by you')).toHaveText(/^\d+$/);
+  await figures.scrollIntoViewIfNeeded();
+  await screenshotAtWidths(admin, 'whatsapp-overview-confirmations');
   await context.close();
 });
 

@@ -5,8 +5,12 @@ import { z } from 'zod';
 export const CONFIRMATION_STATES = ['PENDING', 'CONFIRMED'] as const;
 export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 
-/** How a confirmation ended, counted on the overview. */
-export const CONFIRMATION_RESULTS = ['CONFIRMED', 'CANCELLED', 'EXPIRED'] as const;
+/**
+ * How a confirmation ended, counted on the overview: CONFIRMED by the customer (link or WhatsApp), CONFIRMED_BY_SHOP
+ * when the owner recorded it (after a call) or moved the order on without an answer, CANCELLED (by whom:
+ * `cancelled_by`), EXPIRED unanswered.
+ */
+export const CONFIRMATION_RESULTS = ['CONFIRMED', 'CONFIRMED_BY_SHOP', 'CANCELLED', 'EXPIRED'] as const;
 export type ConfirmationResult = (typeof CONFIRMATION_RESULTS)[number];
 
 /** The cancel reason of an order whose customer did not confirm in time. */
@@ -100,15 +104,17 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
  * Where a message's question stands (the COD confirmation asks one): WAITING while the customer may still answer,
- * else how it ended; CANCELLED_BY_SHOP when the owner recorded "not wanted" (after a call) instead of an answer;
+ * else how it ended; CONFIRMED_BY_SHOP and CANCELLED_BY_SHOP when the owner recorded it (after a call) or moved the
+ * order on instead of an answer;
  * CLOSED when the order ended otherwise (cancelled before any answer).
  */
-export const MESSAGE_ANSWERS = ['WAITING', 'CONFIRMED', 'CANCELLED', 'CANCELLED_BY_SHOP', 'EXPIRED', 'CLOSED'] as const;
+export const MESSAGE_ANSWERS = ['WAITING', 'CONFIRMED', 'CONFIRMED_BY_SHOP', 'CANCELLED', 'CANCELLED_BY_SHOP', 'EXPIRED', 'CLOSED'] as const;
 export type MessageAnswer = (typeof MESSAGE_ANSWERS)[number];
 
 export const MESSAGE_ANSWER_LABELS: Record<MessageAnswer, string> = {
   WAITING: 'Waiting for the customer’s answer.',
   CONFIRMED: 'Answered: the order is confirmed.',
+  CONFIRMED_BY_SHOP: 'No answer came here: the shop confirmed the order (after a call, or by sending it on).',
   CANCELLED: 'Answered: the order was cancelled when asked to confirm.',
   CANCELLED_BY_SHOP: 'No answer came here: the shop cancelled the order as not wanted.',
   EXPIRED: 'Not answered in time: the order is cancelled “Not confirmed”.',

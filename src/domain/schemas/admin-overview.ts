@@ -24,8 +24,20 @@ export const overviewAnswerSchema = z.object({
   unpaidOnline: z.number().int(),
   /** Sales orders waiting in each open status: how much work is on the table. */
   openByStatus: z.record(z.enum(OPEN_ORDER_STATUSES), z.number().int()),
-  /** COD confirmation over the same days: how many orders were confirmed, cancelled when asked, expired; how many wait now. */
-  codConfirmation: z.object({ toConfirm: z.number().int(), confirmed: z.number().int(), cancelled: z.number().int(), expired: z.number().int() }).optional(),
+  /**
+   * COD confirmation over the same days: how many orders their customers confirmed or cancelled when asked, how many
+   * the shop confirmed or cancelled for them (after a call, or by sending them on), how many expired; how many wait now.
+   */
+  codConfirmation: z
+    .object({
+      toConfirm: z.number().int(),
+      confirmed: z.number().int(),
+      confirmedByShop: z.number().int(),
+      cancelled: z.number().int(),
+      cancelledByShop: z.number().int(),
+      expired: z.number().int(),
+    })
+    .optional(),
   /**
    * Refunds the gateway reported failed and not retried since: how many, and the rupees still owed to customers
    * who were told the money is on its way. The "Refund failed" filter of the orders list shows their orders.

@@ -2,20 +2,30 @@ import type { ConfirmationResult } from '../../domain/messages-and-confirmation'
 import type { Executor } from '../db/database';
 
 /**
- * How COD confirmations went for orders created since `since` (shop time, as created_at): confirmed, cancelled by
- * the customer, expired unanswered; and how many wait now.
+ * How COD confirmations went for orders created since `since` (shop time, as created_at): confirmed and cancelled by
+ * the customer or by the shop for them, expired unanswered; and how many wait now.
  */
 export async function codConfirmationFigures(executor: Executor, since: string) {
   const [ended, waiting] = await Promise.all([
     executor
       .selectFrom('orders')
-      .select(['confirmation_result', (eb) => eb.fn.countAll<number>().as('n')])
+      .select(['confirmation_result', 'cancelled_by', (eb) => eb.fn.countAll<number>().as('n')])
       .where('confirmation_result', 'is not', null)
       .where('created_at', '>=', since)
-      .groupBy('confirmation_result')
+      .groupBy(['confirmation_result', 'cancelled_by'])
       .execute(),
     executor.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('confirmation', '=', 'PENDING').executeTakeFirst(),
   ]);
-  const count = (result: ConfirmationResult) => Number(ended.find((r) => r.confirmation_result === result)?.n ?? 0);
-  return { toConfirm: Number(waiting?.n ?? 0), confirmed: count('CONFIRMED'), cancelled: count('CANCELLED'), expired: count('EXPIRED') };
+  const count = (result: ConfirmationResult, byShop?: boolean) =>
+    ended
+      .filter((r) => r.confirmation_result === result && (byShop === undefined || (r.cancelled_by === 'ADMIN') === byShop))
+      .reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    toConfirm: Number(waiting?.n ?? 0),
+    confirmed: count('CONFIRMED'),
+    confirmedByShop: count('CONFIRMED_BY_SHOP'),
+    cancelled: count('CANCELLED', false),
+    cancelledByShop: count('CANCELLED', true),
+    expired: count('EXPIRED'),
+  };
 }

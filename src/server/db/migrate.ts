@@ -37,6 +37,7 @@ import { cancelMailOnItsWayMigration } from './migrations/0036-cancel-mail-on-it
 import { refundsSettledOutsideMigration } from './migrations/0037-refunds-settled-outside';
 import { refundAttemptsMigration } from './migrations/0038-refund-attempts';
 import { deliveredAtMigration } from './migrations/0039-delivered-at';
+import { confirmedByShopMigration } from './migrations/0040-confirmed-by-shop';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -79,6 +80,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0037-refunds-settled-outside': refundsSettledOutsideMigration(),
     '0038-refund-attempts': refundAttemptsMigration(),
     '0039-delivered-at': deliveredAtMigration(),
+    '0040-confirmed-by-shop': confirmedByShopMigration(),
   };
 }
 

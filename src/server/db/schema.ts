@@ -176,7 +176,7 @@ export interface OrdersTable {
   /** COD confirmation: PENDING or CONFIRMED while it matters, else null; `confirm_by` ends the wait. */
   confirmation: ColumnType<string | null, string | null | undefined, string | null>;
   confirm_by: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
-  /** How a confirmation ended: CONFIRMED, CANCELLED (by the customer) or EXPIRED. */
+  /** How a confirmation ended: CONFIRMED (by the customer), CONFIRMED_BY_SHOP (migration 0040), CANCELLED (by `cancelled_by`) or EXPIRED. */
   confirmation_result: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the order was first delivered (migration 0039); kept when an admin sets another status afterwards. */
   delivered_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;

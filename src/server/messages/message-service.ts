@@ -41,12 +41,12 @@ function toView(row: ListedMessage, params: string[], templates: MessageTemplate
 /**
  * Where the question of a message with buttons stands, as an answer would be judged: one is taken only while the
  * order waits, is not cancelled and its window is open (refuseUnlessWaiting in ordering). A cancel at confirmation
- * is the customer's unless an admin made it ("Cancel: not wanted").
+ * is the customer's unless an admin made it ("Cancel: not wanted"); a confirmation records whose it was.
  */
 function answerOf(row: ListedMessage, now: string): MessageAnswer {
   const result = row.confirmation_result;
   if (result === 'CANCELLED' && row.cancelled_by === 'ADMIN') return 'CANCELLED_BY_SHOP';
-  if (result === 'CONFIRMED' || result === 'CANCELLED' || result === 'EXPIRED') return result;
+  if (result === 'CONFIRMED' || result === 'CONFIRMED_BY_SHOP' || result === 'CANCELLED' || result === 'EXPIRED') return result;
   if (row.confirmation === 'PENDING' && row.order_status !== 'CANCELLED') return row.confirm_by && row.confirm_by <= now ? 'EXPIRED' : 'WAITING';
   return 'CLOSED';
 }

@@ -76,7 +76,7 @@ describeEachDatabase('the messages the owner reads', (dialect) => {
   it('a confirmation message is open while the customer may answer, then says how it ended', async () => {
     await setConfirmation(true);
     try {
-      const [confirmed, cancelled, late, other] = [await cod(), await cod(), await cod(), await cod()];
+      const [confirmed, cancelled, late, other, called, moved] = [await cod(), await cod(), await cod(), await cod(), await cod(), await cod()];
       await drain();
       const answerOf = async (orderid: string) => (await ofKind(orderid, 'COD_CONFIRMATION'))?.answer;
       expect(await answerOf(confirmed)).toBe('WAITING');
@@ -92,6 +92,13 @@ describeEachDatabase('the messages the owner reads', (dialect) => {
       const cancel = await set.shop.app.inject({ method: 'POST', url: `/api/order/${other}/confirm`, headers: set.admin.auth, payload: { answer: 'CANCEL' } });
       expect(cancel.statusCode).toBe(200);
       expect(await answerOf(other)).toBe('CANCELLED_BY_SHOP');
+      // Confirmed by the owner after a call, or moved on without an answer: not the customer's answer either.
+      const byCall = await set.shop.app.inject({ method: 'POST', url: `/api/order/${called}/confirm`, headers: set.admin.auth, payload: { answer: 'CONFIRM' } });
+      expect(byCall.statusCode).toBe(200);
+      expect(await answerOf(called)).toBe('CONFIRMED_BY_SHOP');
+      const byStatus = await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid: moved, status: 'READY' } });
+      expect(byStatus.statusCode).toBe(200);
+      expect(await answerOf(moved)).toBe('CONFIRMED_BY_SHOP');
     } finally {
       await setConfirmation(false);
     }

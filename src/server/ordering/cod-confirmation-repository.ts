@@ -4,10 +4,10 @@ import { nowIso } from '../db/database';
 import type { OrderRow } from '../db/schema';
 
 /** Marks a waiting order confirmed; false when it no longer waits (answered, cancelled or expired meanwhile). */
-export async function markConfirmed(trx: Executor, orderRowId: number): Promise<boolean> {
+export async function markConfirmed(trx: Executor, orderRowId: number, by: 'CUSTOMER' | 'SHOP'): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
-    .set({ confirmation: 'CONFIRMED', confirmation_result: 'CONFIRMED', updated_at: nowIso() })
+    .set({ confirmation: 'CONFIRMED', confirmation_result: by === 'CUSTOMER' ? 'CONFIRMED' : 'CONFIRMED_BY_SHOP', updated_at: nowIso() })
     .where('id', '=', orderRowId)
     .where('confirmation', '=', 'PENDING')
     .where('status', '!=', 'CANCELLED')
@@ -22,7 +22,7 @@ export async function markConfirmed(trx: Executor, orderRowId: number): Promise<
 export async function cancelWaitingOrder(
   trx: Executor,
   row: Pick<OrderRow, 'id' | 'status'>,
-  cancel: { reason: string; by: 'CUSTOMER' | 'ADMIN' | 'SHOP'; result: Exclude<ConfirmationResult, 'CONFIRMED'> },
+  cancel: { reason: string; by: 'CUSTOMER' | 'ADMIN' | 'SHOP'; result: Exclude<ConfirmationResult, 'CONFIRMED' | 'CONFIRMED_BY_SHOP'> },
 ): Promise<boolean> {
   const now = nowIso();
   const result = await trx

@@ -146,6 +146,8 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     const moved = await set.shop.app.inject({ method: 'PUT', url: '/api/email/admin/email', headers: set.admin.auth, payload: { orderid: fourth.orderid, status: 'READY' } });
     expect(moved.statusCode).toBe(200);
     expect((await orderRow(set.shop, fourth.orderid)).confirmation).toBe('CONFIRMED');
+    // Both are the shop's confirmations, counted apart from the customers' answers.
+    for (const o of [third, fourth]) expect((await orderRow(set.shop, o.orderid)).confirmation_result).toBe('CONFIRMED_BY_SHOP');
     // Online orders never wait.
     const online = await createOrder(set.shop, set.customer, orderBody());
     expect((await orderRow(set.shop, online.json().orderid)).confirmation).toBeNull();
@@ -284,8 +286,18 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect((await set.shop.app.inject({ url: '/api/order/admin?confirmation=DONE', headers: set.admin.auth })).statusCode).toBe(400);
     const overview = (await set.shop.app.inject({ url: '/api/admin/overview', headers: set.admin.auth })).json();
     expect(overview.codConfirmation.toConfirm).toBe(orders.length);
-    expect(overview.codConfirmation.confirmed).toBeGreaterThanOrEqual(3);
+    const ended = await set.shop.app.ctx.db.selectFrom('orders').select(['confirmation_result', 'cancelled_by']).where('confirmation_result', 'is not', null).execute();
+    const counted = (result: string, byShop?: boolean) => ended.filter((r) => r.confirmation_result === result && (byShop === undefined || (r.cancelled_by === 'ADMIN') === byShop)).length;
+    expect(overview.codConfirmation).toMatchObject({
+      confirmed: counted('CONFIRMED'),
+      confirmedByShop: counted('CONFIRMED_BY_SHOP'),
+      cancelled: counted('CANCELLED', false),
+      cancelledByShop: counted('CANCELLED', true),
+    });
+    expect(overview.codConfirmation.confirmed).toBeGreaterThanOrEqual(1);
+    expect(overview.codConfirmation.confirmedByShop).toBeGreaterThanOrEqual(2);
     expect(overview.codConfirmation.cancelled).toBeGreaterThanOrEqual(1);
+    expect(overview.codConfirmation.cancelledByShop).toBeGreaterThanOrEqual(1);
     expect(overview.codConfirmation.expired).toBeGreaterThanOrEqual(1);
   });
 });

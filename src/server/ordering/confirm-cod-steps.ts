@@ -44,9 +44,9 @@ export function refuseUnlessWaiting(row: OrderRow, who: Answerer): void {
   if (who.kind !== 'admin' && row.confirm_by && row.confirm_by <= new Date().toISOString()) throw expired();
 }
 
-/** Confirms the waiting order; no bottles move. */
-export async function confirmWaiting(trx: Executor, row: OrderRow): Promise<boolean> {
-  if (!(await markConfirmed(trx, row.id))) throw changedMeanwhile();
+/** Confirms the waiting order, as its customer's answer or the owner's record of one; no bottles move. */
+export async function confirmWaiting(trx: Executor, row: OrderRow, who: Answerer): Promise<boolean> {
+  if (!(await markConfirmed(trx, row.id, who.kind === 'admin' ? 'SHOP' : 'CUSTOMER'))) throw changedMeanwhile();
   return false;
 }
 

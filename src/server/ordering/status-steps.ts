@@ -73,7 +73,7 @@ export async function setStatusUnlessCancelled(trx: Executor, orderid: string, s
  * moved it on, after a call, say), and from READY on it has its invoice.
  */
 export async function confirmAndInvoice(trx: Executor, before: Order, status: OrderStatus): Promise<Order> {
-  const confirmed = before.confirmation === 'PENDING' && (await markConfirmed(trx, before.id));
+  const confirmed = before.confirmation === 'PENDING' && (await markConfirmed(trx, before.id, 'SHOP'));
   const invoice = await issueInvoiceForStatus(trx, before.id, status);
   return {
     ...before,

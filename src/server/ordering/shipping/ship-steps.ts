@@ -181,7 +181,7 @@ async function bookedAfterCancel(ctx: AppContext, caller: AuthUser | null, booki
  */
 async function markShipped(trx: Executor, caller: AuthUser | null, row: OrderRow, shipment: { courier: string; awb: string; trackingUrl: string }) {
   if (row.status === 'PREPARATION') await setOrderStatus(trx, row.orderid, 'READY');
-  await markConfirmed(trx, row.id);
+  await markConfirmed(trx, row.id, 'SHOP');
   await issueInvoiceForStatus(trx, row.id, 'READY');
   await queueShippedMail(trx, row, shipment);
   await queueMessageForOrderRow(trx, row.id, 'SHIPPED', { awb: shipment.awb, trackingLink: shipment.trackingUrl || 'the Track page of our shop' });

@@ -30,7 +30,7 @@ export async function answerConfirmation(ctx: AppContext, orderidInput: string, 
     const row = await orderToAnswer(ctx, trx, orderid, who);
     if (alreadyAnswered(row, answer)) return false;
     refuseUnlessWaiting(row, who);
-    const stock = answer === 'CONFIRM' ? await confirmWaiting(trx, row) : await cancelWaiting(ctx, trx, row, who);
+    const stock = answer === 'CONFIRM' ? await confirmWaiting(trx, row, who) : await cancelWaiting(ctx, trx, row, who);
     await auditAnswer(trx, orderid, answer, who);
     return stock;
   });

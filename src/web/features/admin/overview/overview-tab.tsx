@@ -90,9 +90,11 @@ export function OverviewTab({ active, onShowFailedRefunds }: { active: boolean; 
             {(
               [
                 ['To confirm now', o.codConfirmation.toConfirm],
-                ['Confirmed', o.codConfirmation.confirmed],
+                ['Confirmed by the customer', o.codConfirmation.confirmed],
                 ['Cancelled by the customer', o.codConfirmation.cancelled],
                 ['Expired unanswered', o.codConfirmation.expired],
+                ['Confirmed by you', o.codConfirmation.confirmedByShop],
+                ['Cancelled by you: not wanted', o.codConfirmation.cancelledByShop],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="col-6 col-lg-3">
