@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { KARNATAKA_BUSINESS } from '../src/server/business/test-business';
 import { adminToken, runTag } from './support/admin-seed';
+import { placeCodOrderViaApi } from './support/storefront';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -43,6 +44,8 @@ test('saves the settings', async ({ page }) => {
 
 test('grants admin access to a customer, who then sees the dashboard, and revokes it', async ({ page, browser, request }) => {
   const customer = await registerCustomer(request, { name: 'Kiran Rao' });
+  // An order of their own, so the dashboard they get shows a list even when this test runs alone on an empty shop.
+  await placeCodOrderViaApi(request, customer.token, customer, [{ name: 'Buffalo Ghee', quantity: 500, itemQty: 1 }]);
   const panel = await openSettings(page);
   const email = panel.getByLabel('Email address');
   const grant = panel.getByRole('button', { name: 'Grant Admin Access' });
