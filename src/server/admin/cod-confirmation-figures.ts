@@ -14,7 +14,8 @@ export async function codConfirmationFigures(executor: Executor, since: string) 
       .where('created_at', '>=', since)
       .groupBy(['confirmation_result', 'cancelled_by'])
       .execute(),
-    executor.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('confirmation', '=', 'PENDING').executeTakeFirst(),
+    // Counted as the "COD to confirm" list finds them (confirmation-list-repository.ts).
+    executor.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('confirmation', '=', 'PENDING').where('status', '!=', 'CANCELLED').executeTakeFirst(),
   ]);
   const count = (result: ConfirmationResult, byShop?: boolean) =>
     ended

@@ -38,6 +38,7 @@ import { refundsSettledOutsideMigration } from './migrations/0037-refunds-settle
 import { refundAttemptsMigration } from './migrations/0038-refund-attempts';
 import { deliveredAtMigration } from './migrations/0039-delivered-at';
 import { confirmedByShopMigration } from './migrations/0040-confirmed-by-shop';
+import { cancelledStopsWaitingMigration } from './migrations/0041-cancelled-stops-waiting';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -81,6 +82,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0038-refund-attempts': refundAttemptsMigration(),
     '0039-delivered-at': deliveredAtMigration(),
     '0040-confirmed-by-shop': confirmedByShopMigration(),
+    '0041-cancelled-stops-waiting': cancelledStopsWaitingMigration(),
   };
 }
 

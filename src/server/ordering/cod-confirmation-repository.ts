@@ -43,13 +43,17 @@ export async function cancelWaitingOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Waiting orders whose window ended before `now`, oldest deadline first. */
+/**
+ * Waiting orders whose window ended before `now`, oldest deadline first. A cancelled order never waits (cancelling
+ * ends the question), and is left out all the same: a batch of them would hold the real ones back for good.
+ */
 export async function listExpiredConfirmations(executor: Executor, now: string, limit: number): Promise<string[]> {
   const rows = await executor
     .selectFrom('orders')
     .select('orderid')
     .where('confirmation', '=', 'PENDING')
     .where('confirm_by', '<', now)
+    .where('status', '!=', 'CANCELLED')
     .orderBy('confirm_by')
     .limit(limit)
     .execute();

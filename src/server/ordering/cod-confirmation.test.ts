@@ -178,6 +178,25 @@ describeEachDatabase('COD confirmation and WhatsApp opt-in', (dialect) => {
     expect(await stockNow()).toBe(8);
   });
 
+  it('a waiting order cancelled from Your Orders or the order page stops waiting; the expiry is never held back', async () => {
+    await settings({ codConfirmation: true, codConfirmHours: 1 });
+    await setStock(set.shop.app.ctx.db, cowId, 500, 20);
+    const cancel = (orderid: string, headers: Record<string, string>) =>
+      set.shop.app.inject({ method: 'POST', url: `/api/order/${orderid}/cancel`, headers, payload: { reason: 'Ordered by mistake' } });
+    const [mine, owners, real] = [await placeCod(), await placeCod(), await placeCod()];
+    const toConfirm = async () => (await set.shop.app.inject({ url: '/api/admin/overview', headers: set.admin.auth })).json().codConfirmation.toConfirm as number;
+    const waitingBefore = await toConfirm();
+    expect((await cancel(mine.orderid, set.customer.auth)).json()).toMatchObject({ status: 'CANCELLED', confirmation: null });
+    expect((await cancel(owners.orderid, set.admin.auth)).json()).toMatchObject({ status: 'CANCELLED', confirmation: null });
+    expect(await orderRow(set.shop, mine.orderid)).toMatchObject({ confirmation: null, confirmation_result: 'CANCELLED', cancelled_by: 'CUSTOMER' });
+    expect(await orderRow(set.shop, owners.orderid)).toMatchObject({ confirmation: null, confirmation_result: 'CANCELLED', cancelled_by: 'ADMIN' });
+    expect(await toConfirm()).toBe(waitingBefore - 2);
+    // A cancelled order left waiting by an older version, due first: a batch of one still reaches the real one.
+    await set.shop.app.ctx.db.updateTable('orders').set({ confirmation: 'PENDING', confirm_by: new Date(Date.now() - 60_000).toISOString() }).where('orderid', '=', mine.orderid).execute();
+    expect(await expireUnconfirmedOrders(set.shop.app.ctx, new Date(Date.now() + 2 * 3_600_000), 1)).toBe(1);
+    expect(await orderRow(set.shop, real.orderid)).toMatchObject({ status: 'CANCELLED', confirmation_result: 'EXPIRED' });
+  });
+
   it('shipping a waiting order counts as the owner confirming it: the expiry and a late cancel leave the parcel alone', async () => {
     await settings({ codConfirmation: true, codConfirmHours: 1 });
     await expireUnconfirmedOrders(set.shop.app.ctx, new Date(Date.now() + 48 * 3_600_000));

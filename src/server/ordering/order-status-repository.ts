@@ -22,6 +22,7 @@ export async function setOrderStatus(executor: Executor, orderid: string, status
 /**
  * Cancels the order if it still has the status and payment status that were read: a payment settling meanwhile
  * changes what cancelling owes the customer, so the attempt loses and is retried. Answers whether it was cancelled.
+ * A COD order still waiting for its confirmation stops waiting: its question ended in this cancel, by whoever made it.
  */
 export async function markOrderCancelled(
   executor: Executor,
@@ -31,7 +32,15 @@ export async function markOrderCancelled(
   const now = nowIso();
   const changed = await executor
     .updateTable('orders')
-    .set({ status: 'CANCELLED', cancel_reason: cancel.reason, cancelled_at: now, cancelled_by: cancel.by, updated_at: now })
+    .set({
+      status: 'CANCELLED',
+      cancel_reason: cancel.reason,
+      cancelled_at: now,
+      cancelled_by: cancel.by,
+      confirmation: sql<string | null>`case when confirmation = 'PENDING' then null else confirmation end`,
+      confirmation_result: sql<string | null>`case when confirmation = 'PENDING' then 'CANCELLED' else confirmation_result end`,
+      updated_at: now,
+    })
     .where('id', '=', read.id)
     .where('status', '=', read.status)
     .where('payment_status', '=', read.payment_status)

@@ -44,3 +44,30 @@ describeEachDatabase('migration 0040-confirmed-by-shop', (dialect) => {
     });
   });
 });
+
+describeEachDatabase('migration 0041-cancelled-stops-waiting', (dialect) => {
+  it('ends the question of COD orders cancelled while they waited, and leaves live waiting orders alone', async () => {
+    await withMigrationDb(dialect, async ({ handle, migrateTo, migrateToLatest }) => {
+      await migrateTo('0040-confirmed-by-shop');
+      const db = handle.db;
+      const userId = await migrationCustomer(db, 'waiting@example.in');
+      const waitingOrder = async (status: 'PREPARATION' | 'CANCELLED', cancelledBy: string | null) => {
+        const order = await insertOrder(db, { userId, status });
+        await db.updateTable('orders').set({ confirmation: 'PENDING', confirm_by: NOW, cancelled_by: cancelledBy }).where('id', '=', order.id).execute();
+        return order.id;
+      };
+      const byCustomer = await waitingOrder('CANCELLED', 'CUSTOMER');
+      const byOwner = await waitingOrder('CANCELLED', 'ADMIN');
+      const stillWaiting = await waitingOrder('PREPARATION', null);
+
+      await migrateToLatest();
+
+      const rows = await db.selectFrom('orders').select(['id', 'confirmation', 'confirmation_result', 'cancelled_by']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: byCustomer, confirmation: null, confirmation_result: 'CANCELLED', cancelled_by: 'CUSTOMER' },
+        { id: byOwner, confirmation: null, confirmation_result: 'CANCELLED', cancelled_by: 'ADMIN' },
+        { id: stillWaiting, confirmation: 'PENDING', confirmation_result: null, cancelled_by: null },
+      ]);
+    });
+  });
+});
