@@ -112,8 +112,12 @@ async function openOrdersRefusal(ctx: AppContext, limits: OrderLimits, userId: n
   const bottles = asked.items.reduce((sum, item) => sum + item.itemQty, 0);
   const held = limits.heldBottlesPerAccount;
   if (held > 0 && open.heldBottles + bottles > held) {
+    // Said from where the customer stands: this order alone too big, or too big beside the orders already open.
+    if (open.heldBottles === 0) {
+      return tooManyOrders(`This order has ${bottles} bottles, and one account can have at most ${held} on order at a time. Order fewer bottles; for a bulk order, please call us.`);
+    }
     return tooManyOrders(
-      `Your open orders already hold ${open.heldBottles} bottles, and one account can hold at most ${held} at a time. ` +
+      `This order has ${bottles} ${bottles === 1 ? 'bottle' : 'bottles'} and your open orders already hold ${open.heldBottles}; one account can have at most ${held} on order at a time. ` +
         'Pay or cancel an unpaid order, or wait for a delivery; for a bulk order, please call us.',
     );
   }
