@@ -272,3 +272,18 @@ test('switching a closed payment window’s order to cash on delivery drops the 
   await page.getByLabel('Payment mode').selectOption('ONLINE');
   await expect(notice).toBeVisible();
 });
+
+test('a refused checkout says why beside the button until the next try, which goes through', async ({ page }) => {
+  await toOrderSummary(page);
+  await page.getByLabel('Payment mode').selectOption('CASHONDELIVERY');
+  const words = 'This order has 60 bottles, and one account can have at most 30 on order at a time. Order fewer bottles; for a bulk order, please call us.';
+  await page.route('**/api/checkout/codorder', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'TOO_MANY_ORDERS', message: words }) }));
+  await checkoutFromSummary(page);
+  const refusal = page.getByTestId('checkout-refusal');
+  await expect(refusal).toHaveText(words);
+  await expect(refusal).toHaveAttribute('role', 'alert');
+  await screenshotAtWidths(page, 'summary-refused');
+  await page.unroute('**/api/checkout/codorder');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+});

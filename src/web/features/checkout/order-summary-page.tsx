@@ -59,6 +59,8 @@ export function OrderSummaryPage() {
   const agreementRef = useRef<HTMLInputElement>(null);
   // An online order whose payment window the customer closed: it exists, unpaid, and can be paid from here or later.
   const [awaiting, setAwaiting] = useState<DismissedPayment | null>(null);
+  // Why the last Checkout was refused, when nothing else on the page shows it.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const checkoutRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // The payment window took focus with it; it comes back to where the customer left off.
@@ -133,7 +135,8 @@ export function OrderSummaryPage() {
       toast.error('Your session has ended. Please log in again to place your order.');
       navigate('/login?next=%2Fcheckoutorder');
     } else {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+      // Said beside the button and kept there: a refusal (too many orders, say) must outlast a toast.
+      setRefusal(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     }
   }
 
@@ -146,6 +149,7 @@ export function OrderSummaryPage() {
     }
     setBusy(true);
     setAwaiting(null);
+    setRefusal(null);
     const body = buildOrderBody(billing, lines, note.trim(), mode, priced ? { total: priced.total, coupon: appliedCode } : undefined, whatsapp);
     try {
       if (mode === 'CASHONDELIVERY') {
@@ -254,6 +258,11 @@ export function OrderSummaryPage() {
               />
               {/* Switched to cash on delivery, the checkout turns that unpaid order into the COD one: nothing waits for payment. */}
               {awaiting && mode !== 'CASHONDELIVERY' ? <AwaitingPaymentNotice orderNumber={awaiting.orderNumber} busy={busy} onPay={() => payAwaiting(awaiting.orderid)} /> : null}
+              {refusal ? (
+                <p className="alert alert-danger small py-2" role="alert" data-testid="checkout-refusal">
+                  {refusal}
+                </p>
+              ) : null}
               <BusyButton
                 ref={checkoutRef}
                 type="button"
