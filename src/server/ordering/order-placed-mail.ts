@@ -1,8 +1,9 @@
-import { placeholderValuesForOrder } from '../../domain/placeholders';
+import { formatRupees, orderNumber } from '../../domain/display';
+import { escapeHtml, placeholderValuesForOrder } from '../../domain/placeholders';
 import type { Order } from '../../domain/schemas/order';
 import type { Executor } from '../db/database';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox';
-import { renderMail } from '../mail/render';
+import { renderMail, withLeadParagraph } from '../mail/render';
 import { queueOrderMessages } from '../messages/outbox';
 import type { Settings } from '../../domain/schemas/settings';
 import { getSettings } from '../settings/settings-repository';
@@ -37,8 +38,21 @@ export function orderPlacedMails(settings: Settings, order: Order, shopEmail: st
   const mail = { kind: ORDER_PLACED_MAIL_KIND, ...renderMail({ subject: settings.intialsubject, body: settings.intialbody }, placeholderValuesForOrder(order)) };
   return [
     ...(toCustomer ? [withConfirmLink({ ...mail, to: order.emailaddress }, order, links)] : []),
-    ...(toShop ? [withAdminOrderLink({ ...mail, to: shopEmail }, order.orderid, links.publicUrl)] : []),
+    ...(toShop ? [withOrderSummary(withAdminOrderLink({ ...mail, to: shopEmail }, order.orderid, links.publicUrl), order)] : []),
   ];
+}
+
+/**
+ * The shop's copy opens with what the owner acts on, above the customer's words the template says: the order, its
+ * total and how it is paid, whose it is with their phone, and the customer's note, which the template may not show.
+ */
+function withOrderSummary(mail: OutgoingMail, order: Order): OutgoingMail {
+  const paid = order.paymentmode === 'ONLINE' ? 'paid online' : order.confirmation === 'PENDING' ? 'cash on delivery, waiting for the customer to confirm' : 'cash on delivery';
+  const head = `New order ${orderNumber(order.id)}: ${formatRupees(order.totalAmount)}, ${paid}, from ${order.username}, ${order.mobilenumber}.`;
+  const note = order.note.trim();
+  const text = note ? `${head}\nTheir note: ${note}` : head;
+  const html = `<p>${escapeHtml(head)}${note ? `<br>Their note: ${escapeHtml(note).replace(/\n/g, '<br>')}` : ''}</p>`;
+  return withLeadParagraph(mail, text, html);
 }
 
 /** A COD order just written, with the end of its confirmation window (null when it waits for none). */

@@ -80,8 +80,10 @@ describeEachDatabase('placing orders', (dialect) => {
         expect(mails.map((m) => m.to)).toEqual(c.to);
         for (const m of mails) {
           expect(m.subject).toBe(`Got it: ${order.orderid.slice(6)}`);
-          // The shop's copy opens with the order's page in the dashboard; the template's words are the same.
-          const link = m.to === user.email ? '' : `Open this order in the dashboard: ${shop.app.ctx.config.PUBLIC_URL}/admin/orders/${order.orderid}\n\n`;
+          // The shop's copy opens with what the owner acts on (the customer's note too) and the order's page in the
+          // dashboard; the template's words are the same.
+          const summary = `New order ${orderNumber(order.id)}: Rs. 3,037, cash on delivery, from Asha Verma, 9876543210.\nTheir note: Please ring twice\n\n`;
+          const link = m.to === user.email ? '' : `${summary}Open this order in the dashboard: ${shop.app.ctx.config.PUBLIC_URL}/admin/orders/${order.orderid}\n\n`;
           expect(m.text).toBe(`${link}Hi Asha Verma, Rs. 3,037 for ${body.receipt}`);
         }
       }
