@@ -15,6 +15,7 @@ import { loadCatalogueEntriesBatched } from './pricing-repository';
 export interface CheckoutRequest {
   items: readonly OrderItemInput[];
   pincode: string;
+  /** The quote prices the mode the customer picked; a placement, its route's mode, whatever its body says. */
   paymentmode: PaymentMode;
   coupon?: string | undefined;
 }

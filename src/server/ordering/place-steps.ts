@@ -27,19 +27,20 @@ type PricedOrder = PricedCheckout;
 /**
  * Prices the order as the quote does and refuses what cannot be placed: an unserved pincode, a code that does not
  * apply, cash on delivery where it is not allowed (each a 400 saying why), prices or a total that are not today's
- * (409 PRICE_CHANGED with the new figures).
+ * (409 PRICE_CHANGED with the new figures). `mode` is the route's (codorder or createorder), never the body's
+ * `paymentmode`: a body naming the other mode would otherwise be priced and judged as one order and placed as the other.
  */
-export async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderInput, guard?: CouponGuard): Promise<PricedOrder> {
+export async function priceOrThrow(ctx: AppContext, user: AuthUser, input: CreateOrderInput, mode: PaymentMode, guard?: CouponGuard): Promise<PricedOrder> {
   // Only a business buyer pays for this read.
   if (input.gstin && (await isShopsOwnGstin(ctx.db, input.gstin))) throw badRequest(OWN_GSTIN_MESSAGE, { gstin: OWN_GSTIN_MESSAGE });
-  const priced = await priceCheckout(ctx, user.id, input, guard);
+  const priced = await priceCheckout(ctx, user.id, { items: input.items, pincode: input.pincode, coupon: input.coupon, paymentmode: mode }, guard);
   if (!priced.serviceable) throw notServedError(input.pincode);
   if (priced.coupon && !priced.coupon.applied) {
     const reason = priced.coupon.reason ?? 'This code does not apply.';
     throw new HttpError(400, 'COUPON_NOT_APPLICABLE', reason, { coupon: reason });
   }
   const { totals } = priced;
-  if (input.paymentmode === 'CASHONDELIVERY' && !totals.cod.allowed) {
+  if (mode === 'CASHONDELIVERY' && !totals.cod.allowed) {
     throw new HttpError(400, 'COD_NOT_ALLOWED', totals.cod.reason, { paymentmode: totals.cod.reason }, { cod: totals.cod });
   }
   const pricesDiffer = priced.lines.some((line, i) => line.unitPrice !== input.items[i]?.finalPrice);
@@ -235,7 +236,7 @@ export async function priceCodOrder(
   guard?: CouponGuard,
 ): Promise<{ priced: PricedOrder } | { repeat: Order }> {
   try {
-    return { priced: await priceOrThrow(ctx, user, input, guard) };
+    return { priced: await priceOrThrow(ctx, user, input, 'CASHONDELIVERY', guard) };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // If the lookup itself fails, the customer still hears why the order was refused.

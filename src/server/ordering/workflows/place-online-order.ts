@@ -14,7 +14,7 @@ export async function placeOnlineOrder(ctx: AppContext, user: AuthUser, input: C
   const gateway = onlineGateway(ctx);
   const earlier = await orderOfReceipt(ctx, user, input);
   if (earlier) return onlineAnswer(await repeatOf(ctx, earlier, 'ONLINE', input), gateway.keyId);
-  const priced = await priceOrThrow(ctx, user, input, guard);
+  const priced = await priceOrThrow(ctx, user, input, 'ONLINE', guard);
   refuseNothingToPay(priced);
   const gatewayOrderId = await openGatewayOrder(gateway, priced, input);
   const placed = await writeInGroupCommit(ctx, user, input, priced, { mode: 'ONLINE', orderid: gatewayOrderId, gatewayOrderId });
