@@ -17,8 +17,11 @@ import {
 } from './coupon-repository';
 
 export { listCoupons };
-/** A late payment takes its order's released use of a code again, if one is left (see the repository). */
-export { reclaimReleasedCouponUse as reclaimCouponUseAfterLatePayment } from './reclaim-repository';
+/**
+ * An order whose unpaid hold gave its use of a code back takes it again, if one is left (see the repository): when a
+ * late payment arrives, or when the order is switched to cash on delivery.
+ */
+export { reclaimReleasedCouponUse } from './reclaim-repository';
 
 export async function createCoupon(db: DB, input: CouponInput, actorUserId: number): Promise<Coupon> {
   return db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@ import { formatRupees, orderNumber } from '../../domain/display';
 import { writeAudit } from '../audit/audit-log';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/database';
-import { reclaimCouponUseAfterLatePayment } from '../coupons/coupon-service';
+import { reclaimReleasedCouponUse } from '../coupons/coupon-service';
 import { queueStatusMails } from '../email-templates/status-mail-service';
 import { enqueueMail } from '../mail/outbox';
 import { findOrderByOrderId, findOrderRow, findOrderRowById } from '../orders/order-repository';
@@ -32,7 +32,7 @@ export async function refundPaymentOfCancelledOrder(ctx: AppContext, trx: Execut
  * so the order is cancelled and the whole payment refunded (docs/decisions/069). Answers whether it was cancelled.
  */
 export async function reclaimCouponOrRefund(ctx: AppContext, trx: Executor, order: { id: number; orderid: string }): Promise<boolean> {
-  if ((await reclaimCouponUseAfterLatePayment(trx, order.id)) !== 'taken') return false;
+  if ((await reclaimReleasedCouponUse(trx, order.id)) !== 'taken') return false;
   await cancelPaidOrderForShop(trx, order.id, COUPON_GONE_REASON);
   // Bottles still held (the stock job had not run yet) go back; those already back stay there.
   await returnOrderBottles(trx, order.id);

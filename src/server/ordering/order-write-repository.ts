@@ -64,23 +64,25 @@ export async function markOrderPaymentFailed(executor: Executor, orderRowId: num
 /**
  * An unpaid online order the customer turned into cash on delivery (dialog closed, mode switched, same
  * checkout). Conditional like markOrderPaid, so a payment or a cancellation landing at the same moment wins or
- * loses cleanly; a cancelled order stays as it was cancelled.
+ * loses cleanly; a cancelled order stays as it was cancelled. Null for a caller that did not win; the winner learns
+ * whether the order's hold had already given its bottles back (read under the row's lock, as the update left it).
  */
 export async function switchUnpaidOrderToCod(
   executor: Executor,
   orderRowId: number,
   charges: { codFee: number; total: number },
   confirmation: Pick<NewOrder, 'confirmation' | 'confirm_by'> = {},
-): Promise<boolean> {
-  const result = await executor
+): Promise<{ stockReturned: boolean } | null> {
+  const row = await executor
     .updateTable('orders')
     .set({ paymentmode: 'CASHONDELIVERY', payment_status: 'COD', cod_fee: charges.codFee, total_amount: charges.total, ...confirmation, updated_at: nowIso() })
     .where('id', '=', orderRowId)
     .where('paymentmode', '=', 'ONLINE')
     .where('payment_status', 'in', ['PENDING', 'FAILED'])
     .where('status', '<>', 'CANCELLED')
+    .returning('stock_returned_at')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? { stockReturned: row.stock_returned_at !== null } : null;
 }
 
 /**

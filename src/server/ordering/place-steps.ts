@@ -2,7 +2,6 @@
 // repeated receipt, open the gateway order, write in the next group commit.
 import type { PaymentMode } from '../../domain/constants';
 import { formatRupees, orderNumber, shopTimestamp } from '../../domain/display';
-import { codVerdict } from '../../domain/pricing';
 import type { CreateOrderInput, Order } from '../../domain/schemas/order';
 import type { AuthUser } from '../auth/guards';
 import type { AppContext } from '../context';
@@ -10,15 +9,11 @@ import { nowIso } from '../db/database';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { isShopsOwnGstin } from '../business/business-service';
 import { OWN_GSTIN_MESSAGE } from '../../domain/india/gstin';
-import { findOrderByOrderId, findOrderByReceipt } from '../orders/order-repository';
-import { switchUnpaidOrderToCod } from './order-write-repository';
-import { deliveryRules } from '../delivery/delivery-service';
+import { findOrderByReceipt } from '../orders/order-repository';
+import { switchToCod } from './cod-switch-steps';
 import { CouponUsedUpError, type NewPlacement, type PlacementResult } from './order-batch-writer';
 import { outOfStockError, shortAtPricing } from '../stock/stock-service';
-import { queuePlacedMailsAndMessages } from './order-placed-mail';
 import { kickMessages } from '../messages/index';
-import { getSettings } from '../settings/settings-repository';
-import { confirmationColumns } from './cod-confirmation';
 import type { PricedLine } from './order-pricing';
 import { priceCheckout, notServedError, type CouponGuard, type PricedCheckout } from './checkout-pricing';
 
@@ -74,7 +69,8 @@ function sameItems(order: Order, input: CreateOrderInput): boolean {
 /**
  * A repeated request with a receipt this user already used (double click, retry, network blip).
  * The same checkout answers the order already made. An unpaid online order may become cash on delivery
- * (the customer closed the dialog and switched); anything else on that receipt is a different checkout.
+ * (the customer closed the dialog and switched: cod-switch-steps.ts); anything else on that receipt is a different
+ * checkout.
  */
 export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMode, input: CreateOrderInput): Promise<Order> {
   const shortId = orderNumber(existing.id);
@@ -87,39 +83,8 @@ export async function repeatOf(ctx: AppContext, existing: Order, mode: PaymentMo
   if (mode === 'ONLINE') {
     throw conflict(`Order ${shortId} was already placed as cash on delivery. Start the checkout again to pay online instead.`);
   }
-  if (existing.status === 'CANCELLED') throw cancelledMeanwhile(shortId);
-  // Paying at the door is judged again on the order as it stands, and its fee is added to what is due.
-  const rules = await deliveryRules(ctx.db);
-  const goods = existing.totalAmount - existing.deliveryFee - existing.codFee;
-  const cod = codVerdict(rules, existing.pincode, goods);
-  if (!cod.allowed) throw new HttpError(400, 'COD_NOT_ALLOWED', cod.reason, { paymentmode: cod.reason }, { cod });
-  const charges = { codFee: rules.codFee, total: goods + existing.deliveryFee + rules.codFee };
-  const switched = await ctx.db.transaction().execute(async (trx) => {
-    // From now on it is a COD order placed now: it waits for the customer's confirmation when the shop asks for one,
-    // and its mails and WhatsApp message are those of a COD order (order-batch-writer.ts).
-    const settings = await getSettings(trx);
-    const confirmation = confirmationColumns({ paymentmode: 'CASHONDELIVERY' }, settings, new Date());
-    if (!(await switchUnpaidOrderToCod(trx, existing.id, charges, confirmation))) return null;
-    const order = await findOrderByOrderId(trx, existing.orderid);
-    if (order) {
-      const links = { publicUrl: ctx.config.PUBLIC_URL, secret: ctx.config.JWT_SECRET };
-      await queuePlacedMailsAndMessages(trx, settings, [{ order, confirmBy: confirmation.confirm_by ?? null }], ctx.config.SHOP_EMAIL, links);
-    }
-    return order;
-  });
-  if (switched) {
-    ctx.outbox.kick();
-    kickMessages(ctx);
-    return switched;
-  }
-  // Lost to a payment that landed meanwhile: the order is paid online, which is what the customer wanted.
-  const now = (await findOrderByOrderId(ctx.db, existing.orderid)) ?? existing;
-  if (now.status === 'CANCELLED') throw cancelledMeanwhile(shortId);
-  return now;
+  return switchToCod(ctx, existing);
 }
-
-const cancelledMeanwhile = (shortId: string) =>
-  conflict(`Order ${shortId} was cancelled, so it cannot become cash on delivery. Start the checkout again to place a new order.`);
 
 const tracked = (line: PricedLine) => line.productId !== null && line.stock !== null;
 

@@ -97,6 +97,11 @@ export interface RefundFailedFlag {
  */
 export const refundFailedColumn = sql<boolean | number>`exists (select 1 from refunds where refunds.order_id = orders.id and refunds.status = 'FAILED')`.as('refund_failed');
 
+/** An order's own lines in their order, as stored (with the product each was priced from). */
+export function orderLineRows(executor: Executor, orderRowId: number): Promise<OrderLineRow[]> {
+  return executor.selectFrom('order_lines').selectAll().where('order_id', '=', orderRowId).orderBy('position').execute();
+}
+
 export async function findOrderByOrderId(executor: Executor, orderid: string): Promise<Order | null> {
   const row = await executor.selectFrom('orders').selectAll().where('orderid', '=', orderid).executeTakeFirst();
   if (!row) return null;

@@ -1,7 +1,7 @@
 import { shopTimestamp } from '../../domain/display';
 import { STOCK_HOLD_MS } from '../../domain/stock';
 import type { DB, Executor } from '../db/database';
-import { addStock, forceTakeStock, markStockRetaken, markStockReturned, orderStockTakes } from './stock-repository';
+import { addStock, forceTakeStock, markStockRetaken, markStockReturned, orderStockTakes, takeStock, type ShortSize } from './stock-repository';
 import { queueLowStockMails } from './stock-service';
 
 const HOLDS_BATCH = 100;
@@ -67,4 +67,18 @@ export async function retakeStockAfterLatePayment(trx: Executor, orderRowId: num
   const sizes = await forceTakeStock(trx, await orderStockTakes(trx, orderRowId));
   await queueLowStockMails(trx, sizes, shopEmail);
   return true;
+}
+
+/**
+ * An order whose hold had ended, switched to cash on delivery: it takes its bottles again as a late payment does, but
+ * no money was taken, so only while they are on the shelf (the conditional take of a new order). Answers the size
+ * that is short, or null. On a short answer the order is already marked as holding them again: the caller must roll
+ * its transaction back.
+ */
+export async function retakeStockIfOnShelf(trx: Executor, orderRowId: number, shopEmail: string): Promise<ShortSize | null> {
+  if (!(await markStockRetaken(trx, orderRowId))) return null;
+  const outcome = await takeStock(trx, await orderStockTakes(trx, orderRowId));
+  if (outcome.kind === 'short') return outcome.short;
+  await queueLowStockMails(trx, outcome.sizes, shopEmail);
+  return null;
 }
