@@ -2,7 +2,8 @@
 // from one screen to another.
 import { expect, test } from '@playwright/test';
 import { loginThroughUi, registerCustomer } from './support/accounts';
-import { screenshotAtWidths } from './support/screenshots';
+import { SCREEN_WIDTHS, screenshotAtWidths } from './support/screenshots';
+import { expectClearOfHeader } from './support/sticky-header';
 import { addFromDetail, openProduct, waitForHydration } from './support/storefront';
 
 test('a screen whose code cannot be fetched says so inside the shell, and Try again loads it', async ({ page }) => {
@@ -71,6 +72,33 @@ test('moving to another screen puts focus on its heading, but not on the first l
   // The next Tab goes on into the new screen, not back into the header.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+});
+
+test('an address to a section of a page (#fragment) shows the section below the sticky header', async ({ page }) => {
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.goto('about:blank');
+    // A server-rendered page: its sections are there when the browser looks for the fragment.
+    await page.goto('/products/buffalo-ghee#food-label-title');
+    await waitForHydration(page.getByRole('navigation', { name: 'Main' }));
+    await expectClearOfHeader(page, page.getByRole('heading', { level: 2, name: 'Food label' }), 'The linked heading');
+    await page.screenshot({ path: `.tmp/screenshots/shell-fragment-${width}.png` });
+  }
+});
+
+test('the header\'s links take the keyboard without moving the page under it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/products/buffalo-ghee');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await waitForHydration(nav);
+  await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(800);
+  await nav.getByRole('link', { name: 'Home', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Product', exact: true })).toBeFocused();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY), 'the page stays where it was read').toBe(scrolled);
 });
 
 test('on the account page, Edit focuses the first field and Save returns focus to Edit', async ({ page, request }) => {

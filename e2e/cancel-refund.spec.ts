@@ -9,6 +9,8 @@ import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { customerOrders, failedRefundJourney, fitsPhone, openAdminOrder, shoot, shown } from './support/admin-order-journey';
+import { SCREEN_WIDTHS } from './support/screenshots';
+import { expectClearOfHeader } from './support/sticky-header';
 import { checkoutFromSummary, fillBilling, payInSandbox, seedCart } from './support/storefront';
 
 // The shared 2-core machine runs several suites at once; a slow minute should not fail a journey.
@@ -245,5 +247,24 @@ test('an admin cancels an order with their own reason after confirming', async (
     await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);
   } finally {
     await mine.close();
+  }
+});
+
+test('the note the keyboard lands on after cancelling is shown below the sticky header, on a laptop and a phone', async ({ page, request }) => {
+  const tag = runTag();
+  const orders = await seedCodOrders(request, tag, SCREEN_WIDTHS.length);
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  for (const [i, width] of SCREEN_WIDTHS.entries()) {
+    const orderid = orders[i]?.order.orderid ?? 'missing';
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const panel = await openAdminOrder(page, tag, orderid);
+    const money = panel.getByRole('region', { name: 'Cancel and refund' });
+    await money.getByRole('button', { name: 'Cancel order' }).click();
+    await money.getByRole('button', { name: 'Cancel order…' }).click();
+    await page.getByRole('alertdialog', { name: `Cancel order # ${shown(orderid)}?` }).getByRole('button', { name: 'Yes, cancel the order' }).click();
+    const note = money.getByText('This order is cancelled.', { exact: true });
+    await expect(note).toBeFocused();
+    await expectClearOfHeader(page, note, 'The cancelled order\'s note');
+    await page.screenshot({ path: `.tmp/screenshots/cancel-refund-admin-cancelled-focus-${width}.png` });
   }
 });

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
 import { runTag } from './support/admin-seed';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
+import { hasHorizontalOverflow, SCREEN_WIDTHS, screenshotAtWidths } from './support/screenshots';
+import { expectClearOfHeader } from './support/sticky-header';
 
 const SESSION_KEY = 'ghee-shop.session';
 
@@ -160,6 +161,22 @@ test('an admin edits, reorders photos, toggles stock and deletes a product after
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete product' }).click();
   await expect(page.getByText(`${name} Gold was deleted`)).toBeVisible();
   await expect(page.getByRole('heading', { name: `${name} Gold` })).toHaveCount(0);
+});
+
+test('the editor a product opens in is brought into view below the sticky header, beside the list and on a phone', async ({ page }) => {
+  await openStudio(page);
+  const item = page.getByRole('list', { name: 'Products' }).getByRole('listitem').first();
+  const name = await item.getByRole('heading').innerText();
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await item.getByRole('button', { name: `Edit ${name}` }).click();
+    const editor = page.getByRole('region', { name: `Edit ${name}` });
+    await expectClearOfHeader(page, editor.getByRole('heading', { name: `Edit ${name}` }), 'The editor\'s heading');
+    await page.screenshot({ path: `.tmp/screenshots/studio-editor-opened-${width}.png` });
+    await editor.getByRole('button', { name: 'Close the editor' }).click();
+    await expect(editor).toHaveCount(0);
+  }
 });
 
 test('the sizes editor gives each number room to be read, beside the preview and on a phone', async ({ page }) => {

@@ -38,7 +38,8 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
-/** Keeps --site-header-height on the root up to date, so toasts open just below the sticky header. */
+/** Keeps --site-header-height on the root up to date: toasts open just below the sticky header, and whatever is
+ * scrolled into view stops below it (theme.css). */
 function useHeaderHeight() {
   const header = useRef<HTMLElement>(null);
   useEffect(() => {
