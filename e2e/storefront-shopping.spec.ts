@@ -5,6 +5,7 @@ import { loginThroughUi, logoutThroughUi, openProfileMenu, registerCustomer, uni
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMailTo } from './support/mailbox';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
+import { expectClearOfHeader } from './support/sticky-header';
 import { addFromDetail, cartLink, checkoutFromSummary, fillBilling, openProduct, openProductList, payInSandbox, paymentDialog, seedCart } from './support/storefront';
 
 // Seeded catalogue: A2 Desi Cow Ghee is 649 / 1199 / 2299 for 250 / 500 / 1000 ml with 15% off,
@@ -222,7 +223,7 @@ test('a returning guest whose email has an account goes on with a mailed code, a
   const panel = page.getByRole('region', { name: 'This email already has an account' });
   // The panel explains, and is where the customer is taken; the server's bare 409 wording is not toasted beside it.
   await expect(panel).toBeFocused();
-  await expect(panel).toBeInViewport();
+  await expectClearOfHeader(page, panel, 'The panel');
   await expect(page.getByText('User name already exists')).toHaveCount(0);
   await expect(panel.getByRole('link', { name: 'log in with your password' })).toHaveAttribute('href', '/login?next=%2Fcheckoutbilling');
   await panel.getByRole('button', { name: 'Mail me a code' }).click();

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 
 /**
- * Takes the reader to a field to put right: focuses it, so a screen reader reads its label and message, and centres
- * it. Done a frame after the messages are drawn, since they move the fields below them, and focus alone may leave the
- * field under the sticky header or far above the button that was pressed on a phone.
+ * Takes the reader to a field to put right: focuses it, so a screen reader reads its label and message, and scrolls
+ * to it. Done a frame after the messages are drawn, since they move the fields below them. Focus alone does not
+ * scroll a field the form already focused, and the button pressed may be a screen below it on a phone. Centred,
+ * not at the top: the field's label sits above it and its message below, and both come into view with it.
  */
 export function bringIntoView(fieldId: string): void {
   requestAnimationFrame(() => {

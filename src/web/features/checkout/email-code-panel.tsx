@@ -23,10 +23,11 @@ export function EmailCodePanel({ email, onSignedIn }: EmailCodePanelProps) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
-  // It opens in answer to Next, which on a phone is a screen or two below: the customer is taken to it.
+  // It opens in answer to Next, which on a phone is a screen or two below: the customer is taken to it, its first
+  // words at the top when it was out of view, and left where it is when it is in view.
   useEffect(() => {
     panel.current?.focus({ preventScroll: true });
-    panel.current?.scrollIntoView({ block: 'center' });
+    panel.current?.scrollIntoView({ block: 'nearest' });
   }, []);
 
   async function send() {

@@ -12,7 +12,8 @@ export function StockShortNote({ shortage, line, lines }: { shortage: StockShort
   const ref = useRef<HTMLDivElement>(null);
   const applies = !!shortage && line.name === shortage.name && line.quantity === shortage.quantity && bottlesOf(lines, shortage) > shortage.left;
   useEffect(() => {
-    // On a phone the Checkout button is far below the line: bring the note into view.
+    // On a phone the Checkout button is far below the line: bring the note into view, centred so that the line it is
+    // about, just above it, shows with it.
     if (applies) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [applies, shortage]);
   if (!shortage || !applies) return null;
