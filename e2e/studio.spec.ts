@@ -174,6 +174,12 @@ test('the editor a product opens in is brought into view below the sticky header
     const editor = page.getByRole('region', { name: `Edit ${name}` });
     await expectClearOfHeader(page, editor.getByRole('heading', { name: `Edit ${name}` }), 'The editor\'s heading');
     await page.screenshot({ path: `.tmp/screenshots/studio-editor-opened-${width}.png` });
+    if (width >= 768) {
+      // Beside the form, the live preview stays in view as the form scrolls, below the header too.
+      await page.evaluate(() => window.scrollBy({ top: 500, behavior: 'instant' }));
+      await expectClearOfHeader(page, editor.getByRole('figure', { name: 'Live preview of the product card' }), 'The stuck preview');
+      await page.screenshot({ path: `.tmp/screenshots/studio-editor-scrolled-${width}.png` });
+    }
     await editor.getByRole('button', { name: 'Close the editor' }).click();
     await expect(editor).toHaveCount(0);
   }
