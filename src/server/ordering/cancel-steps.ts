@@ -90,8 +90,11 @@ export async function setCancelled(trx: Executor, row: OrderRow, reason: string,
  * shows came back.
  */
 export async function giveBackCouponAndBottles(trx: Executor, orderRowId: number, parcelAway: boolean): Promise<boolean> {
+  // The bottles' rows before the code's, in the order a new order takes them: the other way round, a cancel and an
+  // order sharing a size and a code deadlock on PostgreSQL.
+  const stock = parcelAway ? false : await returnOrderBottles(trx, orderRowId);
   await releaseCouponUse(trx, orderRowId);
-  return parcelAway ? false : returnOrderBottles(trx, orderRowId);
+  return stock;
 }
 
 /** Whether the courier has picked up the order's parcel and not brought it back (PARCEL_AWAY). */

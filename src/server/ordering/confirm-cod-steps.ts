@@ -107,8 +107,9 @@ async function cancelAndGiveBack(
   cancel: Parameters<typeof cancelWaitingOrder>[2],
 ): Promise<boolean | null> {
   if (!(await cancelWaitingOrder(trx, row, cancel))) return null;
-  await releaseCouponUse(trx, row.id);
+  // Bottles, then the code: the order a new order takes them in (cancel-steps.ts, giveBackCouponAndBottles).
   const stock = await returnOrderBottles(trx, row.id);
+  await releaseCouponUse(trx, row.id);
   const order = await findOrderByOrderId(trx, row.orderid);
   if (order) await queueStatusMails(trx, order, ctx.config.SHOP_EMAIL, { publicUrl: ctx.config.PUBLIC_URL });
   return stock;
