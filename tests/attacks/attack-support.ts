@@ -54,7 +54,8 @@ export const PUBLIC_API = new Set([
   'POST /api/shipping/webhook',
   'GET /api/public/track/:orderid',
   'GET /api/docs',
-  // The COD confirmation link works without logging in: its signed token is the key (an admin answers without one).
+  // The COD confirmation link works without logging in: its signed token is the key (the order's own signed-in
+  // customer, or an admin, answers without one).
   'GET /api/order/:orderid/confirm',
   'POST /api/order/:orderid/confirm',
   // Meta's subscription check (the verify token) and signed events (X-Hub-Signature-256).

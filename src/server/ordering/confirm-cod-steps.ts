@@ -14,24 +14,34 @@ import { queueStatusMails } from '../email-templates/status-mail-service';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { kickMessages } from '../messages/index';
 import { findOrderByOrderId, findOrderRow } from '../orders/order-repository';
+import { findOwnedOrder } from '../orders/owned-order';
 import { returnOrderBottles } from '../stock/stock-holds';
 import { confirmTokenMatches } from './cod-confirmation';
 import { cancelWaitingOrder, markConfirmed } from './cod-confirmation-repository';
 
 export type ConfirmAnswerKind = 'CONFIRM' | 'CANCEL';
 
-/** Who answers: the customer with the link's token or a WhatsApp button, or an admin (after a call). */
-export type Answerer = { kind: 'link'; token: string } | { kind: 'whatsapp' } | { kind: 'admin'; user: AuthUser };
+/**
+ * Who answers: the customer with the link's token, a WhatsApp button, or signed in (Your Orders), or an admin (after
+ * a call). The kind is what the audit row records as `by`.
+ */
+export type Answerer = { kind: 'link'; token: string } | { kind: 'whatsapp' } | { kind: 'customer'; user: AuthUser } | { kind: 'admin'; user: AuthUser };
 
 // The link's order id is the gateway's kind (order_…), which customers never see elsewhere: the message does not repeat it.
 const missing = () => notFound('This link does not lead to an order. Check the link in your order mail, or find the order under Your Orders.');
 const badLink = () =>
   forbidden('This confirmation link is not valid for that order. Open the link in your order mail again, or call us and we will confirm it for you.');
+// The same words for a missing order and another customer's, so an order id tells a stranger nothing.
+const NOT_ON_YOUR_ACCOUNT = 'There is no such order on your account. Open Your Orders and try again.';
 const expired = () =>
   new HttpError(410, 'CONFIRMATION_EXPIRED', 'The time to confirm this order has ended, so it is being cancelled. Please place the order again.');
 
-/** The order answered about, after checking who answers (a link's token must be the order's). */
+/**
+ * The order answered about, after checking who answers: a link's token must be the order's, and a signed-in
+ * customer's the order (another customer's is a 404, as everywhere else).
+ */
 export async function orderToAnswer(ctx: AppContext, trx: Executor, orderid: string, who: Answerer): Promise<OrderRow> {
+  if (who.kind === 'customer') return findOwnedOrder(trx, orderid, who.user, { missing: NOT_ON_YOUR_ACCOUNT, ownerOnly: true });
   const row = await findOrderRow(trx, orderid);
   if (!row) throw missing();
   checkAnswerer(ctx, row, who);
@@ -59,7 +69,7 @@ export async function cancelWaiting(ctx: AppContext, trx: Executor, row: OrderRo
 }
 
 export async function auditAnswer(trx: Executor, orderid: string, answer: ConfirmAnswerKind, who: Answerer): Promise<void> {
-  const actor = who.kind === 'admin' ? who.user.id : null;
+  const actor = who.kind === 'admin' || who.kind === 'customer' ? who.user.id : null;
   await writeAudit(trx, { actorUserId: actor, action: 'order.cod-confirm', target: orderid, details: { answer, by: who.kind } });
 }
 

@@ -13,8 +13,8 @@ const previewQuery = z.object({ token: z.string().trim().min(1).max(200) });
 const optInBody = z.strictObject({ whatsappOptIn: z.boolean({ error: 'Say yes or no to WhatsApp updates' }) });
 
 /**
- * COD confirmation (DESIGN.md §8.6): the customer answers with the link's token, without logging in; an admin
- * answers without one. The profile's WhatsApp switch lives here because turning it off changes the account's orders.
+ * COD confirmation (DESIGN.md §8.6): the customer answers with the link's token, without logging in, or signed in
+ * from Your Orders without one; an admin answers without one. The profile's WhatsApp switch lives here because turning it off changes the account's orders.
  */
 export async function confirmationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,8 +30,9 @@ export async function confirmationRoutes(fastify: FastifyInstance): Promise<void
     const { answer, token } = request.body;
     if (token) return answerConfirmation(ctx, request.params.orderid, answer, { kind: 'link', token });
     const user = await authenticate(request);
-    if (!user?.roles.includes('ADMIN')) throw unauthorized('Open the link in your order mail to confirm, or log in as the shop’s admin.');
-    return answerConfirmation(ctx, request.params.orderid, answer, { kind: 'admin', user });
+    if (!user) throw unauthorized('Open the link in your order mail to confirm, or log in and confirm it under Your Orders.');
+    const who = user.roles.includes('ADMIN') ? ({ kind: 'admin', user } as const) : ({ kind: 'customer', user } as const);
+    return answerConfirmation(ctx, request.params.orderid, answer, who);
   });
 
   app.get('/api/account/whatsapp', { onRequest: requireUser }, async (request) => accountOptIn(ctx, currentUser(request).id));
