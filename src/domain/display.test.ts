@@ -4,6 +4,7 @@ import {
   displayOrderId,
   displayPaymentId,
   formatRupees,
+  formatShopDate,
   formatShopDateTime,
   formatSize,
   orderDate,
@@ -140,5 +141,16 @@ describe('formatShopDateTime', () => {
     expect(formatShopDateTime('2026-11-28T15:37:00.000Z')).toBe('28 Nov 2026, 21:07 IST');
     expect(formatShopDateTime('2026-11-28T21:07:00.000+05:30')).toBe('28 Nov 2026, 21:07 IST');
     expect(formatShopDateTime('2026-11-28')).toBe('');
+  });
+});
+
+describe('formatShopDate', () => {
+  it('is the date part of formatShopDateTime, in shop time, for a stamp or a bare date', () => {
+    // 20:00 UTC is past midnight in India: the shop's date is the next day.
+    expect(formatShopDate('2026-11-28T20:00:00.000Z')).toBe('29 Nov 2026');
+    expect(formatShopDate('2026-11-28T21:07:00.000+05:30')).toBe('28 Nov 2026');
+    expect(formatShopDate('2026-11-28')).toBe('28 Nov 2026');
+    expect(formatShopDate('2026-02-30')).toBe('');
+    expect(formatShopDate('not a date')).toBe('');
   });
 });

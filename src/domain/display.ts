@@ -115,6 +115,20 @@ export function formatShopDateTime(iso: string): string {
   return date ? `${shopDateTime.format(date)} IST` : '';
 }
 
+const dateParts = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const shopDay = new Intl.DateTimeFormat('en-GB', { ...dateParts, timeZone: SHOP_TIME_ZONE });
+// A bare date is already the shop's date: read in UTC, it is shown as written.
+const bareDay = new Intl.DateTimeFormat('en-GB', { ...dateParts, timeZone: 'UTC' });
+
+/** "28 Nov 2026": the date of formatShopDateTime, for a stamp (in shop time) or a bare date; '' for anything else. */
+export function formatShopDate(iso: string): string {
+  const date = parseDateTime(iso);
+  if (date) return shopDay.format(date);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return '';
+  const day = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(iso) ? bareDay.format(day) : '';
+}
+
 /**
  * First 80 characters, then '...'. Short text is shown whole without the dots, so a one-line
  * description does not look cut. Counts code points so an emoji is never split in half.

@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS } from '../../../domain/constants';
-import { displayPaymentId, orderNumber, formatRupees, formatSize, orderDate, orderTime } from '../../../domain/display';
+import { displayPaymentId, orderNumber, formatRupees, formatShopDate, formatShopDateTime, formatSize } from '../../../domain/display';
 import { SCREENS } from '../../../domain/messages';
 import { CUSTOMER_STATUS_LABELS, PAYMENT_STANDING_WORDS, isAwaitingPayment, paymentStanding, type PaymentStanding } from '../../../domain/order-status';
 import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../domain/refunds';
@@ -40,9 +40,10 @@ export function OrderCard({ order }: { order: Order }) {
           <h2 className="h6 mb-0" id={`order-${order.id}`}>
             Order <span className="font-monospace">{orderId}</span>
           </h2>
-          <span className="small text-body-secondary">
-            {orderDate(order.createdAt)} {orderTime(order.createdAt)}
-          </span>
+          {/* The customer's screens write a moment one way: the confirm page's deadline reads the same. */}
+          <time className="small text-body-secondary" dateTime={order.createdAt} data-testid="order-placed-at">
+            {formatShopDateTime(order.createdAt) || formatShopDate(order.createdAt)}
+          </time>
         </div>
         <dl className="order-meta small mb-0 mt-2">
           <div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatRupees } from '../../../domain/display';
+import { formatRupees, formatShopDate } from '../../../domain/display';
 import { SETTLEMENT_METHOD_WORDS } from '../../../domain/refund-settlement';
 import { REFUND_STATUS_WORDS, type OrderWithRefunds } from '../../../domain/refunds';
 import type { Order } from '../../../domain/schemas/order';
@@ -46,7 +46,7 @@ export function OrderRefunds({ order }: { order: Order }) {
   return (
     <>
       <RefundLines list={list} />
-      <CreditNoteList orderid={order.orderid} creditNotes={notes} />
+      <CreditNoteList orderid={order.orderid} creditNotes={notes} formatDate={formatShopDate} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { orderDate, orderTime } from '../../../domain/display';
+import { formatShopDateTime } from '../../../domain/display';
 import { SCAN_LABELS, type ShipmentEvent, type ShipmentStatus } from '../../../domain/shipping';
 
 const label = (status: string) => SCAN_LABELS[status as ShipmentStatus] ?? status;
@@ -23,7 +23,7 @@ export function ShipmentScans({ courier, awb, trackingUrl, events }: { courier: 
         <ol className="list-unstyled mb-0 shipment-scan-list" aria-label="Where the parcel has been">
           {newestFirst.map((e, i) => (
             <li key={`${e.at}-${i}`}>
-              <span className="text-body-secondary">{orderDate(e.at)} {orderTime(e.at)}</span> — {label(e.status)}
+              <time className="text-body-secondary" dateTime={e.at}>{formatShopDateTime(e.at)}</time> — {label(e.status)}
               {e.location ? `, ${e.location}` : ''}
             </li>
           ))}
