@@ -1,15 +1,19 @@
 // What a new customer met on a phone: billing takes them to a pincode in another state and offers that state, a
 // closed payment window says the order waits for payment, the mobile menu closes as a disclosure should, the
-// contact button stays off checkout and the owner's screens, and a delivered cash order reads as paid.
+// contact button stays off checkout and the owner's screens, a delivered cash order reads as paid, and a COD order
+// waiting for its customer is confirmed from Your Orders.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer, uniqueEmail } from './support/accounts';
-import { adminToken, setOrderStatus, signInWithSession } from './support/admin-seed';
+import { adminToken, setCodConfirmation, setOrderStatus, signInWithSession } from './support/admin-seed';
 import { SCREEN_WIDTHS, screenshotAtWidths } from './support/screenshots';
 import { expectClearOfHeader } from './support/sticky-header';
 import { addFromDetail, checkoutFromSummary, fillBilling, openProduct, paymentDialog, placeCodOrderViaApi, seedCart } from './support/storefront';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** The one way the customer's screens write a moment: "29 Nov 2026, 18:44 IST", as the confirm page does. */
+const SHOP_DATE_TIME = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST/;
 
 async function setShopContacts(page: Page, contacts: { whatsappNumber: string; instagramUrl: string }): Promise<void> {
   const headers = { Authorization: `Bearer ${await adminToken(page.request)}` };
@@ -156,6 +160,36 @@ test('a delivered cash order reads as paid at the door, its lines are totals, an
   await expect(card.getByRole('link', { name: 'Review Bilona Gir Cow Ghee', exact: true })).toBeVisible();
   await expect(card.getByText('Write a review')).toHaveCount(0);
   await screenshotAtWidths(page, 'orders-cod-delivered');
+});
+
+test('a COD order waiting for its customer is confirmed from Your Orders, signed in, without the mailed link', async ({ page, request }) => {
+  await setCodConfirmation(request, true);
+  try {
+    const customer = await registerCustomer(request, { name: 'Priya Nair' });
+    const order = await placeCodOrderViaApi(request, customer.token, customer, [{ name: 'Buffalo Ghee', quantity: 500, itemQty: 1 }]);
+    await signInWithSession(page, request, customer.email, customer.password);
+    await page.goto('/orders');
+    await page.reload();
+    const card = page.getByRole('article');
+    // Dates read one way on the customer's screens: the order's time as the deadline to confirm.
+    await expect(card.getByTestId('order-placed-at')).toHaveText(new RegExp(`^${SHOP_DATE_TIME.source}$`));
+    const ask = card.getByTestId('order-to-confirm');
+    await expect(ask).toContainText(new RegExp(`Please confirm this cash on delivery order by ${SHOP_DATE_TIME.source}`));
+    await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await screenshotAtWidths(page, 'orders-cod-to-confirm');
+
+    await card.getByRole('button', { name: 'Confirm my order' }).click();
+    await expect(page.getByText('Thank you! Your order is confirmed and we are packing it.')).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Confirm my order' })).toHaveCount(0);
+    // Still in preparation: the customer may still cancel it.
+    await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    const mine = (await (await request.get('/api/order', { headers: { authorization: `Bearer ${customer.token}` } })).json()) as { orderid: string; confirmation: string }[];
+    expect(mine.find((o) => o.orderid === order.orderid)?.confirmation).toBe('CONFIRMED');
+    await screenshotAtWidths(page, 'orders-cod-confirmed');
+  } finally {
+    await setCodConfirmation(request, false);
+  }
 });
 
 test('billing at 390 and 1280 px: a keyboard submit with empty fields shows the first one, labelled, clear of the header', async ({ page }) => {

@@ -6,6 +6,7 @@ import { refundedWords, refundOnItsWayWords, refundProgress } from '../../../dom
 import type { Order } from '../../../domain/schemas/order';
 import { InvoiceButton } from '../../components/invoice-button';
 import { OrderCancel } from './order-cancel';
+import { OrderConfirm } from './order-confirm';
 import { OrderRefunds, useOrderRefunds } from './order-refunds';
 import { OrderTracker } from './order-tracker';
 import { ChargeLines } from '../../components/charge-lines';
@@ -37,7 +38,7 @@ export function OrderCard({ order }: { order: Order }) {
     <article className="card shadow-sm border-0 order-card" aria-labelledby={`order-${order.id}`}>
       <header className="card-header bg-cream border-0 py-3">
         <div className="d-flex flex-wrap justify-content-between gap-2">
-          <h2 className="h6 mb-0" id={`order-${order.id}`}>
+          <h2 className="h6 mb-0" id={`order-${order.id}`} tabIndex={-1}>
             Order <span className="font-monospace">{orderId}</span>
           </h2>
           {/* The customer's screens write a moment one way: the confirm page's deadline reads the same. */}
@@ -81,11 +82,7 @@ export function OrderCard({ order }: { order: Order }) {
           <OrderTracker status={order.status} />
         )}
         {order.shipment ? <div className="mt-2"><ShipmentScans {...order.shipment} /></div> : null}
-        {order.confirmation === 'PENDING' && order.status !== 'CANCELLED' && (
-          <p className="alert alert-warning py-2 mt-2 mb-0 small" data-testid="order-to-confirm">
-            Please confirm this cash on delivery order with the link in your order mail (or the WhatsApp message), so we can pack it.
-          </p>
-        )}
+        <OrderConfirm order={order} headingId={`order-${order.id}`} />
         <div className="row g-3 mt-1">
           <div className="col-md-5">
             <h3 className="h6">Shipping address</h3>
