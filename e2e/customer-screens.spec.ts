@@ -160,6 +160,10 @@ test('a delivered cash order reads as paid at the door, its lines are totals, an
   await expect(card.getByRole('link', { name: 'Review Bilona Gir Cow Ghee', exact: true })).toBeVisible();
   await expect(card.getByText('Write a review')).toHaveCount(0);
   await screenshotAtWidths(page, 'orders-cod-delivered');
+
+  // The charges are a table that adds up, as the order summary's.
+  await expect(card.getByTestId('order-subtotal')).toHaveText(`Rs. ${order.totalAmount.toLocaleString('en-IN')}`);
+  await expect(card.getByTestId('order-total')).toHaveText(`Rs. ${order.totalAmount.toLocaleString('en-IN')}`);
 });
 
 test('a COD order waiting for its customer is confirmed from Your Orders, signed in, without the mailed link', async ({ page, request }) => {

@@ -114,12 +114,13 @@ test('a customer checks a pincode, applies a code, is refused COD above the limi
   await payInSandbox(page);
   await expect(page.getByRole('heading', { name: 'Your payment was successful' })).toBeVisible();
 
-  // Your Orders shows the charges.
+  // Your Orders shows the charges as the summary did.
   await page.goto('/orders');
   const card = page.getByRole('article');
-  await expect(card.getByTestId('order-charges')).toContainText('Delivery - Rs. 60');
-  await expect(card.getByTestId('order-charges')).toContainText(`Discount (${code}) - minus Rs. 195`);
-  await expect(card).toContainText('Rs. 1,819');
+  await expect(card.getByTestId('order-delivery-fee')).toHaveText('Rs. 60');
+  await expect(card.getByTestId('order-charges')).toContainText(`Discount (${code})`);
+  await expect(card.getByTestId('order-discount')).toHaveText('− Rs. 195');
+  await expect(card.getByTestId('order-total')).toHaveText('Rs. 1,819');
 
   // The account was made without an address: its first checkout's is now the profile's.
   await page.goto('/account');

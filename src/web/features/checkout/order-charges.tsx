@@ -3,6 +3,7 @@ import { formatRupees } from '../../../domain/display';
 import { shortOfFreeDelivery } from '../../../domain/pricing';
 import type { Quote } from '../../../domain/schemas/delivery';
 import { BusyButton } from '../../components/busy-button';
+import { ChargesTable } from '../../components/charges-table';
 
 /** Subtotal, delivery, COD fee, discount and total, as the server priced them (the same figures the order gets). */
 export function OrderCharges({ quote, fallbackTotal, freeFrom = null }: { quote: Quote | undefined; fallbackTotal: number; freeFrom?: number | null }) {
@@ -17,44 +18,20 @@ export function OrderCharges({ quote, fallbackTotal, freeFrom = null }: { quote:
   const { minDays, maxDays } = quote.estimate;
   // Under the free-delivery line (a coupon may have taken the order below it): say how far it is.
   const short = quote.deliveryFee > 0 ? shortOfFreeDelivery(freeFrom, quote.subtotal - quote.discount) : null;
+  const charges = { ...quote, couponCode: quote.coupon?.code };
   return (
-    <dl className="row g-0 border-top pt-3 mb-2 small" data-testid="order-charges">
-      <dt className="col-7 fw-normal">Items</dt>
-      <dd className="col-5 text-end mb-1" data-testid="order-subtotal">
-        {formatRupees(quote.subtotal)}
-      </dd>
-      <dt className="col-7 fw-normal">
-        Delivery{quote.serviceable ? <span className="text-body-secondary"> ({minDays === maxDays ? minDays : `${minDays}–${maxDays}`} days)</span> : null}
-      </dt>
-      <dd className="col-5 text-end mb-1" data-testid="order-delivery-fee">
-        {quote.deliveryFee > 0 ? formatRupees(quote.deliveryFee) : 'Free'}
-      </dd>
-      {short !== null ? (
-        <dd className="col-12 text-end text-body-secondary mb-1" data-testid="free-delivery-hint">
-          Add {formatRupees(short)} for free delivery
-        </dd>
-      ) : null}
-      {quote.codFee > 0 ? (
-        <>
-          <dt className="col-7 fw-normal">Cash on delivery fee</dt>
-          <dd className="col-5 text-end mb-1" data-testid="order-cod-fee">
-            {formatRupees(quote.codFee)}
+    <ChargesTable
+      charges={charges}
+      className="border-top pt-3 mb-2"
+      deliveryNote={quote.serviceable ? <span className="text-body-secondary"> ({minDays === maxDays ? minDays : `${minDays}–${maxDays}`} days)</span> : null}
+      deliveryHint={
+        short !== null ? (
+          <dd className="col-12 text-end text-body-secondary mb-1" data-testid="free-delivery-hint">
+            Add {formatRupees(short)} for free delivery
           </dd>
-        </>
-      ) : null}
-      {quote.discount > 0 ? (
-        <>
-          <dt className="col-7 fw-normal text-success">Discount{quote.coupon ? ` (${quote.coupon.code})` : ''}</dt>
-          <dd className="col-5 text-end mb-1 text-success" data-testid="order-discount">
-            − {formatRupees(quote.discount)}
-          </dd>
-        </>
-      ) : null}
-      <dt className="col-7 fs-5 fw-normal">Total</dt>
-      <dd className="col-5 text-end fs-5 fw-bold mb-0" data-testid="order-total">
-        {formatRupees(quote.total)}
-      </dd>
-    </dl>
+        ) : null
+      }
+    />
   );
 }
 

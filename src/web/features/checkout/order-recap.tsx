@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatRupees, formatSize, orderNumber } from '../../../domain/display';
 import type { Order } from '../../../domain/schemas/order';
+import { ChargesTable } from '../../components/charges-table';
 
 /** The order number with a button that copies it: what a customer quotes when they call or write to us. */
 function OrderNumber({ id }: { id: number }) {
@@ -62,32 +63,7 @@ export function OrderRecap({ order }: { order: Order }) {
           </tbody>
         </table>
         {/* The charges between the items and the total, so the recap adds up. */}
-        <dl className="recap-charges small mb-1">
-          <div className="d-flex justify-content-between">
-            <dt className="fw-normal">Items</dt>
-            <dd className="mb-0 text-nowrap" data-testid="recap-subtotal">{formatRupees(order.subtotal)}</dd>
-          </div>
-          <div className="d-flex justify-content-between">
-            <dt className="fw-normal">Delivery</dt>
-            <dd className="mb-0 text-nowrap" data-testid="recap-delivery-fee">{order.deliveryFee > 0 ? formatRupees(order.deliveryFee) : 'Free'}</dd>
-          </div>
-          {order.codFee > 0 ? (
-            <div className="d-flex justify-content-between">
-              <dt className="fw-normal">Cash on delivery fee</dt>
-              <dd className="mb-0 text-nowrap" data-testid="recap-cod-fee">{formatRupees(order.codFee)}</dd>
-            </div>
-          ) : null}
-          {order.discount > 0 ? (
-            <div className="d-flex justify-content-between text-success">
-              <dt className="fw-normal">Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
-              <dd className="mb-0 text-nowrap" data-testid="recap-discount">− {formatRupees(order.discount)}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <p className="d-flex justify-content-between fw-bold mb-3 border-top pt-1">
-          <span>Total</span>
-          <span data-testid="recap-total">{formatRupees(order.totalAmount)}</span>
-        </p>
+        <ChargesTable charges={{ ...order, total: order.totalAmount }} idPrefix="recap" className="mb-3" />
         <h2 className="h6 mb-1">Delivery address</h2>
         <p className="small mb-0 typed-text">
           {order.username}, {order.mobilenumber}

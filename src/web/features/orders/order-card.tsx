@@ -9,7 +9,7 @@ import { OrderCancel } from './order-cancel';
 import { OrderConfirm } from './order-confirm';
 import { OrderRefunds, useOrderRefunds } from './order-refunds';
 import { OrderTracker } from './order-tracker';
-import { ChargeLines } from '../../components/charge-lines';
+import { ChargesTable } from '../../components/charges-table';
 import { OrderReviewLinks } from '../reviews/order-review-links';
 import { PayNowButton } from './pay-now-button';
 import { ShipmentScans } from './shipment-scans';
@@ -126,8 +126,12 @@ export function OrderCard({ order }: { order: Order }) {
               </tbody>
             </table>
             <OrderReviewLinks order={order} />
-            <ChargeLines order={order} className="text-end" />
-            <p className="text-end fw-bold mb-0">Total amount: {formatRupees(order.totalAmount)}</p>
+            {/* The charges as the order summary showed them, kept to the right under the items' totals. */}
+            <div className="row g-0 justify-content-end">
+              <div className="col-sm-9 col-lg-8">
+                <ChargesTable charges={{ ...order, total: order.totalAmount }} className="mb-0" />
+              </div>
+            </div>
             {order.invoiceNumber ? (
               <p className="text-end small mt-2 mb-0">
                 Tax invoice {order.invoiceNumber} <InvoiceButton orderid={order.orderid} invoiceNumber={order.invoiceNumber} />
