@@ -1,8 +1,9 @@
 // What a new customer met on a phone: billing takes them to a pincode in another state and offers that state, a
 // closed payment window says the order waits for payment, the mobile menu closes as a disclosure should, the
-// contact button stays off checkout and the owner's screens, a delivered cash order reads as paid, and a COD order
-// waiting for its customer is confirmed from Your Orders.
+// contact button stays off checkout and the owner's screens, a delivered cash order reads as paid and says where
+// each review stands, and a COD order waiting for its customer is confirmed from Your Orders.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Product } from '../src/domain/schemas/product';
 import { ADMIN, loginThroughUi, registerCustomer, uniqueEmail } from './support/accounts';
 import { adminToken, setCodConfirmation, setOrderStatus, signInWithSession } from './support/admin-seed';
 import { SCREEN_WIDTHS, screenshotAtWidths } from './support/screenshots';
@@ -161,9 +162,35 @@ test('a delivered cash order reads as paid at the door, its lines are totals, an
   await expect(card.getByText('Write a review')).toHaveCount(0);
   await screenshotAtWidths(page, 'orders-cod-delivered');
 
-  // The charges are a table that adds up, as the order summary's.
+  // The charges are a table that adds up, and the reviews come after the total, not between the items and it.
   await expect(card.getByTestId('order-subtotal')).toHaveText(`Rs. ${order.totalAmount.toLocaleString('en-IN')}`);
   await expect(card.getByTestId('order-total')).toHaveText(`Rs. ${order.totalAmount.toLocaleString('en-IN')}`);
+  const reviews = card.getByRole('list', { name: 'Your reviews' });
+  expect((await reviews.boundingBox())?.y ?? 0).toBeGreaterThan((await card.getByTestId('order-total').boundingBox())?.y ?? Infinity);
+
+  // Once written, each ghee says where its review stands: hidden by the owner (and why), waiting, or shown.
+  const products = (await (await request.get('/api/public/product')).json()) as Product[];
+  const idOf = (name: string) => products.find((p) => p.name === name)?._id ?? '';
+  const write = async (name: string) => {
+    const res = await request.post(`/api/products/${idOf(name)}/reviews`, { headers: { authorization: `Bearer ${customer.token}` }, data: { rating: 5, text: 'Grainy and fresh.' } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const admin = { authorization: `Bearer ${await adminToken(request)}` };
+  const moderate = async (id: number, data: object) => expect((await request.put(`/api/reviews/${id}`, { headers: admin, data })).status()).toBe(200);
+  await moderate(await write('Buffalo Ghee'), { status: 'HIDDEN', reason: 'PERSONAL_DATA' });
+  const bilona = await write('Bilona Gir Cow Ghee');
+  await page.reload();
+  const about = (name: string) => reviews.getByRole('listitem').filter({ hasText: name });
+  await expect(about('Buffalo Ghee')).toContainText('Not shown: shares personal data');
+  await expect(about('Bilona Gir Cow Ghee')).toContainText('Waiting for the shop’s approval');
+  await expect(card.getByRole('link', { name: /^Review / })).toHaveCount(0);
+  await expect(about('Buffalo Ghee').getByRole('link', { name: 'Edit your review of Buffalo Ghee' })).toHaveAttribute('href', `/review/${idOf('Buffalo Ghee')}`);
+  await screenshotAtWidths(page, 'orders-reviews-hidden-and-waiting');
+  await moderate(bilona, { status: 'PUBLISHED' });
+  await page.reload();
+  await expect(about('Bilona Gir Cow Ghee')).toContainText('Reviewed ✓');
+  await expect(about('Bilona Gir Cow Ghee').getByRole('link', { name: 'Edit your review of Bilona Gir Cow Ghee' })).toBeVisible();
 });
 
 test('a COD order waiting for its customer is confirmed from Your Orders, signed in, without the mailed link', async ({ page, request }) => {

@@ -125,7 +125,6 @@ export function OrderCard({ order }: { order: Order }) {
                 ))}
               </tbody>
             </table>
-            <OrderReviewLinks order={order} />
             {/* The charges as the order summary showed them, kept to the right under the items' totals. */}
             <div className="row g-0 justify-content-end">
               <div className="col-sm-9 col-lg-8">
@@ -137,6 +136,7 @@ export function OrderCard({ order }: { order: Order }) {
                 Tax invoice {order.invoiceNumber} <InvoiceButton orderid={order.orderid} invoiceNumber={order.invoiceNumber} />
               </p>
             ) : null}
+            <OrderReviewLinks order={order} />
             {order.note ? <p className="small text-body-secondary mt-2 mb-0 typed-text">Note: {order.note}</p> : null}
             <div className="mt-2">
               <OrderRefunds order={order} />

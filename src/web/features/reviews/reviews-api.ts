@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyReview, Review, ReviewInput, ReviewPage } from '../../../domain/schemas/review';
 import { api } from '../../lib/api-client';
 import { PRODUCTS_KEY } from '../../lib/query-keys';
@@ -29,6 +29,20 @@ export function useMyReview(productId: string, enabled: boolean) {
     // An order may have been delivered since it was last asked.
     staleTime: 0,
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * The caller's review of each product, for Your Orders: keyed by account too, so another account's reviews are never
+ * shown after switching. Writing a review marks every 'reviews' query stale, these included.
+ */
+export function useMyReviews(productIds: readonly string[], email: string | undefined) {
+  return useQueries({
+    queries: productIds.map((productId) => ({
+      queryKey: [...mineKey(productId), email],
+      queryFn: () => api.get<MyReview>(`/api/products/${encodeURIComponent(productId)}/reviews/mine`),
+      enabled: !!email,
+    })),
   });
 }
 
