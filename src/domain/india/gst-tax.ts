@@ -42,6 +42,21 @@ export function splitLineTax(line: TaxableLine, interState: boolean): TaxSplit {
   return { taxablePaise: line.grossPaise - 2 * half, cgstPaise: half, sgstPaise: half, igstPaise: 0, taxPaise: 2 * half };
 }
 
+/** `amount` spread over `weights` in proportion, the largest remainders taking the odd paise; sums to `amount`. */
+export function spreadByValue(amount: number, weights: readonly number[]): number[] {
+  const base = weights.reduce((sum, w) => sum + w, 0);
+  if (base <= 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((amount * w) / base));
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = weights.map((w, i) => ({ i, remainder: (amount * w) % base })).sort((a, b) => b.remainder - a.remainder);
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
 /** "2.5%": the CGST (or SGST) rate, half the GST rate. */
 export function halfRate(rate: number): string {
   return `${rate / 2}%`;

@@ -4,7 +4,8 @@ import type { Business } from '../schemas/business';
 import { businessStateCode } from '../schemas/business';
 import { rupeesInWords } from './amount-in-words';
 import { stateCodeOf, stateNameOf } from './gst-states';
-import { splitLineTax, sumSplits, type TaxSplit } from './gst-tax';
+import { splitLineTax, spreadByValue, sumSplits, type TaxSplit } from './gst-tax';
+import { discountGoods } from './invoice-discount';
 
 export interface InvoiceLine extends TaxSplit {
   description: string;
@@ -13,7 +14,14 @@ export interface InvoiceLine extends TaxSplit {
   quantity: number;
   unit: string;
   unitPricePaise: number;
+  /** What the line comes to, tax included: its taxable value and tax add up to it. */
   grossPaise: number;
+  /**
+   * The discount taken off the line before tax, tax included (a line of goods on an order with a coupon; absent on
+   * other lines and on documents issued before discounts were shown per line, which carry a reduction line instead).
+   * The line's value before it is `grossPaise + discountPaise`, its quantity times its unit price.
+   */
+  discountPaise?: number;
   rate: number;
 }
 
@@ -39,6 +47,8 @@ export interface InvoiceDocument {
   placeOfSupply: { stateName: string; stateCode: string };
   interState: boolean;
   lines: InvoiceLine[];
+  /** The coupon whose discount the lines of goods carry, named under them (absent without one). */
+  couponCode?: string;
   totals: TaxSplit & { grossPaise: number };
   amountInWords: string;
   reverseCharge: false;
@@ -100,50 +110,13 @@ function taxedLine(base: Omit<InvoiceLine, keyof TaxSplit>, interState: boolean,
   return { ...base, ...(taxed ? {} : { rate: 0 }), ...split };
 }
 
-/** `amount` spread over `weights` in proportion, the largest remainders taking the odd paise; sums to `amount`. */
-export function spreadByValue(amount: number, weights: readonly number[]): number[] {
-  const base = weights.reduce((sum, w) => sum + w, 0);
-  if (base <= 0) return weights.map(() => 0);
-  const shares = weights.map((w) => Math.floor((amount * w) / base));
-  let left = amount - shares.reduce((a, b) => a + b, 0);
-  const byRemainder = weights.map((w, i) => ({ i, remainder: (amount * w) % base })).sort((a, b) => b.remainder - a.remainder);
-  for (const { i } of byRemainder) {
-    if (left === 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
-}
-
 /**
- * The coupon discount as reductions of the goods it was given on (GST counts a discount shown on the invoice out of
- * the taxable value): one line per HSN and rate among the goods, the discount spread over them by value.
- */
-function discountLines(goods: InvoiceLine[], discountPaise: number, name: string, interState: boolean, registered: boolean): InvoiceLine[] {
-  const groups = new Map<string, { hsn: string; rate: number; grossPaise: number }>();
-  for (const l of goods) {
-    const key = `${l.hsn}|${l.rate}`;
-    const group = groups.get(key) ?? { hsn: l.hsn, rate: l.rate, grossPaise: 0 };
-    group.grossPaise += l.grossPaise;
-    groups.set(key, group);
-  }
-  const list = [...groups.values()];
-  const shares = spreadByValue(discountPaise, list.map((g) => g.grossPaise));
-  return list
-    .map((g, i) => {
-      const paise = 0 - (shares[i] ?? 0);
-      const description = list.length > 1 ? `${name} on goods at ${g.rate}%` : name;
-      return taxedLine({ description, hsn: g.hsn, quantity: 1, unit: 'OTH', unitPricePaise: paise, grossPaise: paise, rate: g.rate }, interState, registered);
-    })
-    .filter((l) => l.grossPaise !== 0);
-}
-
-/**
- * The invoice of an order: its goods, then the delivery fee and the cash-on-delivery fee as lines of their own and
- * the coupon discount as a reduction, so the lines add up to the order's total. A fee is taxed as the goods it goes
- * with (a composite supply follows its principal supply: the line with the largest value, its HSN and rate; see
- * docs/decisions/037). Should the total still differ from those figures (an order from before fees were stored),
- * the difference is one more line taxed the same way, so the invoice always equals what the customer paid.
+ * The invoice of an order: its goods, each with its share of the coupon discount taken off before tax, then the
+ * delivery fee and the cash-on-delivery fee as lines of their own, so the lines add up to the order's total. A fee
+ * is taxed as the goods it goes with (a composite supply follows its principal supply: the line with the largest
+ * value, its HSN and rate; see docs/decisions/037). Should the total still differ from those figures (an order from
+ * before fees were stored), the difference is one more line taxed the same way, so the invoice always equals what the
+ * customer paid.
  */
 export function buildInvoiceDocument(source: InvoiceSource, business: Business, number: string, issuedAt: string): InvoiceDocument {
   const registered = business.gstin !== '';
@@ -166,15 +139,15 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
       registered,
     ),
   );
-  const lines = [...goods];
+  const c = source.charges;
+  const discountPaise = c && c.discount > 0 ? c.discount * 100 : 0;
+  const lines = discountGoods(goods, discountPaise, interState);
   const principal = [...goods].sort((a, b) => b.grossPaise - a.grossPaise)[0];
   if (principal) {
     const charge = (description: string, paise: number) =>
       taxedLine({ description, hsn: principal.hsn, quantity: 1, unit: 'OTH', unitPricePaise: paise, grossPaise: paise, rate: principal.rate }, interState, registered);
-    const c = source.charges;
     if (c && c.deliveryFee > 0) lines.push(charge('Delivery fee', c.deliveryFee * 100));
     if (c && c.codFee > 0) lines.push(charge('Cash on delivery fee', c.codFee * 100));
-    if (c && c.discount > 0) lines.push(...discountLines(goods, c.discount * 100, c.couponCode ? `Coupon discount (${c.couponCode})` : 'Discount', interState, registered));
     const difference = source.totalAmount * 100 - lines.reduce((sum, l) => sum + l.grossPaise, 0);
     if (difference !== 0) lines.push(charge(difference > 0 ? 'Delivery and other charges' : 'Discount', difference));
   }
@@ -200,6 +173,7 @@ export function buildInvoiceDocument(source: InvoiceSource, business: Business, 
     placeOfSupply: { stateName: stateNameOf(buyerCode) ?? b.state, stateCode: buyerCode },
     interState,
     lines,
+    ...(discountPaise > 0 && c?.couponCode ? { couponCode: c.couponCode } : {}),
     totals,
     amountInWords: rupeesInWords(totals.grossPaise),
     reverseCharge: false,
@@ -250,9 +224,9 @@ export interface CreditedGoods {
 
 /**
  * The refunded bottles as lines with their quantities, the invoice's HSN, rate and unit price. When the amount
- * refunded (what was paid for them) is less than their price, the coupon took the rest: it is a reduction line, as
- * on the invoice, so each line's quantity times its price is its amount. Otherwise the amount is spread over them
- * by value.
+ * refunded (what was paid for them) is less than their price, the coupon took the rest: it is taken off the lines
+ * as on the invoice, so each line's quantity times its price is its value before the discount. Otherwise the amount
+ * is spread over them by value.
  */
 function goodsLines(invoice: InvoiceDocument, amountPaise: number, goods: readonly CreditedGoods[], registered: boolean): InvoiceLine[] {
   const found = goods.flatMap((g) => {
@@ -270,9 +244,7 @@ function goodsLines(invoice: InvoiceDocument, amountPaise: number, goods: readon
       registered,
     ),
   );
-  if (amountPaise >= pricePaise) return lines;
-  const coupon = invoice.lines.find((l) => l.grossPaise < 0)?.description.replace(/ on goods at .*$/, '') ?? 'Discount';
-  return [...lines, ...discountLines(lines, pricePaise - amountPaise, coupon, invoice.interState, registered)];
+  return amountPaise >= pricePaise ? lines : discountGoods(lines, pricePaise - amountPaise, invoice.interState);
 }
 
 function valueLines(invoice: InvoiceDocument, amountPaise: number, registered: boolean): InvoiceLine[] {

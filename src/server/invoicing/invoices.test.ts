@@ -162,7 +162,7 @@ describeEachDatabase('tax invoices', (dialect) => {
     const stranger = await createTestUser(set.shop);
     expect((await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${dashed}.pdf`, headers: stranger.auth })).statusCode).toBe(404);
   });
-  it('names the delivery fee and the COD fee as lines of their own and the coupon as a reduction, adding up to the total', async () => {
+  it('names the delivery fee and the COD fee as lines of their own and takes the coupon off the goods, adding up to the total', async () => {
     const delivery = (deliveryFee: number, codFee: number) =>
       set.shop.app.inject({
         method: 'PUT',
@@ -185,9 +185,7 @@ describeEachDatabase('tax invoices', (dialect) => {
       await setStatus(orderid, 'READY');
 
       const text = pdfText((await invoicePdf(orderid)).rawPayload);
-      for (const field of ['Delivery fee', 'Cash on delivery fee', 'Coupon discount', '(INVOICE10)', '1 OTH', '60.00', '40.00', `-${formatPaise(quote.discount * 100)}`]) {
-        expect(text, field).toContain(field);
-      }
+      for (const field of ['Delivery fee', 'Cash on delivery fee', '1 OTH', '60.00', '40.00']) expect(text, field).toContain(field);
       // At the goods' 5%: 60 → 57.14 + 2.86 (CGST 1.43 + SGST 1.43); 40 → 38.10 + 1.90 (0.95 + 0.95).
       for (const figure of ['57.14', '1.43', '38.10', '0.95']) expect(text, figure).toContain(figure);
       expect(text).toMatch(new RegExp(`Total \\(₹\\)\\s+${formatPaise(quote.total * 100).replace('.', '\\.')}`));
@@ -204,14 +202,18 @@ describeEachDatabase('tax invoices', (dialect) => {
         'Buffalo Ghee (1000 ml)',
         'Delivery fee',
         'Cash on delivery fee',
-        'Coupon discount (INVOICE10)',
       ]);
+      expect(doc.couponCode).toBe('INVOICE10');
       expect(doc.lines.reduce((sum, l) => sum + l.grossPaise, 0)).toBe(quote.total * 100);
       expect(doc.totals.grossPaise).toBe(quote.total * 100);
       expect(doc.totals.taxablePaise + doc.totals.taxPaise).toBe(quote.total * 100);
       expect(doc.totals.cgstPaise + doc.totals.sgstPaise).toBe(doc.totals.taxPaise);
       for (const line of doc.lines) expect(line.taxablePaise + line.taxPaise, line.description).toBe(line.grossPaise);
-      expect(doc.lines.at(-1)).toMatchObject({ grossPaise: -quote.discount * 100, rate: 5, hsn: '0405' });
+      // The coupon is taken off the goods, each line's share before its tax; the fees keep their whole value.
+      expect(doc.lines.map((l) => l.discountPaise ?? 0).reduce((a, b) => a + b, 0)).toBe(quote.discount * 100);
+      expect(doc.lines.every((l) => l.grossPaise > 0)).toBe(true);
+      for (const line of doc.lines.slice(0, 2)) expect(line.quantity * line.unitPricePaise).toBe(line.grossPaise + (line.discountPaise ?? 0));
+      expect(doc.lines.slice(2).map((l) => l.discountPaise)).toEqual([undefined, undefined]);
     } finally {
       await delivery(0, 0);
     }
