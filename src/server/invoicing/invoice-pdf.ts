@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { documentName } from '../../domain/india/document-name';
-import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../domain/india/invoice-document';
+import type { CreditNoteDocument, InvoiceDocument } from '../../domain/india/invoice-document';
 import { formatPaise, halfRate, isNilRated } from '../../domain/india/gst-tax';
 import { loadPdfKit, type PdfDocumentClass } from './pdf-library';
 import type { SignatureFields } from './pdf-signing';
-import { BOLD, drawText, heightOfText, REGULAR, registerScriptFonts } from './script-fonts';
+import { columns, drawRow, fitTable, hasDiscount, RULE } from './invoice-table';
+import { BOLD, drawText, REGULAR, registerScriptFonts } from './script-fonts';
 import { addSignaturePlaceholder } from './signature-placeholder';
 import { drawVoidNotice, drawVoidStamp, voidNotice } from './void-mark';
 
@@ -19,17 +20,9 @@ const PAGE_H = 841.89;
 const WIDTH = PAGE_W - 2 * MARGIN;
 const BROWN = '#8a4b08';
 const GREEN = '#4f7d2a';
-const RULE = '#c9b48a';
 
 type Doc = InstanceType<PdfDocumentClass>;
 type AnyDocument = InvoiceDocument | CreditNoteDocument;
-
-interface Column {
-  title: string;
-  width: number;
-  align: 'left' | 'right';
-  value: (line: InvoiceLine, index: number) => string;
-}
 
 const unregistered = (doc: AnyDocument) => doc.kind === 'BILL_OF_SUPPLY' || doc.seller.gstin === '';
 /**
@@ -43,41 +36,6 @@ const dateOf = (iso: string) => {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 };
-
-function columns(doc: AnyDocument): Column[] {
-  const money = (f: (l: InvoiceLine) => number) => (l: InvoiceLine) => formatPaise(f(l));
-  // A line of value alone (a refund of part of the price) moves no goods: no quantity, unit or unit price.
-  const goods = (f: (l: InvoiceLine) => string) => (l: InvoiceLine) => (l.unit ? f(l) : '');
-  const head: Column[] = [
-    { title: '#', width: 16, align: 'left', value: (_l, i) => String(i + 1) },
-    { title: 'Description', width: 0, align: 'left', value: (l) => l.description },
-    // Wide enough for an eight-digit HSN on one line: a code broken in two reads as another code.
-    { title: 'HSN', width: 44, align: 'left', value: (l) => l.hsn },
-    { title: 'Qty', width: 36, align: 'right', value: goods((l) => `${l.quantity} ${l.unit}`) },
-    { title: 'Unit price', width: 52, align: 'right', value: goods((l) => formatPaise(l.unitPricePaise)) },
-  ];
-  const taxed = charged(doc);
-  // CGST and SGST each show their own rate, half the GST rate (DESIGN.md §8.2).
-  const tax: Column[] = !taxed
-    ? []
-    : [
-        { title: 'Taxable value', width: 58, align: 'right', value: money((l) => l.taxablePaise) },
-        ...(doc.interState
-          ? [
-              { title: 'IGST rate', width: 34, align: 'right' as const, value: (l: InvoiceLine) => `${l.rate}%` },
-              { title: 'IGST', width: 50, align: 'right' as const, value: money((l) => l.igstPaise) },
-            ]
-          : [
-              { title: 'CGST rate', width: 34, align: 'right' as const, value: (l: InvoiceLine) => halfRate(l.rate) },
-              { title: 'CGST', width: 44, align: 'right' as const, value: money((l) => l.cgstPaise) },
-              { title: 'SGST rate', width: 34, align: 'right' as const, value: (l: InvoiceLine) => halfRate(l.rate) },
-              { title: 'SGST', width: 44, align: 'right' as const, value: money((l) => l.sgstPaise) },
-            ]),
-      ];
-  const all = [...head, ...tax, { title: 'Amount', width: 56, align: 'right' as const, value: money((l) => l.grossPaise) }];
-  const fixed = all.reduce((sum, c) => sum + c.width, 0);
-  return all.map((c) => (c.width === 0 ? { ...c, width: WIDTH - fixed } : c));
-}
 
 function drawMark(pdf: Doc, x: number, y: number) {
   pdf.save().translate(x, y).scale(1.1);
@@ -161,21 +119,6 @@ function drawParties(pdf: Doc, doc: AnyDocument, top: number): number {
   return Math.max(leftBottom, pdf.y) + 10;
 }
 
-function drawRow(pdf: Doc, cols: Column[], cells: string[], y: number, bold: boolean, fill?: string): number {
-  const face = bold ? BOLD : REGULAR;
-  pdf.font(face.font).fontSize(8);
-  const height = Math.max(...cols.map((c, i) => heightOfText(pdf, face, cells[i] ?? '', { width: c.width - 6 }))) + 8;
-  if (fill) pdf.rect(MARGIN, y, WIDTH, height).fill(fill);
-  let x = MARGIN;
-  pdf.fillColor('#222');
-  for (const [i, c] of cols.entries()) {
-    drawText(pdf, face, cells[i] ?? '', x + 3, y + 4, { width: c.width - 6, align: c.align });
-    x += c.width;
-  }
-  pdf.moveTo(MARGIN, y + height).lineTo(MARGIN + WIDTH, y + height).lineWidth(0.4).strokeColor(RULE).stroke();
-  return y + height;
-}
-
 /** The rows of the totals box: CGST and SGST with their rate when every line has one rate. */
 function totalRows(doc: AnyDocument): [string, string][] {
   const t = doc.totals;
@@ -195,6 +138,14 @@ function totalRows(doc: AnyDocument): [string, string][] {
   return rows;
 }
 
+/** The coupon, named once under the lines that show its discount, and what the discount came to in all. */
+function discountNote(doc: AnyDocument): string | null {
+  if (!hasDiscount(doc)) return null;
+  const total = doc.lines.reduce((sum, l) => sum + (l.discountPaise ?? 0), 0);
+  const coupon = doc.couponCode ? ` (coupon ${doc.couponCode})` : '';
+  return `Discount${coupon}: ₹${formatPaise(total)} in all, taken off each line’s value${charged(doc) ? ' before tax' : ''}.`;
+}
+
 /** Totals, amount in words, the declarations, and the signatory over "Authorised signatory". */
 function drawClosing(pdf: Doc, doc: AnyDocument, y: number, options: RenderOptions) {
   let ty = y + 8;
@@ -209,6 +160,8 @@ function drawClosing(pdf: Doc, doc: AnyDocument, y: number, options: RenderOptio
   pdf.font('bold').fontSize(8.5).text('Amount in words', MARGIN, y + 8, { width: 260 });
   pdf.font('regular').text(doc.amountInWords, MARGIN, pdf.y, { width: 260 });
   pdf.moveDown(0.6);
+  const discount = discountNote(doc);
+  if (discount) pdf.text(discount, { width: 260 });
   pdf.text('Tax is payable on reverse charge: No', { width: 260 });
   if (!charged(doc)) pdf.text(unregistered(doc) ? 'Supplier not registered under GST: no tax is charged.' : 'Goods at 0% GST: no tax is charged.', { width: 260 });
   if (doc.kind === 'CREDIT_NOTE' && charged(doc)) pdf.text('Issued under section 34 of the CGST Act, 2017.', { width: 260 });
@@ -266,23 +219,23 @@ export async function renderDocumentPdf(doc: AnyDocument, options: RenderOptions
     pdf.on('error', reject);
   });
 
-  const cols = columns(doc);
-  const heading = cols.map((c) => c.title);
+  const table = fitTable(pdf, doc, columns(doc, charged(doc)), WIDTH);
+  const heading = table.columns.map((c) => c.title);
   let y = drawHeader(pdf, doc);
   if (doc.kind === 'CREDIT_NOTE' && options.voidedAt) {
     y = drawVoidNotice(pdf, voidNotice(dateOf(options.voidedAt), doc.invoiceNumber), { x: MARGIN, y, width: WIDTH });
   }
   y = drawParties(pdf, doc, y);
-  y = drawRow(pdf, cols, heading, y, true, '#f6ecd4');
+  y = drawRow(pdf, table, heading, MARGIN, y, true, '#f6ecd4');
   const bottom = PAGE_H - MARGIN - 30;
   for (const [i, line] of doc.lines.entries()) {
     pdf.font('regular').fontSize(8);
     if (y + 30 > bottom) {
       pdf.addPage();
       pdf.font('bold').fontSize(9).fillColor(BROWN).text(`${documentName(doc)} ${doc.number}${voided} (continued)`, MARGIN, MARGIN);
-      y = drawRow(pdf, cols, heading, MARGIN + 18, true, '#f6ecd4');
+      y = drawRow(pdf, table, heading, MARGIN, MARGIN + 18, true, '#f6ecd4');
     }
-    y = drawRow(pdf, cols, cols.map((c) => c.value(line, i)), y, false);
+    y = drawRow(pdf, table, table.columns.map((c) => c.value(line, i)), MARGIN, y, false);
   }
 
   // Totals, amount in words, declarations and the signature block are kept together on one page.

@@ -214,6 +214,10 @@ describeEachDatabase('tax invoices', (dialect) => {
       expect(doc.lines.every((l) => l.grossPaise > 0)).toBe(true);
       for (const line of doc.lines.slice(0, 2)) expect(line.quantity * line.unitPricePaise).toBe(line.grossPaise + (line.discountPaise ?? 0));
       expect(doc.lines.slice(2).map((l) => l.discountPaise)).toEqual([undefined, undefined]);
+      // Printed so: each line of goods with its discount, the coupon named once, and no negative line.
+      expect(text).not.toMatch(/Coupon discount|(^|\s)-[\d,]+\.\d\d/m);
+      expect(text).toContain(`Discount (coupon INVOICE10): ₹${formatPaise(quote.discount * 100)} in all`);
+      for (const line of doc.lines.slice(0, 2)) expect(text, line.description).toContain(formatPaise(line.discountPaise ?? -1));
     } finally {
       await delivery(0, 0);
     }

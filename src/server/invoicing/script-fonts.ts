@@ -108,12 +108,15 @@ function headThatFits(doc: Doc, face: Face, text: string, width: number): [strin
   return [letters.slice(0, n).join(''), letters.slice(n).join('')];
 }
 
-/** The text broken into lines of `width` at spaces (and line breaks), a word longer than a line cut between letters. */
+/**
+ * The text broken into lines of `width` at spaces (and line breaks), never at a no-break space (a size and its unit),
+ * as pdfkit breaks Latin text; a word longer than a line is cut between letters.
+ */
 function wrap(doc: Doc, face: Face, text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r\n|\r|\n/)) {
     let line = '';
-    for (const word of paragraph.split(/(?<=\s)(?=\S)/u)) {
+    for (const word of paragraph.split(/(?<=[^\S\u00a0])(?=\S)/u)) {
       if (line === '' || widthOf(doc, face, (line + word).trimEnd()) <= width) line += word;
       else {
         lines.push(line.trimEnd());
@@ -180,6 +183,12 @@ export function drawText(doc: Doc, face: Face, text: string, ...at: At): Doc {
   doc.x = x;
   doc.y = top;
   return doc;
+}
+
+/** The width of `text` on one line as `drawText` draws it, as `doc.widthOfString` gives it for Latin letters. */
+export function widthOfText(doc: Doc, face: Face, text: string): number {
+  if (!hasScriptText(text) && laysOut(doc, text)) return doc.widthOfString(text);
+  return measureLine(doc, face, text).width;
 }
 
 /** The height `drawText` with these options would take, as `doc.heightOfString` does for a text in Latin letters. */

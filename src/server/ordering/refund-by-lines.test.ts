@@ -103,6 +103,9 @@ describeEachDatabase('refunds by lines or by value', (dialect) => {
     const text = pdfText((await set.shop.app.inject({ url: `/api/order/${orderid}/credit-notes/${encodeURIComponent(note.number)}.pdf`, headers: set.admin.auth })).rawPayload);
     expect(text).not.toMatch(/Coupon discount|(^|\s)-[\d,]+\.\d\d/m);
     expect(text).toMatch(new RegExp(`Total credited \\(₹\\)\\s+${amount}\\.00`));
+    // The bottle's line: its price, its value, the coupon's share of it, and what was paid for it.
+    expect(text).toMatch(new RegExp(`Buffalo Ghee \\(1000 ml\\)\\s+\\S+\\s+1 NOS\\s+999\\.00\\s+999\\.00\\s+${999 - amount}\\.00\\s`));
+    expect(text).toContain(`Discount (coupon ${code.toUpperCase()})`);
   });
 
   it('a failed refund of a bottle refunded again since cannot be retried: no bottle is refunded twice', async () => {
