@@ -16,6 +16,8 @@ type Line = InvoiceSource['lines'][number];
 const jar = (name: string, sizeMl: number, unitPrice: number, itemQty: number, gstRate = 5): Line => ({ name, sizeMl, unitPrice, itemQty, hsn: '0405', gstRate });
 const noCharges = { deliveryFee: 0, codFee: 0, discount: 0, couponCode: null };
 
+// An order id of the widest letters, and the one the tester saw broken ("order_8h4CDshK" / "Lz5ONP").
+const WIDE_ID = 'order_WWWWWWWWWWWWWW';
 const TESTERS_ID = 'order_8h4CDshKLz5ONP';
 
 function invoiceOf(lines: Line[], charges: NonNullable<InvoiceSource['charges']> = noCharges, buyer: InvoiceSource['buyer'] = priya, orderid = TESTERS_ID): InvoiceDocument {
@@ -117,6 +119,17 @@ describe('a coupon discount on the printed invoice', () => {
 });
 
 describe('what never breaks across lines', () => {
+  it.each([[WIDE_ID], [TESTERS_ID]])('the order id %s, on the invoice and on the credit note', async (orderid) => {
+    const invoice = invoiceOf([jar('A2 Desi Cow Ghee', 500, 1019, 2)], noCharges, priya, orderid);
+    const note = buildCreditNoteDocument(invoice, 50000, 'Late delivery goodwill', 'CN/26-27/000003', '2026-11-28T12:00:00.000+05:30');
+    for (const doc of [invoice, note]) {
+      const { pdf, text } = await printed(doc);
+      expect(text).toContain(`(${orderid})`);
+      expect(text).toContain('GS-1002');
+      expectNothingOverlapsOrSpills(pdfWords(pdf));
+    }
+  });
+
   it('a size from its unit, however narrow the description, on every kind of document', async () => {
     const lines = [jar('A2 Desi Cow Ghee', 500, 1019, 2), jar('Bilona Gir Cow Ghee Premium Reserve', 1000, 2609, 1), jar('Cultured Cow Ghee', 300, 503, 2)];
     const coupon = invoiceOf(lines, { deliveryFee: 60, codFee: 40, discount: 400, couponCode: 'DIWALI10' });

@@ -77,18 +77,23 @@ function drawHeader(pdf: Doc, doc: AnyDocument): number {
     facts.push(['Against invoice', doc.invoiceNumber], ['Invoice date', dateOf(doc.invoiceDate)]);
   }
   // Label and value side by side, each row as tall as its taller half, so a long label never runs into the next row.
-  const labelWidth = 78;
+  // The labels take the room of the longest. A value wraps between its words only, never inside an id or a number
+  // ("GS-1002" above "(order_…)"), and is set smaller when one of its words is wider than its room.
+  const labelWidth = Math.ceil(Math.max(...facts.map(([k]) => pdf.widthOfString(`${k}:`)))) + 8;
   const valueWidth = rw - labelWidth;
   let y = pdf.y + 4;
   for (const [k, v] of facts) {
-    pdf.font('regular');
+    pdf.font('regular').fontSize(8.5);
     const labelHeight = pdf.heightOfString(`${k}:`, { width: labelWidth });
     pdf.text(`${k}:`, rx, y, { width: labelWidth, align: 'left' });
     pdf.font('bold');
+    const widestWord = Math.max(...v.split(' ').map((word) => pdf.widthOfString(word)));
+    if (widestWord > valueWidth) pdf.fontSize((8.5 * valueWidth) / widestWord - 0.05);
     const valueHeight = pdf.heightOfString(v, { width: valueWidth });
     pdf.text(v, rx + labelWidth, y, { width: valueWidth, align: 'right' });
     y += Math.max(labelHeight, valueHeight, 12);
   }
+  pdf.fontSize(8.5);
   return Math.max(leftBottom, y) + 10;
 }
 
