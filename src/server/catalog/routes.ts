@@ -39,6 +39,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err }, 'product list unavailable');
       throw new HttpError(503, 'CATALOGUE_UNAVAILABLE', 'The product list is not available right now. Please try again in a minute.');
     }
+    // Loaded just now, the list is as fresh as a cached one: the next request need not come through here to find it.
+    if (request.url === CATALOGUE_PATH) remember(payload);
     return sendEncoded(request, reply, payload, PUBLIC_CATALOGUE_CACHE_CONTROL);
   };
   // A fresh list is sent at once, within the request's own turn: waiting for a promise costs a cached answer a

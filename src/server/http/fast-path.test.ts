@@ -96,6 +96,14 @@ describeEachDatabase('fresh cached answers before the hooks', (dialect) => {
     });
   }
 
+  it('a product list just loaded is answered before the hooks from the very next request', async () => {
+    shop.app.ctx.catalogue.invalidate();
+    expect((await ask('/api/public/product')).status).toBe(200);
+    const before = shop.app.ctx.fastPath.answered;
+    expect((await ask('/api/public/product')).status).toBe(200);
+    expect(shop.app.ctx.fastPath.answered - before).toBe(1);
+  });
+
   it('leaves to the routes what it does not know: a query string, an unknown product, other methods, a body', async () => {
     await expectSame('/api/public/product?fields=all', {}, 'GET', false);
     const missing = await expectSame('/products/no-such-ghee', {}, 'GET', false);
