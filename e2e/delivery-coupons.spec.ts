@@ -156,6 +156,10 @@ test('on a phone each discount code shows its Edit and Deactivate in view', asyn
       expect(box.x + box.width, `${name} at ${width}px`).toBeLessThanOrEqual(width);
     }
     expect(await hasHorizontalOverflow(page)).toBe(false);
+    // Discount, Used and Until are read as one set of facts: in one size of type.
+    const sizes = await row.locator('td[data-label]').evaluateAll((cells) => cells.map((c) => `${c.dataset.label} ${getComputedStyle(c).fontSize}`));
+    const size = sizes[0]?.split(' ').pop();
+    expect(sizes, `at ${width}px`).toEqual(['Discount', 'Used', 'Until'].map((label) => `${label} ${size}`));
   }
   await screenshotAtWidths(page, 'admin-coupons-list');
   await row.getByRole('button', { name: 'Deactivate' }).click();

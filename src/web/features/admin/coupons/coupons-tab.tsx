@@ -45,7 +45,7 @@ export function CouponsTab({ active }: { active: boolean }) {
                     <th scope="col">Code</th>
                     <th scope="col">Discount</th>
                     <th scope="col" className="text-end">Used</th>
-                    <th scope="col">Until</th>
+                    <th scope="col" className="coupon-until">Until</th>
                     <th scope="col" />
                   </tr>
                 </thead>
@@ -57,11 +57,11 @@ export function CouponsTab({ active }: { active: boolean }) {
                         {c.active ? null : <span className="badge text-bg-secondary ms-2">Inactive</span>}
                       </td>
                       <td className="small" data-label="Discount">{describe(c)}</td>
-                      <td className="text-end" data-testid="coupon-used" data-label="Used">
+                      <td className="small text-end" data-testid="coupon-used" data-label="Used">
                         {c.used}
                         {c.totalUses !== null ? ` / ${c.totalUses}` : ''}
                       </td>
-                      <td className="small text-nowrap" data-label="Until">{c.validTo ? new Date(c.validTo).toLocaleDateString('en-IN') : '—'}</td>
+                      <td className="small text-nowrap coupon-until" data-label="Until">{c.validTo ? new Date(c.validTo).toLocaleDateString('en-IN') : '—'}</td>
                       <td className="text-end text-nowrap coupon-actions">
                         <button type="button" className="btn btn-link btn-sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
                           Edit
