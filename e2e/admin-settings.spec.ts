@@ -57,6 +57,8 @@ test('grants admin access to a customer, who then sees the dashboard, and revoke
   await expect(grant).toBeEnabled();
   await grant.click();
   await expect(page.getByText(`Admin access granted to ${customer.email}`)).toBeVisible();
+  // The keyboard stays on the button through the request, not dropped to the page's start.
+  await expect(grant).toBeFocused();
 
   // The customer signs in and gets the dashboard.
   const other = await browser.newContext();
@@ -88,6 +90,76 @@ test('grants admin access to a customer, who then sees the dashboard, and revoke
   await email.fill(`nobody-${runTag()}@example.test`);
   await grant.click();
   await expect(panel.getByRole('alert')).toContainText('No account uses');
+});
+
+// Before the business details test below, which fills them: a new shop's details are still "set me".
+test('the dashboard’s reminders take the keyboard to the fields they name, and each save keeps it', async ({ page }) => {
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  const warning = page.getByRole('status').filter({ hasText: 'Business details are not filled in.' });
+  await warning.getByRole('button', { name: 'Fill them in' }).press('Enter');
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Settings' });
+  const business = panel.getByRole('form', { name: 'Business details' });
+  // The first field to fill has the keyboard, on screen: typing fills it, with no Tab pressed.
+  const legalName = business.getByLabel('Legal name');
+  await expect(legalName).toBeFocused();
+  await expect(legalName).toBeInViewport();
+  await page.keyboard.type(KARNATAKA_BUSINESS.legalName);
+  await expect(legalName).toHaveValue(KARNATAKA_BUSINESS.legalName);
+  const labels: Record<Exclude<keyof typeof KARNATAKA_BUSINESS, 'legalName' | 'state'>, string> = {
+    addressLine: 'Address',
+    city: 'City',
+    pincode: 'Pincode',
+    gstin: 'GSTIN',
+    fssai: 'FSSAI licence or registration number',
+    carePhone: 'Customer care phone',
+    careEmail: 'Customer care e-mail',
+    grievanceName: 'Grievance officer',
+    grievanceEmail: 'Grievance officer’s e-mail',
+    grievancePhone: 'Grievance officer’s phone',
+    signatoryName: 'Authorised signatory',
+    signatoryTitle: 'Signatory’s title',
+  };
+  for (const [field, label] of Object.entries(labels)) {
+    await business.getByLabel(label, { exact: true }).fill(KARNATAKA_BUSINESS[field as keyof typeof labels]);
+  }
+  await business.getByLabel('State', { exact: true }).selectOption(KARNATAKA_BUSINESS.state);
+  // Saved from the keyboard, the keyboard stays on the button: not dropped to the page's start.
+  const saveBusiness = business.getByRole('button', { name: 'Save business details' });
+  await saveBusiness.press('Enter');
+  await expect(page.getByText('Business details saved')).toBeVisible();
+  await expect(warning).toHaveCount(0);
+  await expect(saveBusiness).toBeFocused();
+
+  // On a phone, from Settings already open: the shop profile's first missing contact, below the sticky header.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('status').filter({ hasText: 'The shop profile has no' }).getByRole('button', { name: 'Open the shop profile' }).press('Enter');
+  const whatsapp = panel.getByRole('region', { name: 'Shop profile' }).getByLabel('WhatsApp number');
+  await expect(whatsapp).toBeFocused();
+  await expect(whatsapp).toBeInViewport();
+  const headerHeight = (await page.locator('header.site-header').boundingBox())?.height ?? 0;
+  expect((await whatsapp.boundingBox())?.y ?? -1, 'WhatsApp number below the sticky header').toBeGreaterThanOrEqual(headerHeight);
+
+  // Every save button of Settings keeps the keyboard through its save (nothing is changed: each saves what it shows).
+  const saves: [button: string, saved: string][] = [
+    ['Save Settings', 'Settings Updated Successfully'],
+    ['Save threshold', 'Low-stock threshold saved.'],
+    ['Save review settings', 'Review settings saved.'],
+    ['Save COD confirmation', 'COD confirmation saved.'],
+    ['Save templates', 'Message templates saved.'],
+    ['Save order limits', 'Order limits saved.'],
+    ['Save Delivery', 'Delivery settings saved.'],
+    ['Save shop profile', 'Shop profile saved'],
+    ['Save policy pages', 'Policy pages saved'],
+  ];
+  for (const [name, saved] of saves) {
+    const button = panel.getByRole('button', { name, exact: true });
+    await button.press('Enter');
+    await expect(page.getByText(saved, { exact: true }).first()).toBeVisible();
+    await expect(button, name).toBeFocused();
+  }
 });
 
 test('business details at 390 px: a mistake takes the owner to its field, and a pasted tab is saved as a space', async ({ page, request }) => {

@@ -14,6 +14,7 @@ import { ProductsTab } from './products/products-tab';
 import { TaxReportsTab } from './reports/tax-reports-tab';
 import { ReviewsTab } from './reviews/reviews-tab';
 import { SettingsTab } from './settings/settings-tab';
+import type { SettingsSection } from './settings/use-focus-request';
 import { StockTab } from './stock/stock-tab';
 import { TabList, TabPanel, tabId, type TabItem } from './ui/tabs';
 import { useForbidden } from './ui/use-forbidden';
@@ -53,6 +54,8 @@ export function AdminDashboard() {
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
   if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
   const forbidden = useForbidden();
+  // A reminder's button names a form of Settings: the tab opens with the keyboard on it (see SettingsTab).
+  const [settingsFocus, setSettingsFocus] = useState<{ section: SettingsSection; request: number } | null>(null);
 
   function select(id: string) {
     if (!isTab(id) || id === selected) return;
@@ -61,13 +64,18 @@ export function AdminDashboard() {
     else setParams(id === 'orders' ? {} : { tab: id }, { replace: true });
   }
 
+  function openSettingsAt(section: SettingsSection) {
+    setSettingsFocus((now) => ({ section, request: (now?.request ?? 0) + 1 }));
+    select('settings');
+  }
+
   const panel = (id: TabKey) => {
     const active = id === selected;
     switch (id) {
       case 'orders': return <OrdersTab orderid={orderid} />;
       case 'templates': return <TemplatesTab />;
       case 'products': return <ProductsTab />;
-      case 'settings': return <SettingsTab />;
+      case 'settings': return <SettingsTab focus={settingsFocus} onFocused={() => setSettingsFocus(null)} />;
       case 'coupons': return <CouponsTab active={active} />;
       case 'reviews': return <ReviewsTab active={active} />;
       case 'payments': return <PaymentVerificationTab />;
@@ -86,7 +94,7 @@ export function AdminDashboard() {
         <h1 id="admin-title" className="admin-title">Admin Dashboard</h1>
         <p className="admin-subtitle">Orders, e-mails, products and settings of the shop.</p>
       </header>
-      <BusinessWarning onOpenSettings={() => select('settings')} onDismissed={() => document.getElementById(tabId(selected))?.focus()} />
+      <BusinessWarning onOpenSettings={openSettingsAt} onDismissed={() => document.getElementById(tabId(selected))?.focus()} />
       <MailWarning onOpenOutbox={() => select('outbox')} />
       <TabList tabs={TABS} selected={selected} onSelect={select} label="Dashboard sections" />
       {TABS.map((t) => (

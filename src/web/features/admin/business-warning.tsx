@@ -4,6 +4,7 @@ import { missingProfileFields } from '../../../domain/schemas/shop-profile';
 import { useBusiness } from './api/business-api';
 import { useAdminShopProfile } from './api/shop-profile-api';
 import { BUSINESS_FIELD_LABELS } from './settings/business-form';
+import type { SettingsSection } from './settings/use-focus-request';
 
 const DISMISSED_KEY = 'ghee-shop.profile-reminder-dismissed';
 
@@ -26,7 +27,8 @@ function writeDismissed(fields: string[]): void {
 }
 
 interface BusinessWarningProps {
-  onOpenSettings: () => void;
+  /** Opens Settings with the keyboard on the form a reminder names. */
+  onOpenSettings: (section: SettingsSection) => void;
   /** Where the keyboard goes once the reminder is put away (its own buttons go with it). */
   onDismissed: () => void;
 }
@@ -64,7 +66,7 @@ export function BusinessWarning({ onOpenSettings, onDismissed }: BusinessWarning
             <strong>Business details are not filled in.</strong> Tax invoices are held back and product labels show “set me”
             until they are. Missing: {businessMissing.join(', ')}.
           </p>
-          <button type="button" className="btn btn-sm btn-outline-dark" onClick={onOpenSettings}>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => onOpenSettings('business')}>
             Fill them in
           </button>
         </div>
@@ -76,7 +78,7 @@ export function BusinessWarning({ onOpenSettings, onDismissed }: BusinessWarning
               <strong>The shop profile has no {profileMissing.join(', ')}.</strong> Customers see no button or icon for{' '}
               {profileMissing.length === 1 ? 'it until it is' : 'them until they are'} set.
             </p>
-            <button type="button" className="btn btn-sm btn-outline-dark" onClick={onOpenSettings}>
+            <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => onOpenSettings('profile')}>
               Open the shop profile
             </button>
           </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { emailField } from '../../../../domain/schemas/fields';
 import { useAdminAccess } from '../api/settings-api';
+import { PendingButton } from '../ui/pending-button';
 
 /** Grant or revoke admin access by e-mail address; both buttons wait for an address. */
 export function AdminAccess() {
@@ -60,10 +61,10 @@ export function AdminAccess() {
         />
         {error && <div id={`${id}-err`} className="invalid-feedback" role="alert">{error}</div>}
         <div className="d-flex flex-wrap gap-2 mt-3">
-          <button type="submit" className="btn btn-amber" disabled={empty || access.isPending}>Grant Admin Access</button>
-          <button type="button" className="btn btn-outline-danger" disabled={empty || access.isPending} onClick={() => submit(true)}>
+          <PendingButton className="btn btn-amber" disabled={empty} pending={access.isPending}>Grant Admin Access</PendingButton>
+          <PendingButton type="button" className="btn btn-outline-danger" disabled={empty} pending={access.isPending} onClick={() => submit(true)}>
             Revoke Admin Access
-          </button>
+          </PendingButton>
         </div>
       </form>
     </section>

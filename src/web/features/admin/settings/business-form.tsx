@@ -10,6 +10,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useFirstErrorInView } from '../../../lib/first-error';
 import { useBusiness, useSaveBusiness } from '../api/business-api';
 import { LoadingDots } from '../ui/loading-dots';
+import { PendingButton } from '../ui/pending-button';
+import { useFocusRequest, type FocusRequest } from './use-focus-request';
 
 const FIELDS: { name: keyof Business; label: string; hint?: string; type?: string }[] = [
   { name: 'legalName', label: 'Legal name' },
@@ -38,7 +40,7 @@ export const BUSINESS_FIELD_LABELS = Object.fromEntries(FIELDS.map((f) => [f.nam
 const OPTIONAL: ReadonlySet<keyof Business> = new Set(['gstin', 'signatoryName', 'signatoryTitle']);
 
 /** The seller's details of DESIGN.md §7.2: printed on invoices and labels, named on the policy pages. */
-export function BusinessSection() {
+export function BusinessSection({ focus }: { focus?: FocusRequest | null }) {
   const business = useBusiness();
   return (
     <section aria-label="Business details">
@@ -48,12 +50,12 @@ export function BusinessSection() {
           The business details could not be loaded: {business.error.message}
         </LoadError>
       )}
-      {business.data && <BusinessForm business={business.data} />}
+      {business.data && <BusinessForm business={business.data} focus={focus} />}
     </section>
   );
 }
 
-function BusinessForm({ business }: { business: Business }) {
+function BusinessForm({ business, focus }: { business: Business; focus: FocusRequest | null | undefined }) {
   const id = useId();
   const save = useSaveBusiness();
   // Placeholders show as empty boxes with "set me" as their hint, so the owner types over nothing.
@@ -71,6 +73,8 @@ function BusinessForm({ business }: { business: Business }) {
     setErrors(fields);
     setAttempt((n) => n + 1);
   };
+  // Sent here by the dashboard's "Fill them in": the first field still to fill, else the first.
+  useFocusRequest(focus, () => `${id}-${FIELD_NAMES.find((f) => !OPTIONAL.has(f) && values[f].trim() === '') ?? FIELD_NAMES[0]}`);
   // A GSTIN issued in another state than the address names: said beside the state, with a button to take the
   // GSTIN's state; nothing is changed until the owner picks.
   const gstin = values.gstin.trim().toUpperCase();
@@ -156,9 +160,9 @@ function BusinessForm({ business }: { business: Business }) {
           </div>
         ))}
       </div>
-      <button type="submit" className="btn btn-amber mt-3" disabled={save.isPending}>
+      <PendingButton className="btn btn-amber mt-3" pending={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save business details'}
-      </button>
+      </PendingButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { DeliverySettings } from '../../../../domain/schemas/delivery';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveDeliverySettings } from '../api/delivery-api';
 import { PlainField } from '../../../components/plain-field';
+import { PendingButton } from '../ui/pending-button';
 
 type Text = Record<'allowed' | 'blocked' | 'codBlocked' | 'fee' | 'freeFrom' | 'minDays' | 'maxDays' | 'codMax' | 'codFee', string>;
 
@@ -114,9 +115,9 @@ export function DeliveryForm({ settings }: { settings: DeliverySettings }) {
         <div className="col-sm-6">{field('codFee', 'Cash on delivery fee (Rs.)', 'codFee')}</div>
       </div>
       {field('codBlocked', 'Pincodes without cash on delivery', 'codBlocked', 'Prefixes or whole pincodes.', 'text')}
-      <button type="submit" className="btn btn-amber" disabled={save.isPending}>
+      <PendingButton className="btn btn-amber" pending={save.isPending}>
         Save Delivery
-      </button>
+      </PendingButton>
     </form>
   );
 }

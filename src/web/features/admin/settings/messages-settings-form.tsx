@@ -18,6 +18,7 @@ import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useMessageSettings, useSaveMessageTemplates } from '../api/messages-api';
 import { useSaveSettings } from '../api/settings-api';
 import { LoadingDots } from '../ui/loading-dots';
+import { PendingButton } from '../ui/pending-button';
 
 const confirmationSchema = z.object({
   codConfirmation: z.boolean(),
@@ -85,7 +86,7 @@ function CodConfirmationForm({ settings }: { settings: Settings }) {
         />
         {error && <div id={`${id}-hours-err`} className="invalid-feedback">{error}</div>}
       </div>
-      <button type="submit" className="btn btn-amber" disabled={save.isPending}>Save COD confirmation</button>
+      <PendingButton className="btn btn-amber" pending={save.isPending}>Save COD confirmation</PendingButton>
     </form>
   );
 }
@@ -140,7 +141,7 @@ function TemplatesFields({ templates }: { templates: MessageTemplates }) {
           </fieldset>
         );
       })}
-      <button type="submit" className="btn btn-amber mt-2" disabled={save.isPending}>Save templates</button>
+      <PendingButton className="btn btn-amber mt-2" pending={save.isPending}>Save templates</PendingButton>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useOrderLimits, useSaveOrderLimits } from '../api/order-limits-api';
 import { LoadingDots } from '../ui/loading-dots';
+import { PendingButton } from '../ui/pending-button';
 
 const FIELDS = Object.keys(ORDER_LIMIT_LABELS) as (keyof OrderLimits)[];
 
@@ -66,7 +67,7 @@ function OrderLimitsForm({ limits }: { limits: OrderLimits }) {
           </div>
         );
       })}
-      <button type="submit" className="btn btn-amber mt-2" disabled={save.isPending}>Save order limits</button>
+      <PendingButton className="btn btn-amber mt-2" pending={save.isPending}>Save order limits</PendingButton>
     </form>
   );
 }

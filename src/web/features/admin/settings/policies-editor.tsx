@@ -6,6 +6,7 @@ import { renderMarkdown } from '../../../lib/markdown';
 import { usePolicyTexts, useSavePolicies } from '../api/policies-api';
 import { useBusiness } from '../api/business-api';
 import { LoadingDots } from '../ui/loading-dots';
+import { PendingButton } from '../ui/pending-button';
 
 /** The five policy pages as Markdown, one at a time, with a preview of the page as customers will see it. */
 export function PoliciesSection() {
@@ -79,9 +80,9 @@ function PoliciesEditor({ initial }: { initial: Policies }) {
           <div className="policy-text border rounded p-3 small" dangerouslySetInnerHTML={{ __html: renderMarkdown(preview) }} />
         </div>
       </div>
-      <button type="submit" className="btn btn-amber mt-3" disabled={save.isPending}>
+      <PendingButton className="btn btn-amber mt-3" pending={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save policy pages'}
-      </button>
+      </PendingButton>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { REVIEW_REQUEST_DAYS_MAX } from '../../../../domain/schemas/review';
 import { settingsSchema, type Settings } from '../../../../domain/schemas/settings';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings } from '../api/settings-api';
+import { PendingButton } from '../ui/pending-button';
 
 const reviewSettingsSchema = z.object({
   reviewsNeedApproval: z.boolean(),
@@ -63,7 +64,7 @@ export function ReviewSettingsForm({ settings }: { settings: Settings }) {
         />
         {error && <div id={`${id}-err`} className="invalid-feedback">{error}</div>}
       </div>
-      <button type="submit" className="btn btn-amber" disabled={save.isPending}>Save review settings</button>
+      <PendingButton className="btn btn-amber" pending={save.isPending}>Save review settings</PendingButton>
     </form>
   );
 }

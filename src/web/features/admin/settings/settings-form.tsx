@@ -8,6 +8,7 @@ import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings } from '../api/settings-api';
 import { PlaceholderChips, useInsertAtCursor } from '../templates/placeholder-chips';
 import { useAutoClearErrors } from '../ui/use-auto-clear-errors';
+import { PendingButton } from '../ui/pending-button';
 
 type TextName = 'intialsubject' | 'intialbody';
 
@@ -81,7 +82,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <div className="form-text">Sent when an order is placed.</div>
       </div>
       <PlaceholderChips onInsert={cursor.insert} />
-      <button type="submit" className="btn btn-amber mt-3" disabled={save.isPending}>Save Settings</button>
+      <PendingButton className="btn btn-amber mt-3" pending={save.isPending}>Save Settings</PendingButton>
     </form>
   );
 }

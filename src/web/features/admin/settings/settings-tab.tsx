@@ -12,8 +12,11 @@ import { StockThresholdForm } from './stock-threshold-form';
 import { ReviewSettingsForm } from './review-settings-form';
 import { MessagesSettingsSection } from './messages-settings-form';
 import { OrderLimitsSection } from './order-limits-form';
+import type { FocusRequest, SettingsSection } from './use-focus-request';
 
-export function SettingsTab() {
+/** `focus`: a dashboard reminder sent the owner to one of the forms; `onFocused` once that form has the keyboard. */
+export function SettingsTab({ focus, onFocused }: { focus: { section: SettingsSection; request: number } | null; onFocused: () => void }) {
+  const requestFor = (section: SettingsSection): FocusRequest | null => (focus?.section === section ? { request: focus.request, done: onFocused } : null);
   const settings = useSettings();
   const delivery = useDeliverySettings();
   return (
@@ -63,12 +66,12 @@ export function SettingsTab() {
       </div>
       <div className="col-12">
         <div className="detail-card">
-          <ShopProfileSection />
+          <ShopProfileSection focus={requestFor('profile')} />
         </div>
       </div>
       <div className="col-12">
         <div className="detail-card">
-          <BusinessSection />
+          <BusinessSection focus={requestFor('business')} />
         </div>
       </div>
       <div className="col-12">

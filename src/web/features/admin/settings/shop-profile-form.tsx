@@ -8,6 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useFirstErrorInView } from '../../../lib/first-error';
 import { useAdminShopProfile, useSaveShopProfile } from '../api/shop-profile-api';
 import { LoadingDots } from '../ui/loading-dots';
+import { PendingButton } from '../ui/pending-button';
+import { useFocusRequest, type FocusRequest } from './use-focus-request';
 
 const FIELDS: { name: keyof ShopProfile; label: string; hint: string; type?: string; wide?: boolean }[] = [
   { name: 'shopName', label: 'Shop name', hint: 'Shown in the header, on the home page and in the footer.' },
@@ -20,8 +22,11 @@ const FIELDS: { name: keyof ShopProfile; label: string; hint: string; type?: str
 
 const FIELD_NAMES = FIELDS.map((f) => f.name);
 
+/** The contacts the dashboard's reminder names while they are empty. */
+const CONTACTS = ['whatsappNumber', 'instagramUrl', 'facebookUrl'] as const;
+
 /** Settings → Shop profile: the shop's name and words, and where customers can reach it. */
-export function ShopProfileSection() {
+export function ShopProfileSection({ focus }: { focus?: FocusRequest | null }) {
   const profile = useAdminShopProfile();
   return (
     <section aria-label="Shop profile">
@@ -31,12 +36,12 @@ export function ShopProfileSection() {
           The shop profile could not be loaded: {profile.error.message}
         </LoadError>
       )}
-      {profile.data && <ShopProfileForm profile={profile.data} />}
+      {profile.data && <ShopProfileForm profile={profile.data} focus={focus} />}
     </section>
   );
 }
 
-function ShopProfileForm({ profile }: { profile: ShopProfile }) {
+function ShopProfileForm({ profile, focus }: { profile: ShopProfile; focus: FocusRequest | null | undefined }) {
   const id = useId();
   const save = useSaveShopProfile();
   const [values, setValues] = useState<ShopProfile>(profile);
@@ -48,6 +53,8 @@ function ShopProfileForm({ profile }: { profile: ShopProfile }) {
     setErrors(fields);
     setAttempt((n) => n + 1);
   };
+  // Sent here by the dashboard's "Open the shop profile": the first contact still empty, else the first field.
+  useFocusRequest(focus, () => `${id}-${CONTACTS.find((f) => values[f].trim() === '') ?? FIELD_NAMES[0]}`);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -98,9 +105,9 @@ function ShopProfileForm({ profile }: { profile: ShopProfile }) {
           </div>
         ))}
       </div>
-      <button type="submit" className="btn btn-amber mt-3" disabled={save.isPending}>
+      <PendingButton className="btn btn-amber mt-3" pending={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save shop profile'}
-      </button>
+      </PendingButton>
     </form>
   );
 }

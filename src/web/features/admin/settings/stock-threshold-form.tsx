@@ -7,6 +7,7 @@ import { settingsSchema, type Settings } from '../../../../domain/schemas/settin
 import { DEFAULT_LOW_STOCK_THRESHOLD, LOW_STOCK_THRESHOLD_MAX } from '../../../../domain/stock';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings } from '../api/settings-api';
+import { PendingButton } from '../ui/pending-button';
 
 const thresholdSchema = z.object({ lowStockThreshold: settingsSchema.shape.lowStockThreshold.unwrap() });
 type ThresholdValues = z.infer<typeof thresholdSchema>;
@@ -62,7 +63,7 @@ export function StockThresholdForm({ settings }: { settings: Settings }) {
           0 warns only when a size sells out.
         </div>
       </div>
-      <button type="submit" className="btn btn-amber" disabled={save.isPending}>Save threshold</button>
+      <PendingButton className="btn btn-amber" pending={save.isPending}>Save threshold</PendingButton>
     </form>
   );
 }
