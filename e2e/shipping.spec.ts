@@ -88,26 +88,37 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   await context.close();
 });
 
-test('the owner ships two orders at once from the list and reads each result', async ({ page }) => {
+test('the owner ships orders ticked on two pages at once and reads each result by its number', async ({ page }) => {
   const tag = runTag();
-  const seeded = await seedCodOrders(page.request, tag, 2);
+  // One more order than a page holds: the newest is ticked on page 1, the oldest on page 2.
+  const seeded = await seedCodOrders(page.request, tag, 6);
+  const numbers = seeded.map(({ order }) => orderNumber(order.id));
+  const [oldest, newest] = [numbers[0]!, numbers[5]!];
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   const panel = page.getByRole('tabpanel', { name: 'Your Orders' });
+  // The box waits for a pause in typing, and a new search goes back to page 1: wait for it before paging.
+  const searched = page.waitForResponse((r) => r.url().includes('/api/order/admin?') && new URL(r.url()).searchParams.get('q') === tag);
   await panel.getByLabel('Search').fill(tag);
-  for (const { order } of seeded) {
-    await panel.getByRole('checkbox', { name: `Select order ${orderNumber(order.id)} to ship` }).check();
-  }
+  await searched;
+  await panel.getByRole('checkbox', { name: `Select order ${newest} to ship` }).check();
+  await panel.getByRole('navigation', { name: 'Order pages' }).getByRole('button', { name: 'Page 2' }).click();
+  await panel.getByRole('checkbox', { name: `Select order ${oldest} to ship` }).check();
   await panel.getByRole('button', { name: 'Ship selected (2)' }).click();
   const results = panel.getByRole('list', { name: 'Shipping results' });
   await expect(results.getByRole('listitem')).toHaveCount(2);
-  for (const { order } of seeded) {
-    await expect(results.getByText(`Order # ${orderNumber(order.id)}: Booked with Sandbox Express, AWB SBX`, { exact: false })).toBeVisible();
+  // Each order is named by the number the list shows, the one ticked on the other page too.
+  for (const number of [newest, oldest]) {
+    await expect(results.getByRole('listitem').filter({ hasText: `Order # ${number}: Booked with Sandbox Express, AWB SBX` })).toHaveCount(1);
   }
   await expect(panel.getByRole('checkbox')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotAtWidths(page, 'shipping-ship-selected');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await hasHorizontalOverflow(page), `the results at ${width} px`).toBe(false);
+  }
 });
 
 test('the owner cancels an order whose parcel is on its way: the bottles come back with the parcel', async ({ page }) => {

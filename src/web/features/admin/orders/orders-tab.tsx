@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { adminOrderPath, APP_ROUTES } from '../../../../domain/app-routes';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../domain/constants';
-import { parseOrderNumber } from '../../../../domain/display';
+import { orderNumber, parseOrderNumber } from '../../../../domain/display';
 import type { Order, OrderSort } from '../../../../domain/schemas/order';
 import { LoadError } from '../../../components/load-error';
 import { useAdminOrders, type OrderFilter } from '../api/orders-api';
@@ -13,7 +13,7 @@ import { OrderDetailScreen } from './order-detail-screen';
 import { DEFAULT_ORDERS_LIST, listStateOf, listToKeep, openedFromList, sameList, type OrdersListState } from './orders-list-state';
 import { OrdersToolbar } from './orders-toolbar';
 import { Pagination } from './pagination';
-import { canShip, ShipSelected } from './ship-selected';
+import { canShip, ShipSelected, type PickedOrder } from './ship-selected';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -47,7 +47,8 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
   const [page, setPage] = useState(initial.page);
   // The search asked of the server: the box's text once typing pauses, or at once when a link or Back sets it.
   const [q, setQ] = useState(initial.search);
-  const [picked, setPicked] = useState<string[]>([]);
+  // Kept with their numbers, so orders ticked on one page are named right when shipped from another.
+  const [picked, setPicked] = useState<PickedOrder[]>([]);
   const [params, setParams] = useSearchParams();
   const link = linkedList(params);
   const linkKey = link ? `${link.filter}|${link.q}` : null;
@@ -66,7 +67,8 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
   useEffect(() => {
     if (linkKey !== null) setParams((now) => withoutListLink(now), { replace: true });
   }, [linkKey, setParams]);
-  const toggle = (orderid: string) => setPicked((now) => (now.includes(orderid) ? now.filter((id) => id !== orderid) : [...now, orderid]));
+  const toggle = ({ orderid, id }: Order) =>
+    setPicked((now) => (now.some((p) => p.orderid === orderid) ? now.filter((p) => p.orderid !== orderid) : [...now, { orderid, number: orderNumber(id) }]));
   const typed = useDebounced(search, SEARCH_DELAY_MS);
   const [lastTyped, setLastTyped] = useState(typed);
   // A new search starts from page 1 (adjusting state during render, as React recommends).
@@ -161,7 +163,7 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
         <span>{orders.data ? `${total} ${total === 1 ? 'order' : 'orders'}` : ''}</span>
         {orders.data && pages > 1 && <span>Page {page} of {pages}</span>}
       </div>
-      {list.length > 0 && <ShipSelected picked={picked} orders={list} onDone={() => setPicked([])} />}
+      {list.length > 0 && <ShipSelected picked={picked} onDone={() => setPicked([])} />}
       {unpaidMatches > 0 && (
         <p className="small mb-3" data-testid="unpaid-matches">
           {unpaidMatches === 1 ? '1 unpaid online order also matches' : `${unpaidMatches} unpaid online orders also match`} “{q.trim()}”.{' '}
@@ -189,7 +191,7 @@ export function OrdersTab({ orderid }: { orderid: string | undefined }) {
               key={order.orderid}
               order={order}
               onView={view}
-              picked={canShip(order) ? { checked: picked.includes(order.orderid), onToggle: () => toggle(order.orderid) } : undefined}
+              picked={canShip(order) ? { checked: picked.some((p) => p.orderid === order.orderid), onToggle: () => toggle(order) } : undefined}
             />
           ))}
         </ul>

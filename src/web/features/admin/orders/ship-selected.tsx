@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayOrderId, orderNumber } from '../../../../domain/display';
+import { displayOrderId } from '../../../../domain/display';
 import type { Order } from '../../../../domain/schemas/order';
 import type { ShipManyResult } from '../../../../domain/shipping';
 import { useShipMany } from '../api/shipping-api';
@@ -27,10 +27,16 @@ export function shipBlockedWords(order: Order): string | null {
   return 'Not in “Ship selected” until the customer confirms. To ship it now, open View.';
 }
 
+/** An order ticked for "Ship selected", with the number the owner saw: it may be on another page of the list by now. */
+export interface PickedOrder {
+  orderid: string;
+  number: string;
+}
+
 /** "Ship selected": books each chosen order with the courier and shows each order's result. */
-export function ShipSelected({ picked, orders, onDone }: { picked: string[]; orders: readonly Order[]; onDone: () => void }) {
+export function ShipSelected({ picked, onDone }: { picked: readonly PickedOrder[]; onDone: () => void }) {
   const shipMany = useShipMany();
-  // Taken when the owner clicks: shipped orders may leave the filtered list before the results are read.
+  // Taken when the owner clicks: the ticks are cleared as the results come in.
   const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
   const results: ShipManyResult[] = shipMany.data?.results ?? [];
   return (
@@ -40,8 +46,8 @@ export function ShipSelected({ picked, orders, onDone }: { picked: string[]; ord
         className="btn btn-amber btn-sm"
         disabled={picked.length === 0 || shipMany.isPending}
         onClick={() => {
-          setNumbers(new Map(orders.map((o) => [o.orderid, orderNumber(o.id)])));
-          shipMany.mutate(picked, { onSuccess: onDone });
+          setNumbers(new Map(picked.map((p) => [p.orderid, p.number])));
+          shipMany.mutate(picked.map((p) => p.orderid), { onSuccess: onDone });
         }}
       >
         {shipMany.isPending ? 'Shipping…' : `Ship selected (${picked.length})`}
