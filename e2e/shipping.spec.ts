@@ -88,7 +88,7 @@ test('the owner ships an order with the sandbox courier and advances it to deliv
   await context.close();
 });
 
-test('the owner ships orders ticked on two pages at once and reads each result by its number', async ({ page }) => {
+test('the owner ships orders ticked on two pages at once, reads each by its number and opens its label', async ({ page }) => {
   const tag = runTag();
   // One more order than a page holds: the newest is ticked on page 1, the oldest on page 2.
   const seeded = await seedCodOrders(page.request, tag, 6);
@@ -111,7 +111,20 @@ test('the owner ships orders ticked on two pages at once and reads each result b
   for (const number of [newest, oldest]) {
     await expect(results.getByRole('listitem').filter({ hasText: `Order # ${number}: Booked with Sandbox Express, AWB SBX` })).toHaveCount(1);
   }
+  // The keyboard is on the results, not on the button that went away with the ticks.
+  await expect(results).toBeFocused();
   await expect(panel.getByRole('checkbox')).toHaveCount(0);
+
+  // Each booked order's label is a click away in the results: a PDF opens in a new tab.
+  const label = page.waitForResponse((r) => r.url().endsWith(`/api/order/${seeded[5]!.order.orderid}/shipment/label.pdf`));
+  const tab = page.context().waitForEvent('page');
+  await results.getByRole('button', { name: `Label (PDF) of order ${newest}` }).click();
+  expect((await label).status()).toBe(200);
+  expect((await label).headers()['content-type']).toBe('application/pdf');
+  expect((await tab).url()).toMatch(/^blob:/);
+  await (await tab).close();
+  await expect(results.getByRole('button', { name: `Label (PDF) of order ${oldest}` })).toBeVisible();
+
   await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotAtWidths(page, 'shipping-ship-selected');

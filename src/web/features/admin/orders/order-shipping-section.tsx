@@ -4,23 +4,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { orderDate, orderTime } from '../../../../domain/display';
 import type { Order } from '../../../../domain/schemas/order';
 import { parcelAway, SCAN_LABELS, SCAN_STATUSES, type ShipmentStatus } from '../../../../domain/shipping';
-import { ApiError, send } from '../../../lib/api-client';
 import { useCancelShipment, useCourierInfo, useSandboxScan, useShipOrder } from '../api/shipping-api';
+import { openLabel } from './open-label';
 import { useFocusAfter } from './use-focus-after';
 
 const SHIPPABLE = ['PREPARATION', 'READY'];
 const label = (status: string) => SCAN_LABELS[status as ShipmentStatus] ?? status;
-
-async function downloadLabel(orderid: string) {
-  try {
-    const response = await send('GET', `/api/order/${encodeURIComponent(orderid)}/shipment/label.pdf`, undefined, { headers: { Accept: 'application/pdf' } });
-    const url = URL.createObjectURL(await response.blob());
-    window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : 'The label could not be downloaded. Try again.');
-  }
-}
 
 /** Called as a shipping action starts, so the keyboard follows its outcome; answers what to call if it fails. */
 type ArmFocus = () => () => void;
@@ -93,7 +82,7 @@ function ShipmentDetails({ order, armFocus, statusRef }: { order: Order; armFocu
         </ol>
       )}
       <div className="d-flex flex-wrap gap-2 mt-2">
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void downloadLabel(order.orderid)}>Label (PDF)</button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void openLabel(order.orderid)}>Label (PDF)</button>
         {shipment.status === 'BOOKED' && (
           <button
             type="button"

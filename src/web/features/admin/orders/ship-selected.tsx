@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { displayOrderId } from '../../../../domain/display';
 import type { Order } from '../../../../domain/schemas/order';
 import type { ShipManyResult } from '../../../../domain/shipping';
 import { useShipMany } from '../api/shipping-api';
+import { PendingButton } from '../ui/pending-button';
+import { openLabel } from './open-label';
 
 /**
  * Orders "Ship selected" may book: still in preparation, not shipped, paid (or cash on delivery). A COD order still
@@ -39,27 +41,45 @@ export function ShipSelected({ picked, onDone }: { picked: readonly PickedOrder[
   // Taken when the owner clicks: the ticks are cleared as the results come in.
   const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
   const results: ShipManyResult[] = shipMany.data?.results ?? [];
+  // The button is disabled once its ticks are shipped, and the keyboard goes with it: the results take it, unless
+  // the owner has gone on to something else meanwhile.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    // A button disabled in this very render is still the active element until the browser catches up.
+    const lost = !active || active === document.body || !active.isConnected || active.matches(':disabled');
+    if (shipMany.data && lost) list.current?.focus();
+  }, [shipMany.data]);
   return (
     <div className="ship-selected my-2">
-      <button
+      <PendingButton
         type="button"
         className="btn btn-amber btn-sm"
-        disabled={picked.length === 0 || shipMany.isPending}
+        disabled={picked.length === 0}
+        pending={shipMany.isPending}
         onClick={() => {
           setNumbers(new Map(picked.map((p) => [p.orderid, p.number])));
           shipMany.mutate(picked.map((p) => p.orderid), { onSuccess: onDone });
         }}
       >
         {shipMany.isPending ? 'Shipping…' : `Ship selected (${picked.length})`}
-      </button>
+      </PendingButton>
       {shipMany.isError && <p className="text-danger small mb-0 mt-1" role="alert">{shipMany.error.message}</p>}
       {results.length > 0 && (
-        <ul className="small list-unstyled mt-2 mb-0" aria-label="Shipping results" aria-live="polite">
-          {results.map((r) => (
-            <li key={r.orderid} className={r.ok ? 'text-success-emphasis' : 'text-danger'}>
-              Order # {numbers.get(r.orderid) ?? displayOrderId(r.orderid)}: {r.message}
-            </li>
-          ))}
+        <ul ref={list} tabIndex={-1} className="ship-results focus-target small list-unstyled mt-2 mb-0" aria-label="Shipping results" aria-live="polite">
+          {results.map((r) => {
+            const number = numbers.get(r.orderid) ?? displayOrderId(r.orderid);
+            return (
+              <li key={r.orderid} className={r.ok ? 'text-success-emphasis' : 'text-danger'}>
+                <span>Order # {number}: {r.message}</span>
+                {r.ok ? (
+                  <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Label (PDF) of order ${number}`} onClick={() => void openLabel(r.orderid)}>
+                    Label (PDF)
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
