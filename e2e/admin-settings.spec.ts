@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { BUSINESS_PLACEHOLDER } from '../src/domain/constants';
 import { KARNATAKA_BUSINESS } from '../src/server/business/test-business';
 import { adminToken, runTag } from './support/admin-seed';
 import { placeCodOrderViaApi } from './support/storefront';
@@ -94,6 +95,8 @@ test('grants admin access to a customer, who then sees the dashboard, and revoke
 
 // Before the business details test below, which fills them: a new shop's details are still "set me".
 test('the dashboard’s reminders take the keyboard to the fields they name, and each save keeps it', async ({ page }) => {
+  const details = await page.request.get('/api/settings/business', { headers: { authorization: `Bearer ${await adminToken(page.request)}` } });
+  expect(Object.values(await details.json()), 'a new shop’s business details, run before anything fills them').toContain(BUSINESS_PLACEHOLDER);
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin');
   const warning = page.getByRole('status').filter({ hasText: 'Business details are not filled in.' });
