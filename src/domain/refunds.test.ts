@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottleRefundAmount, isAdminCancellable, isCustomerCancellable, isRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
+import { bottleRefundAmount, isAdminCancellable, isCustomerCancellable, isRefundable, isReturnRefundable, refundableLeft, refundedSoFar, refundFormSchema, type RefundView } from './refunds';
 
 const refund = (amount: number, status: RefundView['status']) => ({ amount, status });
 
@@ -29,7 +29,7 @@ describe('refunds', () => {
     expect(schema.safeParse({ amount: 10, reason: '  ' }).error?.issues[0]?.message).toBe('Say why you are refunding.');
   });
 
-  it('offers Refund on a delivered order paid online, and Cancel on any order not delivered or cancelled', () => {
+  it('offers Refund on a delivered order paid online, Refund the payment on a returned one, and Cancel on any other not cancelled', () => {
     const paid = { paymentmode: 'ONLINE', paymentstatus: 'PAID' } as const;
     expect(isRefundable({ ...paid, status: 'DELIVERED' })).toBe(true);
     expect(isRefundable({ ...paid, status: 'READY' })).toBe(false);
@@ -38,9 +38,14 @@ describe('refunds', () => {
     expect(isAdminCancellable({ ...cod, status: 'OUTFORDELIVERY' })).toBe(true);
     expect(isAdminCancellable({ ...cod, status: 'DELIVERED' })).toBe(false);
     expect(isAdminCancellable({ ...cod, status: 'CANCELLED' })).toBe(false);
-    // A parcel that came back: cancelled only to refund what was paid online.
+    // A parcel that came back is never cancelled: what was paid online is refunded, and it stays returned.
     expect(isAdminCancellable({ ...cod, status: 'RETURNED' })).toBe(false);
-    expect(isAdminCancellable({ ...paid, status: 'RETURNED' })).toBe(true);
+    expect(isAdminCancellable({ ...paid, status: 'RETURNED' })).toBe(false);
+    expect(isReturnRefundable({ ...paid, status: 'RETURNED' })).toBe(true);
+    expect(isReturnRefundable({ ...cod, status: 'RETURNED' })).toBe(false);
+    expect(isReturnRefundable({ paymentmode: 'ONLINE', paymentstatus: 'PENDING', status: 'RETURNED' })).toBe(false);
+    expect(isReturnRefundable({ ...paid, status: 'DELIVERED' })).toBe(false);
+    expect(isRefundable({ ...paid, status: 'RETURNED' })).toBe(false);
   });
 
   it('treats an order delivered once and set back since as delivered: refunded, cancelled by nobody', () => {

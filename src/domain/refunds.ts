@@ -165,15 +165,23 @@ export function isRefundable(order: DeliveryFacts & { paymentmode: string; payme
 }
 
 /**
- * An admin may cancel any order not delivered and not already cancelled. A parcel the courier brought back is
- * cancelled only when it was paid online, which refunds the payment: a returned order paid on delivery has its
- * bottles back and its invoice credited already, and nothing is left to undo. It takes the fields as plain
- * strings: the server asks it of the stored row, whose columns are typed as any string, the browser of its order view.
+ * A parcel the courier brought back (RETURNED), paid online: the return put its bottles back on the shelf and credited
+ * its invoice, so only the payment is left to give back. It is refunded by an amount (the admin's "Refund the
+ * payment"), never by bottles, and stays RETURNED.
+ */
+export function isReturnRefundable(order: { status: string; paymentmode: string; paymentstatus: string }): boolean {
+  return order.status === 'RETURNED' && order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
+}
+
+/**
+ * An admin may cancel any order not delivered, not already cancelled and not returned to us: a returned parcel has
+ * its bottles back and its invoice credited already, so nothing is left to undo but a payment, which is refunded
+ * (`isReturnRefundable`). It takes the fields as plain strings: the server asks it of the stored row, whose columns
+ * are typed as any string, the browser of its order view.
  */
 export function isAdminCancellable(order: DeliveryFacts & { paymentmode: string; paymentstatus: string }): boolean {
   if (wasDelivered(order)) return false;
-  if (order.status === 'RETURNED') return order.paymentmode === 'ONLINE' && order.paymentstatus === 'PAID';
-  return order.status !== 'CANCELLED';
+  return order.status !== 'CANCELLED' && order.status !== 'RETURNED';
 }
 
 /** A customer cancels an order of theirs only while it is prepared and never delivered. */

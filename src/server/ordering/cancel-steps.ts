@@ -3,7 +3,7 @@ import type { CreditNoteDocument } from '../../domain/india/invoice-document';
 import { formatShopDateTime } from '../../domain/display';
 import type { Order } from '../../domain/schemas/order';
 import { parcelAway } from '../../domain/shipping';
-import { isAdminCancellable, isCustomerCancellable, wasDelivered } from '../../domain/refunds';
+import { isAdminCancellable, isCustomerCancellable, isReturnRefundable, wasDelivered } from '../../domain/refunds';
 import type { Executor } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { writeAudit } from '../audit/audit-log';
@@ -66,10 +66,20 @@ export function refuseCancelling(row: OrderRow, by: CancelledBy): void {
       `This order was delivered on ${formatShopDateTime(row.delivered_at)} and its status set back after that. A delivered order cannot be cancelled; refund it instead.`,
     );
   }
-  if (!isAdminCancellable({ status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status })) {
+  const facts = { status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status };
+  // A returned parcel paid online is refunded instead (isReturnedParcelToRefund); one paid on delivery owes nothing.
+  if (!isAdminCancellable(facts) && !isReturnRefundable(facts)) {
     throw conflict('This order came back from the courier and was not paid online: its bottles are back on the shelf and its invoice is credited, so there is nothing to cancel.');
   }
 }
+
+/**
+ * A parcel back with us, paid online, has nothing left to cancel but its payment: a cancel of it (an API caller's;
+ * the order page offers "Refund the payment") refunds what is left, as that action does, and the order stays
+ * RETURNED, with no cancellation mail and no bottles back a second time.
+ */
+export const isReturnedParcelToRefund = (row: OrderRow): boolean =>
+  isReturnRefundable({ status: row.status, paymentmode: row.paymentmode, paymentstatus: row.payment_status });
 
 /** Another change to the order committed between reading it and cancelling it. */
 export class OrderChangedMeanwhile extends HttpError {

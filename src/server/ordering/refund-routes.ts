@@ -6,7 +6,7 @@ import { settleRefundSchema } from '../../domain/refund-settlement';
 import { refundOrderSchema } from '../../domain/refunds';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { orderRefundsAnswer, retryRefund } from './refund-service';
-import { refundDeliveredOrder } from './workflows/refund-order';
+import { refundOrder } from './workflows/refund-order';
 import { settleRefundOutside } from './workflows/settle-refund';
 
 const orderParams = z.object({ orderid: z.string().trim().min(1).max(100) });
@@ -23,7 +23,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/api/order/:orderid/refunds', { onRequest: requireAdmin, schema: { params: orderParams, body: refundOrderSchema } }, async (request) => {
     const orderid = withOrderPrefix(request.params.orderid);
-    await refundDeliveredOrder(ctx, currentUser(request).id, orderid, request.body);
+    await refundOrder(ctx, currentUser(request).id, orderid, request.body);
     return orderRefundsAnswer(ctx, orderid, currentUser(request));
   });
 

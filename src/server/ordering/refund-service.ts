@@ -47,14 +47,15 @@ export const REFUND_PENDING_RECHECK_MS = 10 * 60_000;
 
 /**
  * Records a refund in the caller's transaction, before any gateway call: what is refunded of the order is raised
- * (never past what was paid), the row is CREATED, the customer's mail and the audit row are queued with it.
+ * (never past what was paid), the row is CREATED, the customer's mail and the audit row are queued with it. The mail
+ * opens with `opening` when the caller has words of its own for why the money goes back (a parcel returned to us).
  * The caller sends it with `sendRefund` after the commit; if the process dies first, reconciliation does.
  */
 export async function recordRefund(
   ctx: AppContext,
   trx: Executor,
   order: Pick<OrderRow, 'id' | 'orderid' | 'paymentid' | 'emailaddress' | 'username'>,
-  refund: { amount: number; reason: string; actorUserId: number | null; goods?: readonly CreditedGoods[] },
+  refund: { amount: number; reason: string; actorUserId: number | null; goods?: readonly CreditedGoods[]; opening?: string },
 ): Promise<string> {
   if (!(await reserveRefund(trx, order.id, refund.amount))) {
     throw new HttpError(409, 'REFUND_TOO_LARGE', 'That is more than is left to refund on this order. Reload the order to see what was refunded already.');
@@ -67,7 +68,7 @@ export async function recordRefund(
     kind: REFUND_MAIL_KIND,
     to: order.emailaddress,
     subject: `Refund of ${formatRupees(refund.amount)} initiated for order ${orderNumber(order.id)}`,
-    text: `Namaste ${order.username},\n\nWe have started a refund of ${formatRupees(refund.amount)} for your order ${orderNumber(order.id)} (${refund.reason}).\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.${creditNoteMailLine(note)}\n\nThe Ghee Shop family`,
+    text: `Namaste ${order.username},\n\n${refund.opening ?? `We have started a refund of ${formatRupees(refund.amount)} for your order ${orderNumber(order.id)} (${refund.reason}).`}\n\nIt goes back to the card or account you paid with. Banks take 5-7 working days to show it; if it has not arrived after that, reply to this mail with your order number.${creditNoteMailLine(note)}\n\nThe Ghee Shop family`,
     ...creditNoteMailAttachment(note),
   });
   return id;
@@ -189,12 +190,15 @@ export async function refundOfOrder(trx: Executor, orderid: string, refundId: st
   return { refund, order };
 }
 
-/** Only a delivered order paid online is refunded from here (cancelling refunds the others). */
+/**
+ * Only a delivered order, or a parcel returned to us, paid online is refunded from here (cancelling refunds the
+ * others).
+ */
 export async function refundableOrder(trx: Executor, orderid: string): Promise<OrderRow> {
   const row = await findOrderRow(trx, orderid);
   if (!row) throw new HttpError(404, 'NOT_FOUND', `There is no order ${orderid}. Check the order id and try again.`);
-  if (!wasDelivered({ status: row.status, deliveredAt: row.delivered_at })) {
-    throw new HttpError(409, 'CONFLICT', 'Only a delivered order is refunded from here; cancel an order that is not delivered yet.');
+  if (!wasDelivered({ status: row.status, deliveredAt: row.delivered_at }) && row.status !== 'RETURNED') {
+    throw new HttpError(409, 'CONFLICT', 'Only a delivered order, or one the courier returned to us, is refunded from here; cancel an order that is not delivered yet.');
   }
   if (row.paymentmode !== 'ONLINE' || row.payment_status !== 'PAID' || !row.paymentid) {
     throw new HttpError(409, 'NOT_REFUNDABLE', 'This order was not paid online, so there is no payment to refund. Settle cash refunds by hand.');

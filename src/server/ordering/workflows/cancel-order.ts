@@ -9,6 +9,7 @@ import {
   cancelledOrder,
   creditTheCancelledInvoice,
   giveBackCouponAndBottles,
+  isReturnedParcelToRefund,
   OrderChangedMeanwhile,
   orderToCancel,
   parcelAwayOf,
@@ -19,6 +20,7 @@ import {
   unpaidGatewayOrder,
   type Cancellation,
 } from '../cancel-steps';
+import { refundWhatIsLeftOfTheReturn } from '../returned-refund';
 import { courierBookingOf } from '../shipping/courier-cancel';
 
 const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrderId: null, courierBooking: null };
@@ -29,7 +31,8 @@ const NOTHING_TO_UNDO: Cancellation = { refundId: null, stock: false, gatewayOrd
  * brings them back itself, decision 080), the audit row, the refund row of what was paid, a credit note of what the
  * invoice still owes, and the status mail with that note; the gateway is asked after the commit (to refund, or to close an
  * unpaid order), and so is the courier, to cancel a booking not yet picked up (decision 077). Cancelling a cancelled
- * order answers it, also when two cancels race.
+ * order answers it, also when two cancels race. A parcel returned to us and paid online is not cancelled: what is
+ * left of its payment is refunded, and it stays RETURNED (returned-refund.ts).
  */
 export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInput: string, reason: string): Promise<Order> {
   const orderid = withOrderPrefix(orderidInput);
@@ -38,6 +41,7 @@ export async function cancelOrder(ctx: AppContext, caller: AuthUser, orderidInpu
     const row = await orderToCancel(trx, caller, orderid);
     if (row.status === 'CANCELLED') return NOTHING_TO_UNDO;
     refuseCancelling(row, by);
+    if (isReturnedParcelToRefund(row)) return { ...NOTHING_TO_UNDO, refundId: await refundWhatIsLeftOfTheReturn(ctx, trx, row, reason, caller.id) };
     await setCancelled(trx, row, reason, by);
     const parcelAway = await parcelAwayOf(trx, row.id);
     const stock = await giveBackCouponAndBottles(trx, row.id, parcelAway);
