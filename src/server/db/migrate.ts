@@ -39,6 +39,7 @@ import { refundAttemptsMigration } from './migrations/0038-refund-attempts';
 import { deliveredAtMigration } from './migrations/0039-delivered-at';
 import { confirmedByShopMigration } from './migrations/0040-confirmed-by-shop';
 import { cancelledStopsWaitingMigration } from './migrations/0041-cancelled-stops-waiting';
+import { returnedMailRefundMigration } from './migrations/0042-returned-mail-refund';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -83,6 +84,7 @@ export function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '0039-delivered-at': deliveredAtMigration(),
     '0040-confirmed-by-shop': confirmedByShopMigration(),
     '0041-cancelled-stops-waiting': cancelledStopsWaitingMigration(),
+    '0042-returned-mail-refund': returnedMailRefundMigration(),
   };
 }
 

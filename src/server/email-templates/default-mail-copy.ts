@@ -46,6 +46,6 @@ export const DEFAULT_STATUS_TEMPLATES: Record<OrderStatus, { title: string; subj
   RETURNED: {
     title: 'Order returned to us',
     subject: 'Your order {{orderNumber}} came back to us',
-    body: 'Namaste {{customerName}},\n\nThe courier could not deliver your order {{orderNumber}} ({{receipt}}) and has returned it to us.\n\n{{items}}\n\nIf you paid online, write to us and we will refund you or send it again. A cash-on-delivery order costs you nothing.\n\nThe Ghee Shop family',
+    body: 'Namaste {{customerName}},\n\nThe courier could not deliver your order {{orderNumber}} ({{receipt}}) and has returned it to us.\n\n{{items}}\n\nIf you paid online, we will refund your payment to your card or account and write to you when the refund is on its way. A cash-on-delivery order costs you nothing.\n\nA returned parcel is not sent again: if you would still like your ghee, please place a new order.\n\nThe Ghee Shop family',
   },
 };

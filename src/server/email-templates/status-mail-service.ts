@@ -35,6 +35,29 @@ function paymentSentence(order: Order): string {
   return 'The full {{totalAmount}} you paid online is on its way back to your card or account; banks take 5-7 working days to show it.';
 }
 
+// The returned mail's copy spoke of paying online to every customer, and until migration 0042 promised to "send it
+// again", which a returned order never is: the owner refunds the payment (decision 028), and a customer who still
+// wants the ghee orders again. Each mail says what is true of its order; the old sentence, kept in a template the
+// owner edited, is found word for word and gets the sentence about ordering again after it.
+const RETURNED_IF_PAID_ONLINE = 'If you paid online, we will refund your payment to your card or account and write to you when the refund is on its way. A cash-on-delivery order costs you nothing.';
+const RETURNED_SEND_IT_AGAIN = 'If you paid online, write to us and we will refund you or send it again. A cash-on-delivery order costs you nothing.';
+const ORDER_AGAIN = 'A returned parcel is not sent again: if you would still like your ghee, please place a new order.';
+
+function returnedPaymentSentence(order: Order): string {
+  if (order.paymentmode !== 'ONLINE') return 'It was to be paid in cash on delivery, so you owe nothing.';
+  if (order.paymentstatus !== 'PAID') return 'No payment was taken for it, so you owe nothing.';
+  // The owner refunds it from the order page (and may keep back part, saying why in the refund mail): not yet done.
+  return 'You paid {{totalAmount}} online: we will refund your payment to your card or account and write to you when the refund is on its way.';
+}
+
+/** The stored body with its sentence about paying online made true of this order (cancelled and returned mails). */
+function truthfulBody(order: Order, body: string): string {
+  if (order.status === 'CANCELLED') return IF_PAID_ONLINE.reduce((text, said) => text.replace(said, paymentSentence(order)), body);
+  if (order.status !== 'RETURNED') return body;
+  const sentence = returnedPaymentSentence(order);
+  return body.replace(RETURNED_IF_PAID_ONLINE, sentence).replace(RETURNED_SEND_IT_AGAIN, `${sentence}\n\n${ORDER_AGAIN}`);
+}
+
 /**
  * The status mail of the order's status, to the customer and the shop as Settings ask; answers their outbox ids (none,
  * one or two), by which the owner's screen follows them out. `shopNote` (a cancellation's reason and who gave it) goes
@@ -52,7 +75,7 @@ export async function queueStatusMails(
   // cancellation's mail the credit note that reverses it.
   const attachments = note ? creditNoteMailAttachment(note).attachments : order.status === 'DELIVERED' && order.invoiceNumber ? [invoiceAttachment(order.invoiceNumber)] : undefined;
   const stored = await statusTemplate(trx, order.status);
-  const worded = order.status === 'CANCELLED' ? { ...stored, body: IF_PAID_ONLINE.reduce((body, said) => body.replace(said, paymentSentence(order)), stored.body) } : stored;
+  const worded = { ...stored, body: truthfulBody(order, stored.body) };
   const template = note ? { ...worded, body: `${worded.body}${creditNoteMailLine(note)}` } : worded;
   const values = placeholderValuesForOrder(order);
   // A body with words of its own (a credit note's line, a cancellation's note) is rendered once, not compiled: one

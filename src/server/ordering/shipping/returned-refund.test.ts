@@ -61,6 +61,11 @@ describeEachDatabase('refunding a parcel returned to us', (dialect) => {
       const reportBefore = await gstr1(date);
       const number = orderNumber(before.id as number);
 
+      // The returned mail promises a refund, never a parcel sent again.
+      const returnedMail = (await mailsAboutOrder(set.shop, orderid)).find((m) => m.subject.includes('came back to us') && m.to.includes(set.customer.email));
+      expect(returnedMail?.text).not.toContain('send it again');
+      expect(returnedMail?.text).toContain(`You paid ${formatRupees(TOTAL)} online: we will refund your payment to your card or account`);
+
       // Its bottles are on the shelf already: refunding bottles (and putting them back) is refused, and changes nothing.
       const byLines = await refund(orderid, { lines: [{ name: COW, quantity: 500, itemQty: 2 }], reason: 'Returned', restock: true });
       expect(byLines.statusCode, byLines.body).toBe(409);
@@ -154,11 +159,14 @@ describeEachDatabase('refunding a parcel returned to us', (dialect) => {
     expect(notes).toHaveLength(1);
   }, 30_000);
 
-  it('a returned parcel paid on delivery owes nothing: there is nothing to refund', async () => {
+  it('a returned parcel paid on delivery owes nothing: its mail says so, and there is nothing to refund', async () => {
     const res = await codOrder(set.shop, set.customer, orderBody({ paymentmode: 'CASHONDELIVERY', items: [{ name: COW, quantity: 500, itemQty: 1, finalPrice: 1019 }], totalAmount: 1019 }));
     const orderid = res.json().orderid as string;
     const awb = (await post(`/api/order/${orderid}/shipment`, { mode: 'COURIER' })).json().shipment.awb as string;
     await post(`/api/shipping/sandbox/${awb}/scan`, { status: 'RTO_DELIVERED' });
+    const mail = (await mailsAboutOrder(set.shop, orderid)).find((m) => m.subject.includes('came back to us') && m.to.includes(set.customer.email));
+    expect(mail?.text).toContain('It was to be paid in cash on delivery, so you owe nothing.');
+    expect(mail?.text).not.toMatch(/send it again|If you paid online/);
     const refused = await refund(orderid, { amount: 1019, reason: 'Returned' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/not paid online/);
