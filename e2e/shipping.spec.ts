@@ -1,10 +1,12 @@
 // Shipping with the sandbox courier: the owner ships a cash-on-delivery order from its detail, prints the label and
 // plays the courier's scans to delivered; the customer follows the parcel on /track on a phone, without logging in.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { orderNumber } from '../src/domain/display';
-import { ADMIN, loginThroughUi } from './support/accounts';
-import { adminToken, runTag, seedCodOrders } from './support/admin-seed';
+import { formatRupees, orderNumber } from '../src/domain/display';
+import { ADMIN, loginThroughUi, registerCustomer } from './support/accounts';
+import { adminToken, paidSandboxOrder, runTag, seedCodOrders } from './support/admin-seed';
+import { customerOrders, openAdminOrder, shoot, shown } from './support/admin-order-journey';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMailTo } from './support/mailbox';
 import { hasHorizontalOverflow, screenshotAtWidths } from './support/screenshots';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -158,4 +160,72 @@ test('the owner cancels an order whose parcel is on its way: the bottles come ba
   await expect(shipping.getByTestId('shipment-status')).toHaveText('Returned to us');
   await expect(away).toHaveCount(0);
   await expect(panel.locator('.status-badge').first()).toHaveText('Cancelled');
+});
+
+test('the owner refunds a paid parcel the courier returned: the money goes back, the order stays returned', async ({ page, browser, request }) => {
+  const tag = runTag();
+  const customer = await registerCustomer(request, { name: `Kavya ${tag}` });
+  const { orderid } = await paidSandboxOrder(request, customer);
+  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  const panel = await openAdminOrder(page, tag, orderid);
+  const shipping = panel.getByRole('region', { name: 'Shipping', exact: true });
+  await shipping.getByRole('button', { name: 'Ship', exact: true }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('Booked with the courier');
+  const scans = shipping.getByRole('group', { name: 'Advance scan' });
+  await scans.getByRole('button', { name: 'In transit' }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('In transit');
+  await scans.getByRole('button', { name: 'Returned to us' }).click();
+  await expect(shipping.getByTestId('shipment-status')).toHaveText('Returned to us');
+  await expect(panel.locator('.status-badge').first()).toHaveText('Returned');
+
+  // Back with us, its bottles on the shelf and its invoice credited: the payment is refunded, never "cancelled".
+  const money = panel.getByRole('region', { name: 'Cancel and refund' });
+  // Whether it was invoiced depends on the business details another journey may have filled in.
+  await expect(money).toContainText(/The courier brought this parcel back: its bottles are back on the shelf( and its invoice is credited)?\./);
+  await expect(money.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  const notes = await money.getByTestId('credit-notes').getByRole('listitem').count();
+  await shoot(page, 'shipping-returned-paid-before');
+  await money.getByRole('button', { name: 'Refund the payment' }).click();
+  await expect(money).toContainText(/The order stays returned and no bottles go back into stock again(: the return’s credit note reversed the whole invoice, so no other is issued)?\./);
+  const amount = money.getByLabel('Amount (Rs.)');
+  const total = Number(await amount.inputValue());
+  expect(total).toBeGreaterThan(100);
+  await expect(money.getByLabel('Reason', { exact: true })).toHaveValue('Returned to us by the courier');
+  // Keeping part back says how much, and puts it back to the whole payment when the amount is.
+  await amount.fill(String(total - 50));
+  await expect(money.getByText('You keep Rs. 50 back. The refund mail tells the customer the reason.')).toBeVisible();
+  await shoot(page, 'shipping-returned-paid-form');
+  await amount.fill(String(total));
+  await expect(money.getByText(/You keep/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, { label: 'the refund form of a returned parcel' });
+  await money.getByRole('button', { name: `Refund ${formatRupees(total)}` }).click();
+
+  const item = money.getByTestId('refund-item');
+  await expect(item).toContainText('Returned to us by the courier');
+  await expect(item.getByText('Processed', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(money).toContainText('Everything paid for this order has been refunded.');
+  await expect(money.getByTestId('credit-notes').getByRole('listitem')).toHaveCount(notes);
+  await expect(panel.locator('.status-badge').first()).toHaveText('Returned');
+  await expect(panel.getByText('This order is returned to us: its status no longer changes.')).toBeVisible();
+  await shoot(page, 'shipping-returned-paid-refunded');
+  await panel.getByRole('button', { name: 'Back to Orders' }).click();
+  const listed = panel.getByRole('listitem').filter({ hasText: `Order # ${shown(orderid)}` });
+  await expect(listed).toContainText('Online · Refunded');
+  await expect(listed).toContainText('Returned');
+  const mail = await waitForMailTo(customer.email, /back to us, so we have started a refund/);
+  expect(mail.text).toContain(`so we have started a refund of the full ${formatRupees(total)} you paid.`);
+  expect(mail.text).not.toMatch(/cancel/i);
+  const returnedMail = await waitForMailTo(customer.email, /came back to us/);
+  expect(returnedMail.text).not.toContain('send it again');
+
+  const mine = await customerOrders(browser, customer);
+  try {
+    await expect(mine.page.getByTestId('order-cancelled')).toHaveText('The courier could not deliver this order and returned it to us.');
+    await expect(mine.page.getByRole('list', { name: 'Refunds' })).toHaveText(`Refund of ${formatRupees(total)} processed`);
+    await expect(mine.page.getByText('Refunded', { exact: true })).toBeVisible();
+    await shoot(mine.page, 'shipping-returned-paid-customer');
+  } finally {
+    await mine.close();
+  }
 });

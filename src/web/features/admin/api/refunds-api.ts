@@ -60,7 +60,7 @@ export function useCancelOrder(orderid: string) {
   });
 }
 
-/** POST /api/order/{orderid}/refunds: part or all of a delivered order paid online. */
+/** POST /api/order/{orderid}/refunds: part or all of a delivered order, or of a returned parcel, paid online. */
 export function useRefundOrder(orderid: string) {
   const client = useQueryClient();
   return useMutation({

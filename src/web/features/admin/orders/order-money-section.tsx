@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { formatShopDateTime } from '../../../../domain/display';
-import { isAdminCancellable, isRefundable, refundableLeft, wasDelivered, type OrderWithRefunds } from '../../../../domain/refunds';
+import { isAdminCancellable, isRefundable, isReturnRefundable, refundableLeft, wasDelivered, type OrderWithRefunds } from '../../../../domain/refunds';
 import { CreditNoteList } from '../../../components/credit-note-list';
 import { LoadError } from '../../../components/load-error';
 import { LoadingDots } from '../ui/loading-dots';
 import { OrderCancelAction } from './order-cancel-action';
 import { OrderRefundForm } from './order-refund-form';
 import { OrderRefundList } from './order-refund-list';
+import { OrderReturnRefundForm } from './order-return-refund-form';
 import { useFocusAfter } from './use-focus-after';
 
 interface OrderMoneySectionProps {
@@ -26,7 +27,10 @@ function setBackWords(order: OrderWithRefunds): string {
 function noActionNote(order: OrderWithRefunds): string | null {
   if (order.status === 'CANCELLED') return 'This order is cancelled.';
   if (wasDelivered(order) && !isRefundable(order)) return `${setBackWords(order)}This order was not paid online, so a refund is settled by hand.`;
-  if (order.status === 'RETURNED' && !isAdminCancellable(order)) return 'This order came back to us: its bottles are back on the shelf and its invoice is credited.';
+  if (order.status === 'RETURNED') {
+    const settled = `The courier brought this parcel back: its bottles are back on the shelf${order.invoiceNumber ? ' and its invoice is credited' : ''}.`;
+    return isReturnRefundable(order) ? settled : `${settled} It was not paid online, so nothing is owed either way.`;
+  }
   return setBackWords(order).trim() || null;
 }
 
@@ -67,6 +71,17 @@ export function OrderMoneySection({ headingId, order, loadError, onRetry }: Orde
             {isAdminCancellable(order) && (
               <div className="mt-3">
                 <OrderCancelAction order={order} armFocus={armFocus} />
+              </div>
+            )}
+            {isReturnRefundable(order) && (
+              <div className="mt-3">
+                <OrderReturnRefundForm
+                  key={refundableLeft(order.totalAmount, order.refunds)}
+                  orderid={order.orderid}
+                  left={refundableLeft(order.totalAmount, order.refunds)}
+                  deliveryFee={order.deliveryFee}
+                  invoiced={!!order.invoiceNumber}
+                />
               </div>
             )}
             {isRefundable(order) && (
